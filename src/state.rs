@@ -1,0 +1,203 @@
+//! Saving and loading a game as JSON. Loading trusts nothing: every field is checked and a
+//! bad one is reported by name.
+
+use std::collections::VecDeque;
+
+use serde::{Deserialize, Serialize};
+
+use crate::board::{check_size, tile_value, Board};
+use crate::error::GameError;
+use crate::game::{Game, Snapshot};
+use crate::rng::GameRng;
+
+pub const FORMAT: &str = "game2048";
+pub const VERSION: u32 = 1;
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SavedGame {
+    format: String,
+    version: u32,
+    size: i64,
+    /// Exponents, row-major (0 = empty, 1 = 2, ...).
+    cells: Vec<u8>,
+    score: u64,
+    moves: u64,
+    seeded: bool,
+    /// The generator's state as four hex words (JSON numbers cannot hold 64 bits in JS).
+    rng: [String; 4],
+    /// Oldest first.
+    history: Vec<SavedSnapshot>,
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SavedSnapshot {
+    cells: Vec<u8>,
+    score: u64,
+    moves: u64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    rng: Option<[String; 4]>,
+}
+
+/// Only the version field, read first so an older save gets a message about its version
+/// rather than about whichever field changed.
+#[derive(Deserialize)]
+struct VersionProbe {
+    format: Option<String>,
+    version: Option<serde_json::Value>,
+}
+
+fn rng_to_hex(rng: &GameRng) -> [String; 4] {
+    rng.state().map(|w| format!("{w:016x}"))
+}
+
+fn rng_from_hex(words: &[String; 4], field: &str) -> Result<GameRng, GameError> {
+    let mut state = [0u64; 4];
+    for (slot, word) in state.iter_mut().zip(words) {
+        *slot = u64::from_str_radix(word, 16).map_err(|_| {
+            GameError::BadState(format!("{field} holds {word:?}, not a 64-bit hex word"))
+        })?;
+    }
+    GameRng::from_state(state)
+        .ok_or_else(|| GameError::BadState(format!("{field} is all zero, which no game reaches")))
+}
+
+/// The least score a board can have been reached with: every tile of 2^e (e >= 3) took merges
+/// worth at least (e - 2) * 2^e even if it was built only from spawned 4s.
+fn least_score(cells: &[u8]) -> u64 {
+    cells
+        .iter()
+        .filter(|&&e| e >= 3)
+        .map(|&e| ((e - 2) as u64).saturating_mul(tile_value(e)))
+        .fold(0u64, |a, b| a.saturating_add(b))
+}
+
+fn check_position(size: usize, cells: Vec<u8>, score: u64, what: &str) -> Result<Board, GameError> {
+    let board = Board::from_exponents(size, cells).map_err(|e| match e {
+        GameError::BadCellCount { expected, got, .. } => GameError::BadState(format!(
+            "{what} has {got} cells, a {size}x{size} board has {expected}"
+        )),
+        other => GameError::BadState(format!("{what}: {other}")),
+    })?;
+    if score % 4 != 0 {
+        return Err(GameError::BadState(format!(
+            "{what} has score {score}, but every merge adds a multiple of 4"
+        )));
+    }
+    let least = least_score(board.cells());
+    if score < least {
+        return Err(GameError::BadState(format!(
+            "{what} has score {score}, too low for its tiles (at least {least})"
+        )));
+    }
+    Ok(board)
+}
+
+impl Game {
+    /// The game as JSON, with at most `max_history` moves of undo history (the most recent).
+    pub fn to_json(&self, max_history: Option<usize>) -> String {
+        let keep = max_history.unwrap_or(usize::MAX).min(self.history.len());
+        let skip = self.history.len() - keep;
+        let saved = SavedGame {
+            format: FORMAT.to_string(),
+            version: VERSION,
+            size: self.board.size() as i64,
+            cells: self.board.cells().to_vec(),
+            score: self.score,
+            moves: self.moves,
+            seeded: self.seeded,
+            rng: rng_to_hex(&self.rng),
+            history: self
+                .history
+                .iter()
+                .skip(skip)
+                .map(|s| SavedSnapshot {
+                    cells: s.cells.clone(),
+                    score: s.score,
+                    moves: s.moves,
+                    rng: s.rng.as_ref().map(rng_to_hex),
+                })
+                .collect(),
+        };
+        serde_json::to_string(&saved).expect("a saved game always serialises")
+    }
+
+    /// Reads a game saved by `to_json`, checking everything.
+    pub fn from_json(text: &str) -> Result<Game, GameError> {
+        let probe: VersionProbe = serde_json::from_str(text)
+            .map_err(|e| GameError::BadState(format!("not readable JSON ({e})")))?;
+        if probe.format.as_deref() != Some(FORMAT) {
+            return Err(GameError::BadState(format!(
+                "format must be {FORMAT:?}, got {}",
+                probe.format.map_or("nothing".into(), |f| format!("{f:?}"))
+            )));
+        }
+        match probe.version.as_ref().and_then(|v| v.as_u64()) {
+            Some(v) if v == VERSION as u64 => {}
+            Some(v) if v < VERSION as u64 => {
+                return Err(GameError::BadState(format!(
+                    "version {v} is older than this game reads (version {VERSION})"
+                )))
+            }
+            Some(v) => {
+                return Err(GameError::BadState(format!(
+                    "version {v} is newer than this game reads (version {VERSION})"
+                )))
+            }
+            None => {
+                return Err(GameError::BadState(
+                    "version is missing or not a whole number".into(),
+                ))
+            }
+        }
+        let saved: SavedGame =
+            serde_json::from_str(text).map_err(|e| GameError::BadState(e.to_string()))?;
+        let size = check_size(saved.size).map_err(|e| GameError::BadState(e.to_string()))?;
+        let board = check_position(size, saved.cells, saved.score, "the board")?;
+        let rng = rng_from_hex(&saved.rng, "rng")?;
+        if saved.history.len() as u64 > saved.moves {
+            return Err(GameError::BadState(format!(
+                "history holds {} moves, but only {} were played",
+                saved.history.len(),
+                saved.moves
+            )));
+        }
+        let mut history = VecDeque::with_capacity(saved.history.len());
+        let mut last = (0u64, 0u64);
+        for (i, s) in saved.history.into_iter().enumerate() {
+            let what = format!("history entry {i}");
+            if (s.moves, s.score) < last || s.moves >= saved.moves || s.score > saved.score {
+                return Err(GameError::BadState(format!(
+                    "{what} (move {}, score {}) is out of order with the game",
+                    s.moves, s.score
+                )));
+            }
+            last = (s.moves, s.score);
+            let board = check_position(size, s.cells, s.score, &what)?;
+            let rng = match &s.rng {
+                Some(words) => Some(rng_from_hex(words, &format!("{what} rng"))?),
+                None if saved.seeded => {
+                    return Err(GameError::BadState(format!(
+                        "{what} has no rng, which a seeded game keeps"
+                    )))
+                }
+                None => None,
+            };
+            history.push_back(Snapshot {
+                cells: board.cells().to_vec(),
+                score: s.score,
+                moves: s.moves,
+                rng,
+            });
+        }
+        Ok(Game::restore(
+            board,
+            saved.score,
+            saved.moves,
+            rng,
+            saved.seeded,
+            history,
+        ))
+    }
+}

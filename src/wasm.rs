@@ -1,0 +1,218 @@
+//! Every `#[wasm_bindgen]` export: conversions between JS values and the engine, and JS errors.
+//! No rules live here.
+
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+use crate::board::{check_size, Board};
+use crate::error::GameError;
+use crate::{Direction, Game};
+
+fn js_error(e: impl std::fmt::Display) -> JsError {
+    JsError::new(&e.to_string())
+}
+
+fn to_js<T: Serialize>(value: &T) -> JsValue {
+    let serializer = serde_wasm_bindgen::Serializer::new().serialize_missing_as_null(true);
+    value
+        .serialize(&serializer)
+        .expect("engine reports contain only plain numbers, strings and arrays")
+}
+
+fn size_from(value: &JsValue) -> Result<usize, JsError> {
+    match value.as_f64() {
+        Some(n) if n.fract() == 0.0 && n.abs() < 1e15 => check_size(n as i64).map_err(js_error),
+        _ => Err(js_error(format!(
+            "board size must be a whole number from {} to {}, got {}",
+            crate::MIN_SIZE,
+            crate::MAX_SIZE,
+            describe(value)
+        ))),
+    }
+}
+
+fn describe(value: &JsValue) -> String {
+    if let Some(s) = value.as_string() {
+        format!("{s:?}")
+    } else if let Some(n) = value.as_f64() {
+        n.to_string()
+    } else {
+        value.js_typeof().as_string().unwrap_or_default()
+    }
+}
+
+/// undefined/null: no seed (random game); a BigInt, a whole number or a decimal string: that seed.
+fn seed_from(value: &JsValue) -> Result<Option<u64>, JsError> {
+    if value.is_undefined() || value.is_null() {
+        return Ok(None);
+    }
+    if value.is_bigint() {
+        return u64::try_from(value.clone())
+            .map(Some)
+            .map_err(|_| js_error(GameError::BadSeed(describe_bigint(value))));
+    }
+    if let Some(n) = value.as_f64() {
+        if n.fract() == 0.0 && (0.0..=9_007_199_254_740_991.0).contains(&n) {
+            return Ok(Some(n as u64));
+        }
+    }
+    if let Some(s) = value.as_string() {
+        if let Ok(n) = s.trim().parse::<u64>() {
+            return Ok(Some(n));
+        }
+    }
+    Err(js_error(GameError::BadSeed(describe(value))))
+}
+
+fn describe_bigint(value: &JsValue) -> String {
+    js_sys::BigInt::from(value.clone())
+        .to_string(10)
+        .ok()
+        .and_then(|s| s.as_string())
+        .map(|s| format!("{s}n"))
+        .unwrap_or_else(|| "a BigInt".into())
+}
+
+fn cells_from(value: &JsValue) -> Result<Vec<f64>, JsError> {
+    if !value.is_object() {
+        return Err(js_error(format!(
+            "cells must be an array of tile values, got {}",
+            describe(value)
+        )));
+    }
+    js_sys::Array::from(value)
+        .iter()
+        .enumerate()
+        .map(|(i, v)| {
+            v.as_f64()
+                .ok_or_else(|| js_error(format!("cell {i} is {}, not a number", describe(&v))))
+        })
+        .collect()
+}
+
+#[derive(Serialize)]
+struct TileView {
+    id: u32,
+    value: f64,
+    row: usize,
+    col: usize,
+}
+
+/// A game of 2048 (see DESIGN.md for the API).
+#[wasm_bindgen(js_name = Game)]
+pub struct WasmGame {
+    inner: Game,
+}
+
+#[wasm_bindgen(js_class = Game)]
+impl WasmGame {
+    /// `new Game(size, seed?)`: a new game with two tiles.
+    #[wasm_bindgen(constructor)]
+    pub fn new(size: JsValue, seed: JsValue) -> Result<WasmGame, JsError> {
+        let size = size_from(&size)?;
+        let seed = seed_from(&seed)?;
+        let inner = Game::new(size, seed).map_err(js_error)?;
+        Ok(WasmGame { inner })
+    }
+
+    /// `Game.fromCells(size, cells, seed?)`: a game from tile values, row-major (0 = empty).
+    #[wasm_bindgen(js_name = fromCells)]
+    pub fn from_cells(size: JsValue, cells: JsValue, seed: JsValue) -> Result<WasmGame, JsError> {
+        let size = size_from(&size)?;
+        let board = Board::from_values(size, &cells_from(&cells)?).map_err(js_error)?;
+        let seed = seed_from(&seed)?;
+        Ok(WasmGame {
+            inner: Game::from_board(board, seed),
+        })
+    }
+
+    /// `Game.fromJSON(text)`: a game saved by `toJSON`; throws an Error naming what is wrong.
+    #[wasm_bindgen(js_name = fromJSON)]
+    pub fn from_json(text: JsValue) -> Result<WasmGame, JsError> {
+        let text = text.as_string().ok_or_else(|| {
+            js_error(format!(
+                "saved game must be a string of JSON, got {}",
+                describe(&text)
+            ))
+        })?;
+        Game::from_json(&text)
+            .map(|inner| WasmGame { inner })
+            .map_err(js_error)
+    }
+
+    /// `g.move(dir)`: null when nothing moves, else the transitions to animate.
+    #[wasm_bindgen(js_name = "move")]
+    pub fn play(&mut self, dir: &str) -> Result<JsValue, JsError> {
+        let dir: Direction = dir.parse().map_err(js_error)?;
+        Ok(match self.inner.play(dir) {
+            Some(report) => to_js(&report),
+            None => JsValue::NULL,
+        })
+    }
+
+    /// Tile values, row-major (0 = empty).
+    pub fn cells(&self) -> Vec<f64> {
+        self.inner.board().values().map(|v| v as f64).collect()
+    }
+
+    /// `[{id, value, row, col}]` for rendering.
+    pub fn tiles(&self) -> JsValue {
+        let tiles: Vec<TileView> = self
+            .inner
+            .tiles()
+            .into_iter()
+            .map(|(id, value, row, col)| TileView {
+                id,
+                value: value as f64,
+                row,
+                col,
+            })
+            .collect();
+        to_js(&tiles)
+    }
+
+    pub fn undo(&mut self) -> bool {
+        self.inner.undo()
+    }
+
+    /// The game as JSON text; `maxHistory` bounds the undo history kept (the latest moves).
+    #[wasm_bindgen(js_name = toJSON)]
+    pub fn to_json(&self, max_history: Option<u32>) -> String {
+        self.inner.to_json(max_history.map(|m| m as usize))
+    }
+
+    #[wasm_bindgen(getter)]
+    pub fn score(&self) -> f64 {
+        self.inner.score() as f64
+    }
+
+    #[wasm_bindgen(getter)]
+    pub fn won(&self) -> bool {
+        self.inner.won()
+    }
+
+    #[wasm_bindgen(getter)]
+    pub fn over(&self) -> bool {
+        self.inner.over()
+    }
+
+    #[wasm_bindgen(getter)]
+    pub fn size(&self) -> usize {
+        self.inner.size()
+    }
+
+    #[wasm_bindgen(getter)]
+    pub fn moves(&self) -> f64 {
+        self.inner.moves() as f64
+    }
+
+    #[wasm_bindgen(getter, js_name = canUndo)]
+    pub fn can_undo(&self) -> bool {
+        self.inner.can_undo()
+    }
+
+    #[wasm_bindgen(getter)]
+    pub fn seeded(&self) -> bool {
+        self.inner.seeded()
+    }
+}
