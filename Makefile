@@ -1,0 +1,78 @@
+# 2048 in Rust/WebAssembly. The two commands a person needs: `make run` and `make test`.
+# Every target installs what it needs and skips what is already there.
+
+SHELL := /bin/bash
+PORT ?= 8080
+WASM_TARGET := wasm32-unknown-unknown
+WASM := target/$(WASM_TARGET)/release/game2048.wasm
+PKG := www/pkg
+# The CLI must match the wasm-bindgen crate exactly; read the version from Cargo.lock.
+WB_VERSION := $(shell awk '/^name = "wasm-bindgen"$$/{getline; gsub(/"/,"",$$3); print $$3}' Cargo.lock 2>/dev/null)
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: all build run test test-rust test-e2e lint tools wasm-tools node-deps chromium size bench dist clean
+
+all: build
+
+## --- tools -----------------------------------------------------------------
+
+wasm-tools:
+	@rustup target list --installed 2>/dev/null | grep -qx $(WASM_TARGET) || rustup target add $(WASM_TARGET)
+	@[ -n "$(WB_VERSION)" ] || { cargo generate-lockfile >/dev/null; }
+	@v=$$(awk '/^name = "wasm-bindgen"$$/{getline; gsub(/"/,"",$$3); print $$3}' Cargo.lock); \
+	if [ "$$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $$v" ]; then \
+	  echo "Installing wasm-bindgen-cli $$v (a few minutes, once)"; \
+	  cargo install wasm-bindgen-cli --version "$$v" --locked || cargo install wasm-bindgen-cli --version "$$v"; \
+	fi
+
+node-deps: node_modules/.package-lock.json
+
+node_modules/.package-lock.json: package.json package-lock.json
+	npm ci --no-audit --no-fund
+	@touch $@
+
+chromium:
+	@command -v chromium >/dev/null || [ -x /usr/bin/chromium ] || \
+	  { echo "Installing Debian chromium for the browser tests"; $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium; }
+
+## --- build -----------------------------------------------------------------
+
+build: wasm-tools
+	cargo rustc --lib --crate-type cdylib --target $(WASM_TARGET) --release
+	wasm-bindgen --target web --no-typescript --out-dir $(PKG) --out-name game2048 $(WASM)
+	@if command -v wasm-opt >/dev/null; then wasm-opt -O3 --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals $(PKG)/game2048_bg.wasm -o $(PKG)/game2048_bg.wasm; fi
+
+run: build
+	node tools/serve.mjs --port $(PORT)
+
+## --- tests -----------------------------------------------------------------
+
+test: lint test-rust build test-e2e size
+
+lint:
+	cargo fmt --all -- --check
+	cargo clippy --all-targets -- -D warnings
+
+test-rust:
+	cargo test --release
+
+test-e2e: build node-deps chromium
+	node --test --test-concurrency=1 tests/e2e/
+
+## --- figures ---------------------------------------------------------------
+
+size: build
+	@node tools/size.mjs
+
+bench:
+	cargo bench --bench moves
+
+dist: build
+	rm -rf dist && mkdir -p dist/www
+	cp index.html style.css dist/
+	cp -r www/*.js $(PKG) dist/www/
+	@echo "dist/ holds the static site"
+
+clean:
+	cargo clean
+	rm -rf $(PKG) dist node_modules
