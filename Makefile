@@ -10,7 +10,7 @@ PKG := www/pkg
 WB_VERSION := $(shell awk '/^name = "wasm-bindgen"$$/{getline; gsub(/"/,"",$$3); print $$3}' Cargo.lock 2>/dev/null)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all build run test test-rust test-e2e lint tools wasm-tools node-deps chromium size bench dist clean
+.PHONY: all build run test test-rust test-wasm test-e2e lint tools wasm-tools node-deps chromium size bench dist clean
 
 all: build
 
@@ -39,15 +39,14 @@ chromium:
 
 build: wasm-tools
 	cargo rustc --lib --crate-type cdylib --target $(WASM_TARGET) --release
-	wasm-bindgen --target web --no-typescript --out-dir $(PKG) --out-name game2048 $(WASM)
-	@if command -v wasm-opt >/dev/null; then wasm-opt -O3 --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals $(PKG)/game2048_bg.wasm -o $(PKG)/game2048_bg.wasm; fi
+	wasm-bindgen --target web --no-typescript --remove-name-section --remove-producers-section --out-dir $(PKG) --out-name game2048 $(WASM)
 
 run: build
 	node tools/serve.mjs --port $(PORT)
 
 ## --- tests -----------------------------------------------------------------
 
-test: lint test-rust build test-e2e size
+test: lint test-rust build test-wasm test-e2e size
 
 lint:
 	cargo fmt --all -- --check
@@ -55,6 +54,9 @@ lint:
 
 test-rust:
 	cargo test --release
+
+test-wasm: build
+	node --test tests/node/
 
 test-e2e: build node-deps chromium
 	node --test --test-concurrency=1 tests/e2e/
