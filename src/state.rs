@@ -80,7 +80,7 @@ fn check_position(size: usize, cells: Vec<u8>, score: u64, what: &str) -> Result
         )),
         other => GameError::BadState(format!("{what}: {other}")),
     })?;
-    if score % 4 != 0 {
+    if !score.is_multiple_of(4) {
         return Err(GameError::BadState(format!(
             "{what} has score {score}, but every merge adds a multiple of 4"
         )));
