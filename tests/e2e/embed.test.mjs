@@ -1,0 +1,64 @@
+// Two games on one page (mount options): no shared ids, keys go to the focused board.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { setup, openPage, domBoard, engineCells } from './helpers.mjs';
+
+const env = setup();
+
+test('two boards on one page play independently, keys go to the focused one', async () => {
+  const { page, done } = await openPage(env, 'tests/e2e/fixtures/two-boards.html', { wait: false, contextOptions: { viewport: { width: 900, height: 800 } } });
+  await page.waitForSelector('.left .board[data-cells]');
+  await page.waitForSelector('.right .board[data-cells]');
+  assert.equal((await domBoard(page, '.left')).size, 3);
+  assert.equal((await domBoard(page, '.right')).size, 5);
+  const ids = await page.$$eval('[id]', (els) => els.map((e) => e.id));
+  assert.equal(new Set(ids).size, ids.length, `generated ids are unique: ${ids.join(' ')}`);
+
+  const right = await engineCells(page, '.right');
+  await page.locator('.left .board').focus();
+  let moved = false;
+  for (const key of ['ArrowLeft', 'ArrowUp', 'ArrowRight', 'ArrowDown']) {
+    const before = await engineCells(page, '.left');
+    await page.keyboard.press(key);
+    if ((await engineCells(page, '.left')).join() !== before.join()) moved = true;
+  }
+  assert.ok(moved, 'the focused board moved');
+  assert.deepEqual(await engineCells(page, '.right'), right, 'the other board did not');
+
+  // Keys outside both boards move neither.
+  await page.locator('body > p').click();
+  const left = await engineCells(page, '.left');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowRight');
+  assert.deepEqual(await engineCells(page, '.left'), left);
+  assert.deepEqual(await engineCells(page, '.right'), right);
+  await done();
+});
+
+test('mount() resolves to a controller; destroy() removes everything it added', async () => {
+  const { page, done } = await openPage(env, 'tests/e2e/fixtures/two-boards.html', { wait: false });
+  await page.waitForSelector('.right .board[data-cells]');
+  const result = await page.evaluate(async () => {
+    const { mount } = await import('/www/mount.js');
+    const host = document.createElement('div');
+    host.className = 'third';
+    document.body.append(host);
+    const game = await mount(host, { prefix: 'third', keyboard: false, size: 4, seed: 5n, restore: false });
+    const before = game.getState();
+    const moved = ['left', 'up', 'right', 'down'].map((d) => game.move(d));
+    const after = game.getState();
+    const undone = game.undo();
+    const bad = game.move('sideways');
+    game.destroy();
+    return { before, moved, after, undone, bad, leftover: host.innerHTML, classes: host.className };
+  });
+  assert.equal(result.before.size, 4);
+  assert.equal(result.before.score, 0);
+  assert.ok(result.moved.includes(true));
+  assert.ok(result.after.moves >= 1);
+  assert.equal(result.undone, true);
+  assert.equal(result.bad, false);
+  assert.equal(result.leftover, '');
+  assert.equal(result.classes, 'third');
+  await done();
+});

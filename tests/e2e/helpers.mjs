@@ -1,0 +1,127 @@
+// Shared set-up for the browser tests: one static server and one chromium per
+// test file, a fresh context (fresh localStorage) per test, and page errors
+// collected so every test can assert there were none.
+import { after, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { serve } from '../../tools/serve.mjs';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const SHOTS = fileURLToPath(new URL('../screenshots/', import.meta.url));
+
+export const CHROMIUM_ARGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+  '--disable-component-update', '--no-first-run', '--disable-quic', '--disable-sync',
+];
+
+/** Registers before/after hooks; returns an object filled in once they ran. */
+export function setup() {
+  const env = { server: null, browser: null, url: '' };
+  before(async () => {
+    env.server = await serve({ port: 0, root: ROOT });
+    env.url = env.server.url;
+    env.browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  });
+  after(async () => {
+    await env.browser?.close();
+    await env.server?.close();
+  });
+  return env;
+}
+
+/**
+ * Opens a fresh context and page. Returns { page, context, errors, done }; call
+ * `await done()` at the end of the test: it closes the context and asserts no
+ * page errors or console errors happened.
+ */
+export async function openPage(env, path = '', { contextOptions = {}, initScript, wait = true } = {}) {
+  const context = await env.browser.newContext({ viewport: { width: 520, height: 900 }, ...contextOptions });
+  if (initScript) await context.addInitScript(initScript);
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`console.error: ${m.text()}`);
+  });
+  if (path !== null) {
+    await page.goto(env.url + path);
+    if (wait) await ready(page);
+  }
+  return {
+    page,
+    context,
+    errors,
+    async done() {
+      await context.close();
+      assert.deepEqual(errors, [], 'no page errors or console errors');
+    },
+  };
+}
+
+/** Waits until the game has rendered its first board. */
+export async function ready(page) {
+  await page.waitForSelector('.g2048 .board[data-cells]');
+}
+
+/** The board as the DOM tiles show it: row-major values from position and value classes. */
+export async function domBoard(page, root = '.g2048') {
+  return page.evaluate((rootSel) => {
+    const root = document.querySelector(rootSel);
+    const size = root.querySelectorAll('.grid .cell').length ** 0.5;
+    const cells = new Array(size * size).fill(0);
+    let clash = false;
+    for (const tile of root.querySelectorAll('.tile:not(.tile-leaving)')) {
+      let pos = null;
+      let value = null;
+      for (const c of tile.classList) {
+        let m = /^tile-pos-(\d+)-(\d+)$/.exec(c);
+        if (m) pos = [Number(m[1]), Number(m[2])];
+        m = /^tile-(\d+)$/.exec(c);
+        if (m) value = Number(m[1]);
+      }
+      const i = pos[0] * size + pos[1];
+      if (cells[i]) clash = true;
+      cells[i] = value;
+    }
+    return { size, cells, clash, tiles: root.querySelectorAll('.tile').length };
+  }, root);
+}
+
+/** The engine's board as the page publishes it (data-cells on the board). */
+export async function engineCells(page, root = '.g2048') {
+  const text = await page.getAttribute(`${root} .board`, 'data-cells');
+  return text.split(',').map(Number);
+}
+
+export async function score(page, root = '.g2048') {
+  return Number(await page.textContent(`${root} .score .score-value`));
+}
+
+export async function best(page, root = '.g2048') {
+  return Number(await page.textContent(`${root} .best .score-value`));
+}
+
+/** Waits for the slide and merge clean-up to finish. */
+export const settle = (page) => page.waitForTimeout(350);
+
+export async function screenshot(page, name) {
+  mkdirSync(SHOTS, { recursive: true });
+  await settle(page); // let appear/pop animations finish
+  await page.screenshot({ path: `${SHOTS}${name}.png`, fullPage: true });
+}
+
+/** Cells for URL parameters: `?cells=` + cells(...rows). */
+export const cellsParam = (rows) => rows.flat().join(',');
+
+/** Clicks a settings choice, e.g. choose(page, 'size', 5), choose(page, 'theme', 'dark'). */
+export async function choose(page, name, value, root = '.g2048') {
+  await page.locator(`${root} .setting-${name} .choice-${value}`).click();
+}
+
+/** The settings choice currently shown as pressed. */
+export async function chosen(page, name, root = '.g2048') {
+  const cls = await page.locator(`${root} .setting-${name} .choice[aria-pressed="true"]`).getAttribute('class');
+  return /choice-(\S+)/.exec(cls.replace('choice ', ''))[1];
+}

@@ -1,0 +1,165 @@
+// Saving and restoring, and what happens when storage is corrupt or unusable.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { setup, openPage, ready, domBoard, engineCells, score, best, settle, screenshot, choose, chosen } from './helpers.mjs';
+
+const env = setup();
+
+async function playSomeMoves(page, count) {
+  const keys = ['ArrowLeft', 'ArrowDown', 'ArrowRight', 'ArrowDown'];
+  let played = 0;
+  for (let i = 0; played < count && i < count * 10; i++) {
+    const before = await engineCells(page);
+    await page.keyboard.press(keys[i % keys.length]);
+    if ((await engineCells(page)).join() !== before.join()) played++;
+  }
+  return played;
+}
+
+test('reload restores the game (board, score, best, undo history)', async () => {
+  const { page, done } = await openPage(env, '');
+  await playSomeMoves(page, 12);
+  await settle(page);
+  const saved = { cells: await engineCells(page), score: await score(page), best: await best(page) };
+  assert.ok(saved.score > 0, 'some points were scored');
+  assert.equal(saved.best, saved.score);
+  await page.reload();
+  await ready(page);
+  assert.deepEqual(await engineCells(page), saved.cells);
+  assert.deepEqual((await domBoard(page)).cells, saved.cells, 'the DOM shows the restored board');
+  assert.equal(await score(page), saved.score);
+  assert.equal(await best(page), saved.best);
+  assert.equal(await page.locator('.g2048 .undo-button').isDisabled(), false, 'undo history came back');
+  assert.equal(await page.locator('.g2048 .notice').count(), 0);
+
+  // A new game keeps the best score, also across another reload.
+  await page.locator('.g2048 .new-button').click();
+  assert.equal(await score(page), 0);
+  assert.equal(await best(page), saved.best);
+  await page.reload();
+  await ready(page);
+  assert.equal(await score(page), 0);
+  assert.equal(await best(page), saved.best);
+  assert.equal((await domBoard(page)).tiles, 2);
+  await done();
+});
+
+test('best score is kept per board size and mode', async () => {
+  const { page, done } = await openPage(env, '');
+  await playSomeMoves(page, 8);
+  const best4 = await best(page);
+  assert.ok(best4 > 0);
+  await choose(page, 'size', '5');
+  await page.locator('.g2048 .dialog-ok').click();
+  assert.equal(await best(page), 0, 'a 5x5 best of its own');
+  await choose(page, 'size', '4');
+  assert.equal(await best(page), best4, 'the 4x4 best is back');
+  await choose(page, 'mode', 'endless');
+  assert.equal(await best(page), 0, 'Endless has its own best');
+  await done();
+});
+
+const CORRUPT = [
+  ['truncated', '{"version":1,"mode":"classic","keepGoing":false,"game":"{\\"format\\":\\"game2048\\",\\"size\\":4,\\"cel'],
+  ['garbage', 'this is not json {{{'],
+  ['bad engine state', JSON.stringify({ version: 1, mode: 'classic', keepGoing: false, game: '{"format":"game2048","version":1,"size":4,"cells":[1,2,3]}' })],
+  ['older format', JSON.stringify({ version: 0, board: [[2, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]], score: 12 })],
+];
+
+for (const [kind, raw] of CORRUPT) {
+  test(`a corrupt saved game (${kind}) gives a notice, a playable board and a backup`, async () => {
+    const { page, done } = await openPage(env, null, {
+      initScript: `if (!sessionStorage.getItem('seeded')) { sessionStorage.setItem('seeded', '1'); localStorage.setItem('game2048:game', ${JSON.stringify(raw)}); }`,
+    });
+    await page.goto(env.url);
+    await ready(page);
+    const notice = page.locator('.g2048 .notice');
+    assert.equal(await notice.count(), 1, 'one notice');
+    assert.match(await notice.textContent(), /could not be read/);
+    const board = await domBoard(page);
+    assert.equal(board.tiles, 2, 'a fresh board');
+    assert.equal(await score(page), 0);
+    const backups = await page.evaluate(() => Object.keys(localStorage)
+      .filter((k) => k.startsWith('game2048:backup:')).map((k) => localStorage.getItem(k)));
+    assert.deepEqual(backups, [raw], 'the raw value is kept in a backup key');
+    const before = await engineCells(page);
+    for (const key of ['ArrowLeft', 'ArrowUp', 'ArrowRight', 'ArrowDown']) await page.keyboard.press(key);
+    assert.notDeepEqual(await engineCells(page), before, 'playable');
+    if (kind === 'truncated') await screenshot(page, 'corrupt-storage-notice');
+    // Dismissable.
+    await notice.locator('button').click();
+    assert.equal(await notice.count(), 0);
+    // The fresh game replaced the bad value: no notice next time.
+    await page.waitForTimeout(250);
+    await page.reload();
+    await ready(page);
+    assert.equal(await page.locator('.g2048 .notice').count(), 0);
+    await done();
+  });
+}
+
+test('storage that throws: the game plays and says "not saved" once', async () => {
+  const { page, done } = await openPage(env, null, {
+    initScript: () => {
+      const fail = () => { throw new DOMException('The operation is insecure.', 'SecurityError'); };
+      Storage.prototype.getItem = fail;
+      Storage.prototype.setItem = fail;
+    },
+  });
+  await page.goto(env.url);
+  await ready(page);
+  const notice = page.locator('.g2048 .notice');
+  assert.equal(await notice.count(), 1);
+  assert.match(await notice.textContent(), /not be saved/);
+  assert.equal((await domBoard(page)).tiles, 2);
+  await playSomeMoves(page, 5);
+  await page.locator('.g2048 .new-button').click();
+  await playSomeMoves(page, 3);
+  await choose(page, 'theme', 'dark');
+  await settle(page);
+  assert.equal(await notice.count(), 1, 'said once');
+  assert.deepEqual((await domBoard(page)).cells, await engineCells(page));
+  await done();
+});
+
+test('localStorage that throws on access (blocked) also plays', async () => {
+  const { page, done } = await openPage(env, null, {
+    initScript: () => {
+      Object.defineProperty(window, 'localStorage', { get() { throw new DOMException('blocked', 'SecurityError'); } });
+    },
+  });
+  await page.goto(env.url);
+  await ready(page);
+  assert.equal(await page.locator('.g2048 .notice').count(), 1);
+  assert.equal(await playSomeMoves(page, 3), 3);
+  await done();
+});
+
+test('storage full (quota) on save: plays and says "not saved" once', async () => {
+  const { page, done } = await openPage(env, null, {
+    initScript: () => {
+      const real = Storage.prototype.setItem;
+      Storage.prototype.setItem = function (k, v) {
+        if (k.endsWith(':game')) throw new DOMException('quota', 'QuotaExceededError');
+        return real.call(this, k, v);
+      };
+    },
+  });
+  await page.goto(env.url);
+  await ready(page);
+  await playSomeMoves(page, 4);
+  await settle(page);
+  assert.equal(await page.locator('.g2048 .notice').count(), 1);
+  assert.match(await page.textContent('.g2048 .notice'), /not be saved/);
+  await done();
+});
+
+test('a custom prefix keeps its own keys (mount option)', async () => {
+  const { page, done } = await openPage(env, 'tests/e2e/fixtures/two-boards.html', { wait: false });
+  await page.waitForSelector('.left .board[data-cells]');
+  await page.waitForSelector('.right .board[data-cells]');
+  const keys = await page.evaluate(() => Object.keys(localStorage).sort());
+  assert.ok(keys.includes('left:game') && keys.includes('right:game'), keys.join(', '));
+  assert.ok(!keys.some((k) => k.startsWith('game2048:')), 'nothing under the default prefix');
+  await done();
+});

@@ -1,0 +1,121 @@
+#!/usr/bin/env node
+// Tiny dependency-free static file server for the page and the browser tests.
+// Usage: node tools/serve.mjs [--port N] [--root DIR]   (port 0 = any free port)
+import { createServer } from 'node:http';
+import { stat, readFile } from 'node:fs/promises';
+import { resolve, join, extname, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const MIME = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+  '.md': 'text/markdown; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+};
+
+const DEFAULT_ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
+
+function send(res, status, body, headers = {}) {
+  res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', ...headers });
+  res.end(body);
+}
+
+async function handle(root, req, res) {
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    return send(res, 405, 'Method Not Allowed\n', { Allow: 'GET, HEAD' });
+  }
+  let pathname;
+  try {
+    pathname = decodeURIComponent(new URL(req.url, 'http://localhost').pathname);
+  } catch {
+    return send(res, 400, 'Bad Request\n');
+  }
+  if (pathname.includes('\0')) return send(res, 400, 'Bad Request\n');
+  let file = resolve(join(root, pathname));
+  // Refuse anything that escapes the root (../, encoded %2e%2e, absolute tricks).
+  if (file !== root && !file.startsWith(root + sep)) return send(res, 403, 'Forbidden\n');
+  try {
+    let info = await stat(file);
+    if (info.isDirectory()) {
+      if (!pathname.endsWith('/')) {
+        res.writeHead(301, { Location: pathname + '/' });
+        return res.end();
+      }
+      file = join(file, 'index.html');
+      info = await stat(file);
+    }
+    if (!info.isFile()) return send(res, 404, 'Not Found\n');
+    const body = await readFile(file);
+    res.writeHead(200, {
+      'Content-Type': MIME[extname(file).toLowerCase()] || 'application/octet-stream',
+      'Content-Length': body.length,
+      'Cache-Control': 'no-cache',
+      'X-Content-Type-Options': 'nosniff',
+    });
+    res.end(req.method === 'HEAD' ? undefined : body);
+  } catch {
+    send(res, 404, 'Not Found\n');
+  }
+}
+
+/** Start serving `root`; resolves to { url, port, close }. */
+export function serve({ port = 8080, root = DEFAULT_ROOT, host = '127.0.0.1' } = {}) {
+  const absRoot = resolve(root);
+  const server = createServer((req, res) => {
+    handle(absRoot, req, res).catch(() => send(res, 500, 'Internal Server Error\n'));
+  });
+  return new Promise((ok, fail) => {
+    server.once('error', fail);
+    server.listen(port, host, () => {
+      const actual = server.address().port;
+      ok({
+        url: `http://localhost:${actual}/`,
+        port: actual,
+        root: absRoot,
+        close: () => new Promise((done) => {
+          server.closeAllConnections?.();
+          server.close(() => done());
+        }),
+      });
+    });
+  });
+}
+
+function parseArgs(argv) {
+  const opts = {};
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const [flag, inline] = a.split('=', 2);
+    const value = () => (inline !== undefined ? inline : argv[++i]);
+    if (flag === '--port' || flag === '-p') opts.port = Number(value());
+    else if (flag === '--root' || flag === '-r') opts.root = value();
+    else if (flag === '--help' || flag === '-h') {
+      console.log('Usage: node tools/serve.mjs [--port N] [--root DIR]');
+      process.exit(0);
+    } else {
+      console.error(`Unknown argument: ${a}`);
+      process.exit(2);
+    }
+  }
+  if (opts.port !== undefined && !(Number.isInteger(opts.port) && opts.port >= 0 && opts.port < 65536)) {
+    console.error('--port must be an integer 0..65535');
+    process.exit(2);
+  }
+  return opts;
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const opts = parseArgs(process.argv.slice(2));
+  serve(opts).then(
+    (s) => console.log(`Serving ${s.root} at ${s.url}`),
+    (err) => { console.error(`serve: ${err.message}`); process.exit(1); },
+  );
+}

@@ -1,0 +1,22 @@
+// The page's entry: mounts the game into the page and reads the URL test hook
+// (?size=4&seed=123&cells=2,2,0,0,...&mode=endless).
+import { mount } from './mount.js';
+
+function parseParams(search) {
+  const params = new URLSearchParams(search);
+  const options = {};
+  const size = params.get('size');
+  if (size !== null && /^\d+$/.test(size)) options.size = Number(size);
+  const seed = params.get('seed');
+  if (seed !== null && /^\d+$/.test(seed)) options.seed = BigInt(seed);
+  const cells = params.get('cells');
+  if (cells !== null) options.cells = cells.split(',').map((v) => Number(v.trim() || 0));
+  const mode = params.get('mode');
+  if (mode === 'classic' || mode === 'endless') options.mode = mode;
+  return options;
+}
+
+const root = document.querySelector('[data-game2048]') ?? document.body;
+mount(root, parseParams(location.search)).catch((e) => {
+  console.error('2048 failed to start:', e);
+});

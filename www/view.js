@@ -1,0 +1,399 @@
+// Renders one game into the element it is given. It only creates elements and
+// changes their classes, text and ARIA attributes; all positions, colours and
+// motion come from style.css. It never decides anything about the rules.
+const SIZES = [3, 4, 5, 6, 7, 8];
+const MODES = [['classic', 'Classic'], ['endless', 'Endless']];
+const THEMES = [['system', 'System'], ['light', 'Light'], ['dark', 'Dark'], ['solarized', 'Solarized'], ['contrast', 'High contrast']];
+const THEME_CLASSES = ['theme-light', 'theme-dark', 'theme-solarized', 'theme-contrast'];
+// Source tiles of a merge linger under the merged tile until the slide is over.
+const SETTLE_MS = 160;
+// From 2^20 on, a tile shows "2" with the exponent raised: 7+ digits do not fit a cell.
+const EXPONENT_FROM = 2 ** 20;
+
+let uid = 0;
+
+function el(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text != null) node.textContent = text;
+  return node;
+}
+
+function button(className, text, onClick) {
+  const b = el('button', className, text);
+  b.type = 'button';
+  b.addEventListener('click', onClick);
+  return b;
+}
+
+// A group of toggle buttons (not a <select>: arrow keys on a focused select
+// would change the setting instead of moving tiles).
+function choices(idPrefix, name, label, options, onChoose) {
+  const wrap = el('div', `setting setting-${name}`);
+  wrap.setAttribute('role', 'group');
+  const caption = add(wrap, el('span', 'setting-label', label));
+  caption.id = `${idPrefix}-${name}`;
+  wrap.setAttribute('aria-labelledby', caption.id);
+  const list = add(wrap, el('div', 'choices'));
+  const buttons = new Map();
+  for (const [value, text] of options) {
+    const b = add(list, button(`choice choice-${value}`, text, () => onChoose(value)));
+    b.setAttribute('aria-pressed', 'false');
+    buttons.set(String(value), b);
+  }
+  return {
+    wrap,
+    set(value) {
+      for (const [v, b] of buttons) b.setAttribute('aria-pressed', String(v === String(value)));
+    },
+  };
+}
+
+function add(parent, child) {
+  parent.append(child);
+  return child;
+}
+
+function exponentOf(value) {
+  return Math.round(Math.log2(value));
+}
+
+export function describeBoard(cells, size) {
+  const rows = [];
+  for (let r = 0; r < size; r++) {
+    const row = cells.slice(r * size, r * size + size).map((v) => (v ? String(v) : 'empty'));
+    rows.push(`Row ${r + 1}: ${row.join(', ')}.`);
+  }
+  return `Board, ${size} by ${size}. ${rows.join(' ')}`;
+}
+
+/**
+ * handlers: { newGame(), undo(), keepGoing(), setting(name, value) }, called on
+ * the user's clicks and choices.
+ */
+export function createView(root, handlers) {
+  const id = `g2048-${++uid}`;
+
+  root.classList.add('g2048');
+
+  // Header: title and score boxes.
+  const header = el('div', 'header');
+  header.append(el('h1', 'title', '2048'));
+  const scores = add(header, el('div', 'scores'));
+  const scoreBox = add(scores, el('div', 'score-box score'));
+  scoreBox.append(el('span', 'score-label', 'Score'));
+  const scoreValue = add(scoreBox, el('span', 'score-value', '0'));
+  const bestBox = add(scores, el('div', 'score-box best'));
+  bestBox.append(el('span', 'score-label', 'Best'));
+  const bestValue = add(bestBox, el('span', 'score-value', '0'));
+
+  // Intro line and the two main buttons.
+  const bar = el('div', 'bar');
+  const intro = add(bar, el('p', 'intro', 'Join the tiles, get to 2048!'));
+  const buttons = add(bar, el('div', 'bar-buttons'));
+  const undoButton = add(buttons, button('btn undo-button', 'Undo', () => handlers.undo()));
+  add(buttons, button('btn new-button', 'New game', () => handlers.newGame()));
+
+  const notices = el('div', 'notices');
+  notices.setAttribute('role', 'status');
+
+  // The board: background cells, tiles, and the win / game-over overlay.
+  const wrap = el('div', 'board-wrap');
+  const board = add(wrap, el('div', 'board'));
+  board.setAttribute('role', 'img');
+  const grid = add(board, el('div', 'grid'));
+  const tileLayer = add(board, el('div', 'tiles'));
+  const message = add(wrap, el('div', 'message'));
+  const messageText = add(message, el('p', 'message-text'));
+  const messageButtons = add(message, el('div', 'message-buttons'));
+  const keepGoingButton = add(messageButtons, button('btn keep-going-button', 'Keep going', () => handlers.keepGoing()));
+  add(messageButtons, button('btn win-new-button', 'New game', () => handlers.newGame()));
+  const retryButton = add(messageButtons, button('btn retry-button', 'Try again', () => handlers.newGame()));
+  add(messageButtons, button('btn message-undo-button', 'Undo', () => handlers.undo()));
+
+  // Settings.
+  const settings = el('div', 'settings');
+  const sizeChoice = choices(id, 'size', 'Board', SIZES.map((n) => [n, `${n}×${n}`]), (v) => handlers.setting('size', v));
+  const modeChoice = choices(id, 'mode', 'Mode', MODES, (v) => handlers.setting('mode', v));
+  const themeChoice = choices(id, 'theme', 'Theme', THEMES, (v) => handlers.setting('theme', v));
+  settings.append(sizeChoice.wrap, modeChoice.wrap, themeChoice.wrap);
+
+  const help = el('p', 'help', 'Use the arrow keys or W A S D, or swipe on the board. Tiles with the same number merge into one when they touch.');
+
+  const live = el('div', 'sr-only live');
+  live.setAttribute('aria-live', 'polite');
+  live.setAttribute('aria-atomic', 'true');
+
+  // In-page confirmation dialog (window.confirm would block and cannot be styled).
+  const dialog = el('dialog', 'dialog');
+  const dialogText = add(dialog, el('p', 'dialog-text'));
+  dialogText.id = `${id}-dialog-text`;
+  dialog.setAttribute('aria-labelledby', dialogText.id);
+  const dialogButtons = add(dialog, el('div', 'dialog-buttons'));
+  const cancelButton = add(dialogButtons, button('btn dialog-cancel', 'Cancel', () => closeDialog(false)));
+  const okButton = add(dialogButtons, button('btn dialog-ok', 'OK', () => closeDialog(true)));
+  let dialogResolve = null;
+  dialog.addEventListener('cancel', (e) => {
+    e.preventDefault();
+    closeDialog(false);
+  });
+
+  const frame = el('div', 'game');
+  frame.append(header, bar, notices, wrap, settings, help, live, dialog);
+  root.append(frame);
+
+  let size = 0;
+  let tiles = new Map(); // engine tile id -> { node, pos: [row, col], value }
+  let leaving = [];
+  let settleTimer = 0;
+  let scoreAddition = null;
+  let themeQuery = null;
+  let themeSetting = 'light';
+  const noticeKeys = new Set();
+
+  function closeDialog(result) {
+    if (!dialogResolve) return;
+    const resolve = dialogResolve;
+    dialogResolve = null;
+    if (dialog.open) dialog.close();
+    resolve(result);
+  }
+
+  function positionClass(r, c) {
+    return `tile-pos-${r}-${c}`;
+  }
+
+  function valueClasses(value) {
+    const big = value >= EXPONENT_FROM;
+    const chars = big ? 2 + String(exponentOf(value)).length : String(value).length;
+    const list = [`tile-${value}`, `digits-${Math.min(chars, 6)}`];
+    if (value > 2048) list.push('tile-super', `tile-e${Math.min(exponentOf(value), 66)}`);
+    return list;
+  }
+
+  function setValue(inner, value) {
+    if (value >= EXPONENT_FROM) {
+      inner.textContent = '2';
+      inner.append(el('sup', null, String(exponentOf(value))));
+    } else {
+      inner.textContent = String(value);
+    }
+  }
+
+  function createTile(id, value, r, c, effect) {
+    const node = el('div', 'tile');
+    node.classList.add(...valueClasses(value), positionClass(r, c));
+    if (effect) node.classList.add(effect);
+    const inner = add(node, el('div', 'tile-inner'));
+    setValue(inner, value);
+    tileLayer.append(node);
+    tiles.set(id, { node, pos: [r, c], value });
+  }
+
+  function moveTile(tile, [r, c]) {
+    tile.node.classList.replace(positionClass(tile.pos[0], tile.pos[1]), positionClass(r, c));
+    tile.pos = [r, c];
+  }
+
+  // Ends the effects of the previous move at once: merged-away tiles go, and
+  // appear/pop classes are dropped so a fast next move starts from a still board.
+  function settle() {
+    clearTimeout(settleTimer);
+    settleTimer = 0;
+    for (const node of leaving) node.remove();
+    leaving = [];
+    for (const tile of tiles.values()) tile.node.classList.remove('tile-new', 'tile-merged');
+  }
+
+  function matches(engineTiles) {
+    if (engineTiles.length !== tiles.size) return false;
+    for (const t of engineTiles) {
+      const mine = tiles.get(t.id);
+      if (!mine || mine.value !== t.value || mine.pos[0] !== t.row || mine.pos[1] !== t.col) return false;
+    }
+    return true;
+  }
+
+  function renderTiles(engineTiles, { appear = false } = {}) {
+    settle();
+    tileLayer.textContent = '';
+    tiles = new Map();
+    for (const t of engineTiles) createTile(t.id, t.value, t.row, t.col, appear ? 'tile-new' : null);
+  }
+
+  function setThemeClass(name) {
+    root.classList.remove(...THEME_CLASSES);
+    root.classList.add(`theme-${name}`);
+  }
+
+  function onSystemTheme() {
+    if (themeSetting === 'system') setThemeClass(themeQuery.matches ? 'dark' : 'light');
+  }
+
+  return {
+    root,
+    board,
+    wrap,
+
+    setSize(n) {
+      if (n === size) return;
+      if (size) root.classList.remove(`size-${size}`);
+      size = n;
+      root.classList.add(`size-${n}`);
+      grid.textContent = '';
+      for (let i = 0; i < n * n; i++) grid.append(el('div', 'cell'));
+      renderTiles([]);
+    },
+
+    renderTiles,
+
+    /** Animates one move result; `engineTiles` (after the move) is the truth to fall back on. */
+    applyMove(result, engineTiles) {
+      settle();
+      for (const m of result.moves) {
+        const tile = tiles.get(m.id);
+        if (tile) moveTile(tile, m.to);
+      }
+      for (const merge of result.merges) {
+        for (const source of merge.from) {
+          const tile = tiles.get(source);
+          if (!tile) continue;
+          tiles.delete(source);
+          tile.node.classList.add('tile-leaving');
+          leaving.push(tile.node);
+        }
+        createTile(merge.id, merge.value, merge.at[0], merge.at[1], 'tile-merged');
+      }
+      if (result.spawned) {
+        const s = result.spawned;
+        createTile(s.id, s.value, s.at[0], s.at[1], 'tile-new');
+      }
+      if (engineTiles && !matches(engineTiles)) {
+        renderTiles(engineTiles);
+        return;
+      }
+      if (leaving.length) {
+        settleTimer = setTimeout(() => {
+          settleTimer = 0;
+          for (const node of leaving) node.remove();
+          leaving = [];
+        }, SETTLE_MS);
+      }
+    },
+
+    setBoard(cells, n) {
+      board.setAttribute('aria-label', describeBoard(cells, n));
+      board.setAttribute('data-cells', cells.join(','));
+    },
+
+    setScore(score, best) {
+      scoreValue.textContent = String(score);
+      bestValue.textContent = String(best);
+    },
+
+    showGain(points) {
+      scoreAddition?.remove();
+      scoreAddition = el('span', 'score-addition', `+${points}`);
+      scoreAddition.setAttribute('aria-hidden', 'true');
+      scoreBox.append(scoreAddition);
+    },
+
+    clearGain() {
+      scoreAddition?.remove();
+      scoreAddition = null;
+    },
+
+    /** kind: 'win' | 'over' | null */
+    showMessage(kind) {
+      const was = message.classList.contains('message-win') ? 'win' : message.classList.contains('message-over') ? 'over' : null;
+      message.classList.toggle('message-win', kind === 'win');
+      message.classList.toggle('message-over', kind === 'over');
+      messageText.textContent = kind === 'win' ? 'You win!' : kind === 'over' ? 'Game over!' : '';
+      if (kind && kind !== was) {
+        // Hand focus to the overlay only if the player was already in this game.
+        const active = root.ownerDocument.activeElement;
+        if (!active || active === root.ownerDocument.body || root.contains(active)) {
+          (kind === 'win' ? keepGoingButton : retryButton).focus({ preventScroll: true });
+        }
+      }
+    },
+
+    setUndo(enabled) {
+      undoButton.disabled = !enabled;
+    },
+
+    setMode(mode) {
+      intro.textContent = mode === 'endless' ? 'Endless: join the tiles, as high as you can!' : 'Join the tiles, get to 2048!';
+    },
+
+    setSettings({ size: n, mode, theme }) {
+      if (n != null) sizeChoice.set(n);
+      if (mode != null) modeChoice.set(mode);
+      if (theme != null) themeChoice.set(theme);
+    },
+
+    /** theme: 'system' follows prefers-color-scheme, live. */
+    setTheme(theme) {
+      themeSetting = theme;
+      if (theme === 'system') {
+        if (!themeQuery && typeof matchMedia === 'function') {
+          themeQuery = matchMedia('(prefers-color-scheme: dark)');
+          themeQuery.addEventListener('change', onSystemTheme);
+        }
+        setThemeClass(themeQuery?.matches ? 'dark' : 'light');
+      } else {
+        setThemeClass(theme);
+      }
+    },
+
+    announce(text) {
+      live.textContent = text;
+    },
+
+    /** A short dismissible notice; `key` shows each kind of notice only once. */
+    notice(text, key) {
+      if (key) {
+        if (noticeKeys.has(key)) return;
+        noticeKeys.add(key);
+      }
+      const item = el('div', 'notice');
+      item.append(el('span', 'notice-text', text));
+      const close = button('notice-close', '×', () => item.remove());
+      close.setAttribute('aria-label', 'Dismiss');
+      item.append(close);
+      notices.append(item);
+    },
+
+    showError(text) {
+      root.classList.add('failed');
+      this.notice(text);
+    },
+
+    confirm(text, okLabel = 'OK') {
+      closeDialog(false);
+      dialogText.textContent = text;
+      okButton.textContent = okLabel;
+      return new Promise((resolve) => {
+        dialogResolve = resolve;
+        try {
+          dialog.showModal();
+        } catch {
+          dialog.setAttribute('open', '');
+        }
+        cancelButton.focus();
+      });
+    },
+
+    isBusy() {
+      return dialogResolve !== null;
+    },
+
+    destroy() {
+      settle();
+      closeDialog(false);
+      themeQuery?.removeEventListener('change', onSystemTheme);
+      frame.remove();
+      root.classList.remove('g2048', 'failed', `size-${size}`, ...THEME_CLASSES);
+    },
+  };
+}
