@@ -39,8 +39,14 @@ pub fn exponent_of(index: usize, value: f64) -> Result<u8, GameError> {
     if value == 0.0 {
         return Ok(0);
     }
-    let shown = if value.fract() == 0.0 && value.abs() < 1e21 {
-        format!("{value:.0}")
+    // Whole numbers print as integers (no fixed-precision float formatting in the wasm).
+    let shown = if value.fract() == 0.0 && value.abs() < 1.8e19 {
+        let digits = (value.abs() as u64).to_string();
+        if value < 0.0 {
+            format!("-{digits}")
+        } else {
+            digits
+        }
     } else {
         format!("{value}")
     };

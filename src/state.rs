@@ -45,7 +45,64 @@ struct SavedSnapshot {
 #[derive(Deserialize)]
 struct VersionProbe {
     format: Option<String>,
-    version: Option<serde_json::Value>,
+    #[serde(default)]
+    version: VersionField,
+}
+
+/// A version as found: a whole number, or anything else (reported, not a parse error).
+#[derive(Default)]
+enum VersionField {
+    Number(u64),
+    #[default]
+    Other,
+}
+
+impl<'de> Deserialize<'de> for VersionField {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Visitor;
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = VersionField;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a version number")
+            }
+            fn visit_u64<E>(self, v: u64) -> Result<VersionField, E> {
+                Ok(VersionField::Number(v))
+            }
+            fn visit_i64<E>(self, _: i64) -> Result<VersionField, E> {
+                Ok(VersionField::Other)
+            }
+            fn visit_f64<E>(self, _: f64) -> Result<VersionField, E> {
+                Ok(VersionField::Other)
+            }
+            fn visit_str<E>(self, _: &str) -> Result<VersionField, E> {
+                Ok(VersionField::Other)
+            }
+            fn visit_bool<E>(self, _: bool) -> Result<VersionField, E> {
+                Ok(VersionField::Other)
+            }
+            fn visit_unit<E>(self) -> Result<VersionField, E> {
+                Ok(VersionField::Other)
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut a: A,
+            ) -> Result<VersionField, A::Error> {
+                while a.next_element::<serde::de::IgnoredAny>()?.is_some() {}
+                Ok(VersionField::Other)
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut a: A,
+            ) -> Result<VersionField, A::Error> {
+                while a
+                    .next_entry::<serde::de::IgnoredAny, serde::de::IgnoredAny>()?
+                    .is_some()
+                {}
+                Ok(VersionField::Other)
+            }
+        }
+        d.deserialize_any(Visitor)
+    }
 }
 
 fn rng_to_hex(rng: &GameRng) -> [String; 4] {
@@ -119,7 +176,11 @@ impl Game {
                 probe.format.map_or("nothing".into(), |f| format!("{f:?}"))
             )));
         }
-        match probe.version.as_ref().and_then(|v| v.as_u64()) {
+        let version = match probe.version {
+            VersionField::Number(v) => Some(v),
+            VersionField::Other => None,
+        };
+        match version {
             Some(v) if v == VERSION as u64 => {}
             Some(v) if v < VERSION as u64 => {
                 return Err(GameError::BadState(format!(

@@ -4,6 +4,7 @@
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
+use crate::ai::{self, SearchOptions};
 use crate::board::{check_size, Board};
 use crate::error::GameError;
 use crate::{Direction, Game};
@@ -12,11 +13,11 @@ fn js_error(e: impl std::fmt::Display) -> JsError {
     JsError::new(&e.to_string())
 }
 
+/// Plain data to a JS value, through JSON text: serde_json is in the module anyway (saved
+/// games), so this costs no extra download, and maps become plain objects, None becomes null.
 fn to_js<T: Serialize>(value: &T) -> JsValue {
-    let serializer = serde_wasm_bindgen::Serializer::new().serialize_missing_as_null(true);
-    value
-        .serialize(&serializer)
-        .expect("engine reports contain only plain numbers, strings and arrays")
+    let text = serde_json::to_string(value).expect("engine reports are plain data");
+    js_sys::JSON::parse(&text).expect("serde_json writes valid JSON")
 }
 
 fn size_from(value: &JsValue) -> Result<usize, JsError> {
@@ -215,4 +216,47 @@ impl WasmGame {
     pub fn seeded(&self) -> bool {
         self.inner.seeded()
     }
+}
+
+#[wasm_bindgen]
+extern "C" {
+    /// `performance.now()`: the search's clock in a page or a worker (and in Node).
+    #[wasm_bindgen(js_namespace = performance, js_name = now)]
+    fn performance_now() -> f64;
+}
+
+/// `bestMove(cells, size, options)`: the AI's move for a position given as tile values.
+/// Returns `{dir, values: {up, right, down, left}, nodes, depth, ms}`; `dir` is null when no
+/// move changes the board. Throws an Error naming the problem on a bad position or options.
+#[wasm_bindgen(js_name = bestMove)]
+pub fn best_move(cells: JsValue, size: JsValue, options: JsValue) -> Result<JsValue, JsError> {
+    let size = size_from(&size)?;
+    let board = Board::from_values(size, &cells_from(&cells)?).map_err(js_error)?;
+    let options: SearchOptions = if options.is_undefined() || options.is_null() {
+        SearchOptions::default()
+    } else if options.is_object() && !js_sys::Array::is_array(&options) {
+        // JSON would turn NaN and Infinity into null, which reads as "not given".
+        for entry in js_sys::Object::entries(options.unchecked_ref()).iter() {
+            let pair: js_sys::Array = entry.unchecked_into();
+            if let Some(n) = pair.get(1).as_f64().filter(|n| !n.is_finite()) {
+                return Err(js_error(format!(
+                    "bad AI options: {} must be a finite number, got {n}",
+                    describe(&pair.get(0)).trim_matches('"')
+                )));
+            }
+        }
+        let text = js_sys::JSON::stringify(&options)
+            .ok()
+            .and_then(|t| t.as_string())
+            .ok_or_else(|| js_error("bad AI options: not plain data"))?;
+        SearchOptions::from_json(&text).map_err(js_error)?
+    } else {
+        return Err(js_error(format!(
+            "AI options must be an object such as {{ strategy: \"expectimax\", ms: 50 }}, got {}",
+            describe(&options)
+        )));
+    };
+    let clock = performance_now;
+    let decision = ai::best_move(board.cells(), size, &options, &clock).map_err(js_error)?;
+    Ok(to_js(&decision))
 }
