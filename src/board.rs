@@ -166,72 +166,13 @@ impl Board {
     /// The cell index of the k-th cell of line `line`, counted from the wall that `dir` moves towards.
     #[inline]
     pub fn line_cell(&self, dir: Direction, line: usize, k: usize) -> usize {
-        let n = self.size;
-        match dir {
-            Direction::Left => line * n + k,
-            Direction::Right => line * n + (n - 1 - k),
-            Direction::Up => k * n + line,
-            Direction::Down => (n - 1 - k) * n + line,
-        }
+        line_cell(self.size, dir, line, k)
     }
 
     /// Plays `dir` in place and reports every tile's slide to `sink`.
     /// Returns the points gained, or None (board untouched) when nothing moves.
-    pub fn slide_with(&mut self, dir: Direction, mut sink: impl FnMut(Slide)) -> Option<u64> {
-        let n = self.size;
-        let mut moved = false;
-        let mut gained = 0u64;
-        let mut idx = [0usize; MAX_SIZE];
-        for line in 0..n {
-            for (k, slot) in idx.iter_mut().enumerate().take(n) {
-                *slot = self.line_cell(dir, line, k);
-            }
-            // Each output slot remembers where its tile came from (a second source when merged).
-            let mut out = [0u8; MAX_SIZE];
-            let mut src = [[usize::MAX; 2]; MAX_SIZE];
-            let mut filled = 0usize;
-            let mut can_merge = false;
-            for &cell in idx.iter().take(n) {
-                let e = self.cells[cell];
-                if e == 0 {
-                    continue;
-                }
-                if can_merge && out[filled - 1] == e {
-                    out[filled - 1] = e + 1;
-                    src[filled - 1][1] = cell;
-                    gained = gained.saturating_add(tile_value(e + 1));
-                    can_merge = false;
-                } else {
-                    out[filled] = e;
-                    src[filled][0] = cell;
-                    filled += 1;
-                    can_merge = true;
-                }
-            }
-            for k in 0..n {
-                let to = idx[k];
-                if k < filled {
-                    let [a, b] = src[k];
-                    if b != usize::MAX {
-                        moved = true;
-                        sink(Slide::Merge {
-                            from: [a, b],
-                            to,
-                            exponent: out[k],
-                        });
-                    } else if a != to {
-                        moved = true;
-                        sink(Slide::Move { from: a, to });
-                    }
-                }
-                self.cells[to] = out[k];
-            }
-        }
-        if moved {
-            Some(gained)
-        } else {
-            None
-        }
+    pub fn slide_with(&mut self, dir: Direction, sink: impl FnMut(Slide)) -> Option<u64> {
+        slide_cells(&mut self.cells, self.size, dir, sink)
     }
 
     /// Plays `dir` in place; the points gained, or None (board untouched) when nothing moves.
@@ -266,4 +207,78 @@ impl Board {
     pub fn is_over(&self) -> bool {
         !Direction::ALL.iter().any(|&d| self.can_move(d))
     }
+}
+
+/// The cell index of the k-th cell of line `line` of an n x n board, counted from the wall
+/// that `dir` moves towards.
+#[inline]
+pub fn line_cell(n: usize, dir: Direction, line: usize, k: usize) -> usize {
+    match dir {
+        Direction::Left => line * n + k,
+        Direction::Right => line * n + (n - 1 - k),
+        Direction::Up => k * n + line,
+        Direction::Down => (n - 1 - k) * n + line,
+    }
+}
+
+/// The rules of a move, on the first n*n cells of `cells` (exponents, row-major): every tile
+/// slides towards the wall, equal tiles merge once, the pair nearest the wall first. Reports
+/// each slide to `sink` (a no-op closure costs nothing) and returns the points gained, or
+/// None when nothing moves. The engine's `Board` and the AI's stack boards both use it.
+#[inline]
+pub fn slide_cells(
+    cells: &mut [u8],
+    n: usize,
+    dir: Direction,
+    mut sink: impl FnMut(Slide),
+) -> Option<u64> {
+    let mut moved = false;
+    let mut gained = 0u64;
+    let mut idx = [0usize; MAX_SIZE];
+    for line in 0..n {
+        for (k, slot) in idx.iter_mut().enumerate().take(n) {
+            *slot = line_cell(n, dir, line, k);
+        }
+        // Each output slot remembers where its tile came from (a second source when merged).
+        let mut out = [0u8; MAX_SIZE];
+        let mut src = [[usize::MAX; 2]; MAX_SIZE];
+        let mut filled = 0usize;
+        let mut can_merge = false;
+        for &cell in idx.iter().take(n) {
+            let e = cells[cell];
+            if e == 0 {
+                continue;
+            }
+            if can_merge && out[filled - 1] == e {
+                out[filled - 1] = e + 1;
+                src[filled - 1][1] = cell;
+                gained = gained.saturating_add(tile_value(e + 1));
+                can_merge = false;
+            } else {
+                out[filled] = e;
+                src[filled][0] = cell;
+                filled += 1;
+                can_merge = true;
+            }
+        }
+        for k in 0..n {
+            let to = idx[k];
+            if k < filled {
+                let [a, b] = src[k];
+                if b != usize::MAX {
+                    moved = true;
+                    sink(Slide::Merge {
+                        from: [a, b],
+                        to,
+                        exponent: out[k],
+                    });
+                } else if a != to {
+                    moved = true;
+                    sink(Slide::Move { from: a, to });
+                }
+            }
+            cells[to] = out[k];
+        }
+    }
+    moved.then_some(gained)
 }

@@ -1,0 +1,192 @@
+//! The 4x4 hot path: a whole board in one `u64`, one nibble per cell (cell `i` = row-major
+//! index, bits `4i..4i+4`), and 65,536-entry row tables built once, so that a move is four
+//! table lookups (two transposes more for up and down).
+//!
+//! A nibble holds exponents 0..=15, i.e. tiles up to 32,768. Two 32,768 tiles would merge
+//! into 65,536, which a nibble cannot hold, so the tables never merge two 15s (they stay side
+//! by side) and [`Bitboard::is_exact_for`] tells the search whether a position is far enough
+//! from 65,536 for that never to matter; positions that are not (and any board already
+//! holding 2^16 or 2^17) go to the generic search instead, which stores a byte per cell.
+
+use std::sync::OnceLock;
+
+use crate::direction::Direction;
+
+/// The largest exponent a nibble holds: 2^15 = 32,768.
+pub const NIBBLE_MAX: u8 = 15;
+
+/// One nibble per cell: the lowest four bits hold cell 0 (top left), row by row.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Bitboard(pub u64);
+
+struct MoveTables {
+    left: Box<[u16]>,
+    right: Box<[u16]>,
+    /// Points a row gains when it moves (the same either way: runs of equal tiles pair up
+    /// the same number of times from either end).
+    gained: Box<[u32]>,
+}
+
+fn move_tables() -> &'static MoveTables {
+    static TABLES: OnceLock<MoveTables> = OnceLock::new();
+    TABLES.get_or_init(|| {
+        let mut left = vec![0u16; 1 << 16].into_boxed_slice();
+        let mut right = vec![0u16; 1 << 16].into_boxed_slice();
+        let mut gained = vec![0u32; 1 << 16].into_boxed_slice();
+        for row in 0..=u16::MAX {
+            let line = unpack_row(row);
+            let (moved, points) = slide_line_left(line);
+            left[row as usize] = pack_row(moved);
+            gained[row as usize] = points;
+            let reversed = [line[3], line[2], line[1], line[0]];
+            let (moved, _) = slide_line_left(reversed);
+            right[row as usize] = pack_row([moved[3], moved[2], moved[1], moved[0]]);
+        }
+        MoveTables {
+            left,
+            right,
+            gained,
+        }
+    })
+}
+
+/// The four exponents of a 16-bit row, nearest the left wall first.
+pub fn unpack_row(row: u16) -> [u8; 4] {
+    [0, 1, 2, 3].map(|c| ((row >> (4 * c)) & 0xf) as u8)
+}
+
+pub fn pack_row(line: [u8; 4]) -> u16 {
+    line.iter()
+        .enumerate()
+        .fold(0u16, |row, (c, &e)| row | (u16::from(e & 0xf) << (4 * c)))
+}
+
+/// One row moved left by the game's rules. Two 15s do not merge (see the module comment).
+fn slide_line_left(line: [u8; 4]) -> ([u8; 4], u32) {
+    let mut out = [0u8; 4];
+    let mut filled = 0;
+    let mut can_merge = false;
+    let mut points = 0u32;
+    for e in line.into_iter().filter(|&e| e != 0) {
+        if can_merge && out[filled - 1] == e && e < NIBBLE_MAX {
+            out[filled - 1] = e + 1;
+            points += 1 << (e + 1);
+            can_merge = false;
+        } else {
+            out[filled] = e;
+            filled += 1;
+            can_merge = true;
+        }
+    }
+    (out, points)
+}
+
+/// Swaps rows and columns: cell (r, c) goes to (c, r).
+#[inline]
+pub fn transpose(x: u64) -> u64 {
+    let a1 = x & 0xF0F0_0F0F_F0F0_0F0F;
+    let a2 = x & 0x0000_F0F0_0000_F0F0;
+    let a3 = x & 0x0F0F_0000_0F0F_0000;
+    let a = a1 | (a2 << 12) | (a3 >> 12);
+    let b1 = a & 0xFF00_FF00_00FF_00FF;
+    let b2 = a & 0x00FF_00FF_0000_0000;
+    let b3 = a & 0x0000_0000_FF00_FF00;
+    b1 | (b2 >> 24) | (b3 << 24)
+}
+
+#[inline]
+fn rows_through(x: u64, table: &[u16]) -> u64 {
+    let mut out = 0u64;
+    for r in 0..4 {
+        let row = ((x >> (16 * r)) & 0xffff) as usize;
+        out |= u64::from(table[row]) << (16 * r);
+    }
+    out
+}
+
+impl Bitboard {
+    /// Packs exponents (row-major, 16 of them); None when one does not fit in a nibble.
+    pub fn from_exponents(cells: &[u8]) -> Option<Bitboard> {
+        if cells.len() != 16 || cells.iter().any(|&e| e > NIBBLE_MAX) {
+            return None;
+        }
+        let bits = cells
+            .iter()
+            .enumerate()
+            .fold(0u64, |b, (i, &e)| b | (u64::from(e) << (4 * i)));
+        Some(Bitboard(bits))
+    }
+
+    pub fn to_exponents(self) -> [u8; 16] {
+        std::array::from_fn(|i| ((self.0 >> (4 * i)) & 0xf) as u8)
+    }
+
+    /// True when no move sequence within `plies` moves (each followed by a spawn of at most 4)
+    /// can merge two 32,768 tiles: that needs a tile sum of at least 65,536.
+    pub fn is_exact_for(cells: &[u8], plies: u32) -> bool {
+        if cells.len() != 16 || cells.iter().any(|&e| e > NIBBLE_MAX) {
+            return false;
+        }
+        let sum: u64 = cells
+            .iter()
+            .map(|&e| if e == 0 { 0 } else { 1u64 << e })
+            .sum();
+        sum + 4 * u64::from(plies) < 1 << 16
+    }
+
+    /// The board after `dir` (the same board when nothing moves).
+    #[inline]
+    pub fn shifted(self, dir: Direction) -> Bitboard {
+        let t = move_tables();
+        Bitboard(match dir {
+            Direction::Left => rows_through(self.0, &t.left),
+            Direction::Right => rows_through(self.0, &t.right),
+            Direction::Up => transpose(rows_through(transpose(self.0), &t.left)),
+            Direction::Down => transpose(rows_through(transpose(self.0), &t.right)),
+        })
+    }
+
+    /// The board after `dir` and the points gained, or None when nothing moves.
+    pub fn moved(self, dir: Direction) -> Option<(Bitboard, u64)> {
+        let next = self.shifted(dir);
+        if next == self {
+            return None;
+        }
+        let rows = match dir {
+            Direction::Left | Direction::Right => self.0,
+            Direction::Up | Direction::Down => transpose(self.0),
+        };
+        let gained = (0..4)
+            .map(|r| u64::from(move_tables().gained[((rows >> (16 * r)) & 0xffff) as usize]))
+            .sum();
+        Some((next, gained))
+    }
+
+    /// One bit per empty cell, at bit `4i` for cell `i`.
+    #[inline]
+    pub fn empty_mask(self) -> u64 {
+        let x = self.0;
+        !(x | (x >> 1) | (x >> 2) | (x >> 3)) & 0x1111_1111_1111_1111
+    }
+
+    #[inline]
+    pub fn empty_count(self) -> u32 {
+        self.empty_mask().count_ones()
+    }
+
+    /// How many different tile values are on the board.
+    pub fn distinct_tiles(self) -> u32 {
+        let mut seen = 0u32;
+        let mut x = self.0;
+        while x != 0 {
+            seen |= 1 << (x & 0xf);
+            x >>= 4;
+        }
+        (seen & !1).count_ones()
+    }
+
+    /// Builds the move tables now rather than on first use.
+    pub fn warm_up() {
+        move_tables();
+    }
+}

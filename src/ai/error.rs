@@ -1,0 +1,85 @@
+use std::fmt;
+
+/// Everything that can be wrong with a request to an AI. Each message names the offending
+/// option or cell and what would be accepted, for a person reading it in a console.
+#[derive(Clone, Debug, PartialEq)]
+pub enum AiError {
+    UnknownStrategy(String),
+    /// A budget or limit outside its range (or not a whole number where one is needed).
+    BadNumber {
+        name: &'static str,
+        min: f64,
+        max: f64,
+        got: f64,
+        whole: bool,
+    },
+    BothBudgets,
+    BadWeight {
+        name: &'static str,
+        min: f64,
+        max: f64,
+        got: f64,
+    },
+    /// The options could not be read at all (unknown field, wrong type, not JSON...).
+    BadOptions(String),
+    BadSize(usize),
+    BadCellCount {
+        size: usize,
+        got: usize,
+    },
+    BadExponent {
+        index: usize,
+        exponent: u8,
+    },
+}
+
+impl fmt::Display for AiError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AiError::UnknownStrategy(name) => {
+                write!(f, "unknown strategy {name:?}: use \"expectimax\"")
+            }
+            AiError::BadNumber {
+                name,
+                min,
+                max,
+                got,
+                whole,
+            } => {
+                let kind = if *whole { " a whole number" } else { "" };
+                write!(f, "{name} must be{kind} between {min} and {max}, got {got}")
+            }
+            AiError::BothBudgets => {
+                write!(f, "give one budget, either ms or nodes, not both")
+            }
+            AiError::BadWeight {
+                name,
+                min,
+                max,
+                got,
+            } => write!(
+                f,
+                "weights.{name} must be between {min} and {max}, got {got}"
+            ),
+            AiError::BadOptions(msg) => write!(f, "bad AI options: {msg}"),
+            AiError::BadSize(size) => write!(
+                f,
+                "size must be between {} and {}, got {size}",
+                crate::MIN_SIZE,
+                crate::MAX_SIZE
+            ),
+            AiError::BadCellCount { size, got } => write!(
+                f,
+                "cells: expected {} values for a {size}x{size} board, got {got}",
+                size * size
+            ),
+            AiError::BadExponent { index, exponent } => write!(
+                f,
+                "cells[{index}]: exponent {exponent} is above the largest tile 2^{}",
+                crate::MAX_EXPONENT
+            ),
+        }
+    }
+}
+
+impl std::error::Error for AiError {}

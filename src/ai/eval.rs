@@ -1,0 +1,187 @@
+//! How good a position looks, after nneonneo/2048-ai: every row and every column scores
+//! itself (a bonus per empty cell and per possible merge, a penalty for breaking
+//! monotonicity and for the sum of its tiles), and a board scores the sum of its lines.
+//! For 4x4 the line scores are a 65,536-entry table; larger boards compute them per line.
+//!
+//! Powers are computed with multiplications and `sqrt` only (both exact IEEE operations),
+//! so native and WebAssembly builds evaluate bit for bit alike and pick the same moves.
+
+use std::sync::OnceLock;
+
+use serde::{Deserialize, Serialize};
+
+use super::bitboard::{transpose, unpack_row, Bitboard};
+use super::error::AiError;
+
+/// Exponents the line scorer knows: every exponent a search can make from a valid board
+/// (at most 2^65, plus one per move searched) with room to spare.
+pub const SCORED_EXPONENTS: usize = 128;
+
+/// The evaluation's knobs; defaults are nneonneo/2048-ai's tuned values.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct EvalWeights {
+    /// Added to every line, so a live position always outranks a lost one (worth 0).
+    pub lost_penalty: f64,
+    pub monotonicity_power: f64,
+    pub monotonicity: f64,
+    pub sum_power: f64,
+    pub sum: f64,
+    pub merges: f64,
+    pub empty: f64,
+}
+
+impl Default for EvalWeights {
+    fn default() -> Self {
+        EvalWeights {
+            lost_penalty: 200_000.0,
+            monotonicity_power: 4.0,
+            monotonicity: 47.0,
+            sum_power: 3.5,
+            sum: 11.0,
+            merges: 700.0,
+            empty: 270.0,
+        }
+    }
+}
+
+impl EvalWeights {
+    pub fn validate(&self) -> Result<(), AiError> {
+        let fields = [
+            ("lost_penalty", self.lost_penalty, 0.0, 1e9),
+            ("monotonicity_power", self.monotonicity_power, 0.0, 8.0),
+            ("monotonicity", self.monotonicity, 0.0, 1e6),
+            ("sum_power", self.sum_power, 0.0, 8.0),
+            ("sum", self.sum, 0.0, 1e6),
+            ("merges", self.merges, 0.0, 1e6),
+            ("empty", self.empty, 0.0, 1e6),
+        ];
+        for (name, value, min, max) in fields {
+            if !(min..=max).contains(&value) {
+                return Err(AiError::BadWeight {
+                    name,
+                    min,
+                    max,
+                    got: value,
+                });
+            }
+        }
+        Ok(())
+    }
+}
+
+/// `x^p` from multiplications and one square root when `2p` is a whole number (every
+/// default), so the result is the same on every platform; `powf` otherwise.
+fn portable_pow(x: f64, p: f64) -> f64 {
+    let twice = 2.0 * p;
+    if twice.fract() != 0.0 {
+        return x.powf(p);
+    }
+    let whole = (p.trunc()) as u32;
+    let mut out = (0..whole).fold(1.0, |acc, _| acc * x);
+    if p.fract() != 0.0 {
+        out *= x.sqrt();
+    }
+    out
+}
+
+/// Scores lines of any length; the powers of every exponent are computed once.
+#[derive(Clone, Debug)]
+pub struct LineScorer {
+    weights: EvalWeights,
+    monotonicity_pow: [f64; SCORED_EXPONENTS],
+    sum_pow: [f64; SCORED_EXPONENTS],
+}
+
+impl LineScorer {
+    pub fn new(weights: &EvalWeights) -> LineScorer {
+        LineScorer {
+            weights: weights.clone(),
+            monotonicity_pow: std::array::from_fn(|e| {
+                portable_pow(e as f64, weights.monotonicity_power)
+            }),
+            sum_pow: std::array::from_fn(|e| portable_pow(e as f64, weights.sum_power)),
+        }
+    }
+
+    pub fn weights(&self) -> &EvalWeights {
+        &self.weights
+    }
+
+    /// One line's score; `line` holds exponents below [`SCORED_EXPONENTS`].
+    pub fn score(&self, line: impl Iterator<Item = u8> + Clone) -> f64 {
+        let w = &self.weights;
+        let mut sum = 0.0;
+        let mut empty = 0u32;
+        let mut merges = 0u32;
+        let mut prev = 0u8;
+        let mut run = 0u32;
+        for e in line.clone() {
+            sum += self.sum_pow[usize::from(e) % SCORED_EXPONENTS];
+            if e == 0 {
+                empty += 1;
+                continue;
+            }
+            if prev == e {
+                run += 1;
+            } else if run > 0 {
+                merges += 1 + run;
+                run = 0;
+            }
+            prev = e;
+        }
+        if run > 0 {
+            merges += 1 + run;
+        }
+        let (mut towards_start, mut towards_end) = (0.0, 0.0);
+        let mut previous: Option<u8> = None;
+        for e in line {
+            if let Some(p) = previous {
+                let a = self.monotonicity_pow[usize::from(p) % SCORED_EXPONENTS];
+                let b = self.monotonicity_pow[usize::from(e) % SCORED_EXPONENTS];
+                if p > e {
+                    towards_start += a - b;
+                } else {
+                    towards_end += b - a;
+                }
+            }
+            previous = Some(e);
+        }
+        w.lost_penalty + w.empty * f64::from(empty) + w.merges * f64::from(merges)
+            - w.monotonicity * f64::min(towards_start, towards_end)
+            - w.sum * sum
+    }
+}
+
+/// The 4x4 evaluation: one table entry per possible row, rows and columns alike.
+pub struct RowTable {
+    scores: Box<[f32]>,
+}
+
+impl RowTable {
+    pub fn new(weights: &EvalWeights) -> RowTable {
+        let scorer = LineScorer::new(weights);
+        let scores = (0..=u16::MAX)
+            .map(|row| scorer.score(unpack_row(row).into_iter()) as f32)
+            .collect();
+        RowTable { scores }
+    }
+
+    /// The table for the default weights, built on first use.
+    pub fn default_table() -> &'static RowTable {
+        static TABLE: OnceLock<RowTable> = OnceLock::new();
+        TABLE.get_or_init(|| RowTable::new(&EvalWeights::default()))
+    }
+
+    #[inline]
+    fn rows(&self, x: u64) -> f64 {
+        (0..4)
+            .map(|r| f64::from(self.scores[((x >> (16 * r)) & 0xffff) as usize]))
+            .sum()
+    }
+
+    #[inline]
+    pub fn evaluate(&self, board: Bitboard) -> f64 {
+        self.rows(board.0) + self.rows(transpose(board.0))
+    }
+}

@@ -1,0 +1,263 @@
+//! Expectimax: the player takes the best move, the game spawns a 2 (p = 0.9) or a 4
+//! (p = 0.1) on any empty cell. One implementation serves every board representation
+//! through [`Position`]: the 4x4 [`Bitboard`] and the n x n [`Grid`].
+//!
+//! Chance nodes whose probability of being reached falls below [`MIN_PROBABILITY`] are
+//! evaluated instead of expanded, and chance nodes are remembered in the transposition
+//! table, so the cost of a search grows slowly with depth.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use super::bitboard::Bitboard;
+use super::budget::{deepen, Budget, Control};
+use super::clock::Clock;
+use super::eval::{EvalWeights, LineScorer, RowTable};
+use super::generic::Grid;
+use super::transposition::{with_table, TranspositionTable};
+use super::Decision;
+use crate::direction::Direction;
+
+/// A chance node reached with a smaller probability than this is evaluated, not expanded.
+pub const MIN_PROBABILITY: f64 = 1e-4;
+/// The deepest search (in moves, the root move included) any option can ask for.
+pub const MAX_DEPTH: u32 = 12;
+/// What a lost position is worth; `Search::leaf` keeps every live position above it.
+const LOST: f64 = 0.0;
+
+/// A board the search can play on.
+pub trait Position: Copy {
+    type Evaluator;
+    /// The position after `dir`, or None when nothing moves.
+    fn after(self, dir: Direction) -> Option<Self>;
+    fn evaluate(self, evaluator: &Self::Evaluator) -> f64;
+    /// One bit per empty cell (which bit stands for which cell is the position's business).
+    fn empty_slots(self) -> u64;
+    /// The position with a tile of `exponent` put in the empty cell of bit `slot`.
+    fn with_tile(self, slot: u32, exponent: u8) -> Self;
+    /// A key for the transposition table (the position itself, or a 64-bit hash of it).
+    fn key(self) -> u64;
+}
+
+struct Search<'s, 'c, P: Position> {
+    evaluator: &'s P::Evaluator,
+    table: &'s mut TranspositionTable,
+    control: &'s mut Control<'c>,
+}
+
+impl<P: Position> Search<'_, '_, P> {
+    #[inline]
+    fn leaf(&mut self, position: P) -> f64 {
+        self.control.tick();
+        position.evaluate(self.evaluator).max(LOST + 1.0)
+    }
+
+    /// The expected value of `position` before the spawn, with `depth` moves still to look at.
+    fn chance(&mut self, position: P, probability: f64, depth: u32) -> f64 {
+        if depth == 0 {
+            self.control.note_depth_cut();
+            return self.leaf(position);
+        }
+        if probability < MIN_PROBABILITY {
+            return self.leaf(position);
+        }
+        let key = position.key();
+        if let Some(value) = self.table.get(key, depth) {
+            return value;
+        }
+        let slots = position.empty_slots();
+        if slots == 0 {
+            return self.leaf(position);
+        }
+        if self.control.tick() {
+            return LOST;
+        }
+        let count = slots.count_ones();
+        let each = probability / f64::from(count);
+        let mut total = 0.0;
+        let mut rest = slots;
+        while rest != 0 {
+            let slot = rest.trailing_zeros();
+            rest &= rest - 1;
+            total += 0.9 * self.best(position.with_tile(slot, 1), each * 0.9, depth);
+            total += 0.1 * self.best(position.with_tile(slot, 2), each * 0.1, depth);
+            if self.control.aborted() {
+                return LOST;
+            }
+        }
+        let value = total / f64::from(count);
+        self.table.put(key, depth, value);
+        value
+    }
+
+    /// The value of the best move from `position` (after the spawn); [`LOST`] when none.
+    fn best(&mut self, position: P, probability: f64, depth: u32) -> f64 {
+        if self.control.tick() {
+            return LOST;
+        }
+        let mut best = LOST;
+        for dir in Direction::ALL {
+            if let Some(next) = position.after(dir) {
+                best = best.max(self.chance(next, probability, depth - 1));
+                if self.control.aborted() {
+                    return LOST;
+                }
+            }
+        }
+        best
+    }
+
+    fn root(&mut self, position: P, depth: u32, moves: [bool; 4]) -> [Option<f64>; 4] {
+        Direction::ALL.map(|dir| {
+            if !moves[dir.index()] {
+                return None;
+            }
+            position
+                .after(dir)
+                .map(|next| self.chance(next, 1.0, depth - 1))
+        })
+    }
+}
+
+/// The deepest search worth making here: deeper when more distinct tiles are on the board
+/// (late, crowded, dangerous positions), as in nneonneo/2048-ai. The budget trims it further,
+/// and a board with few empty cells affords more depth for the same budget.
+pub fn adaptive_depth(distinct_tiles: u32) -> u32 {
+    (distinct_tiles.saturating_sub(1)).clamp(4, MAX_DEPTH)
+}
+
+/// Runs iterative-deepening expectimax from `root` and fills in everything but `ms`.
+fn run<P: Position>(
+    root: P,
+    evaluator: &P::Evaluator,
+    max_depth: u32,
+    budget: Budget,
+    moves: [bool; 4],
+    clock: &dyn Clock,
+) -> Decision {
+    let mut control = Control::new(budget, clock);
+    let deepened = with_table(|table| {
+        deepen(max_depth, &mut control, |depth, control| {
+            Search {
+                evaluator,
+                table: &mut *table,
+                control,
+            }
+            .root(root, depth, moves)
+        })
+    });
+    let mut dir = None;
+    let mut best = f64::NEG_INFINITY;
+    for (d, value) in Direction::ALL.iter().zip(deepened.values) {
+        if let Some(v) = value {
+            if v > best {
+                best = v;
+                dir = Some(*d);
+            }
+        }
+    }
+    Decision {
+        dir,
+        values: deepened.values,
+        nodes: control.nodes(),
+        depth: if dir.is_some() { deepened.depth } else { 0 },
+        ms: 0.0,
+    }
+}
+
+thread_local! {
+    static CUSTOM_TABLE: RefCell<Option<(EvalWeights, Rc<RowTable>)>> = const { RefCell::new(None) };
+}
+
+/// The 4x4 table for `weights`: the shared default one, or one built (and kept for the next
+/// call on this thread) for custom weights.
+fn row_table_for(weights: &EvalWeights) -> Rc<RowTable> {
+    CUSTOM_TABLE.with(|cell| {
+        let mut slot = cell.borrow_mut();
+        match &*slot {
+            Some((w, table)) if w == weights => table.clone(),
+            _ => {
+                let table = Rc::new(RowTable::new(weights));
+                *slot = Some((weights.clone(), table.clone()));
+                table
+            }
+        }
+    })
+}
+
+/// Expectimax on validated exponents: the bitboard when the position fits in nibbles for the
+/// whole search, the generic grid otherwise. Only the root moves marked in `moves` are searched.
+pub fn search(
+    cells: &[u8],
+    size: usize,
+    weights: &EvalWeights,
+    depth: Option<u32>,
+    budget: Budget,
+    moves: [bool; 4],
+    clock: &dyn Clock,
+) -> Decision {
+    if size == 4 && Bitboard::is_exact_for(cells, MAX_DEPTH) {
+        if let Some(board) = Bitboard::from_exponents(cells) {
+            let max_depth = depth.unwrap_or_else(|| adaptive_depth(board.distinct_tiles()));
+            return if *weights == EvalWeights::default() {
+                run(
+                    board,
+                    RowTable::default_table(),
+                    max_depth,
+                    budget,
+                    moves,
+                    clock,
+                )
+            } else {
+                run(
+                    board,
+                    &*row_table_for(weights),
+                    max_depth,
+                    budget,
+                    moves,
+                    clock,
+                )
+            };
+        }
+    }
+    let grid = Grid::new(size, cells);
+    let max_depth = depth.unwrap_or_else(|| adaptive_depth(grid.distinct_tiles()));
+    run(
+        grid,
+        &LineScorer::new(weights),
+        max_depth,
+        budget,
+        moves,
+        clock,
+    )
+}
+
+impl Position for Bitboard {
+    type Evaluator = RowTable;
+
+    #[inline]
+    fn after(self, dir: Direction) -> Option<Self> {
+        let next = self.shifted(dir);
+        (next != self).then_some(next)
+    }
+
+    #[inline]
+    fn evaluate(self, evaluator: &RowTable) -> f64 {
+        evaluator.evaluate(self)
+    }
+
+    #[inline]
+    fn empty_slots(self) -> u64 {
+        self.empty_mask()
+    }
+
+    #[inline]
+    fn with_tile(self, slot: u32, exponent: u8) -> Self {
+        Bitboard(self.0 | (u64::from(exponent) << slot))
+    }
+
+    #[inline]
+    fn key(self) -> u64 {
+        self.0
+    }
+}

@@ -1,0 +1,153 @@
+//! The AIs: pure functions from a position (and options) to a move. The page runs them in a
+//! Web Worker through `bestMove`, the arena natively through [`best_move`].
+//!
+//! - [`bitboard`]: the 4x4 board in a `u64` and its row tables (the hot path);
+//! - [`eval`]: the heuristic evaluation and its [`EvalWeights`];
+//! - [`expectimax`]: the search, over any [`expectimax::Position`];
+//! - [`generic`]: the n x n board for every size (and 4x4 beyond 32,768);
+//! - [`budget`]: node and time budgets, iterative deepening; [`clock`]: the only time source;
+//! - [`options`]: what a caller may ask, checked; [`error`]: what can be wrong with it.
+
+pub mod bitboard;
+pub mod budget;
+pub mod clock;
+pub mod error;
+pub mod eval;
+pub mod expectimax;
+pub mod generic;
+pub mod options;
+mod transposition;
+
+pub use budget::Budget;
+#[cfg(not(target_arch = "wasm32"))]
+pub use clock::SystemClock;
+pub use clock::{Clock, NoClock};
+pub use error::AiError;
+pub use eval::EvalWeights;
+pub use options::{SearchOptions, StrategyName};
+
+use serde::Serialize;
+
+use crate::direction::Direction;
+use crate::{MAX_EXPONENT, MAX_SIZE, MIN_SIZE};
+
+/// What an AI chose, and why. Serializes as the JS API's
+/// `{ dir: "left" | null, values: { up, right, down, left }, nodes, depth, ms }`
+/// (a value is null for a move that changes nothing).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Decision {
+    /// The move to play; None when no move changes the board.
+    pub dir: Option<Direction>,
+    /// The value of each move in [`Direction::ALL`] order; None for a move that changes nothing.
+    pub values: [Option<f64>; 4],
+    /// Positions visited.
+    pub nodes: u64,
+    /// The depth (in moves) of the deepest completed search; 0 when no move exists.
+    pub depth: u32,
+    /// Wall time the decision took, by the caller's clock.
+    pub ms: f64,
+}
+
+impl Serialize for Decision {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::{SerializeMap, SerializeStruct};
+
+        struct Values<'a>(&'a [Option<f64>; 4]);
+        impl Serialize for Values<'_> {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                let mut map = serializer.serialize_map(Some(4))?;
+                for (dir, value) in Direction::ALL.iter().zip(self.0) {
+                    map.serialize_entry(dir.name(), value)?;
+                }
+                map.end()
+            }
+        }
+
+        let mut s = serializer.serialize_struct("Decision", 5)?;
+        s.serialize_field("dir", &self.dir.map(Direction::name))?;
+        s.serialize_field("values", &Values(&self.values))?;
+        s.serialize_field("nodes", &self.nodes)?;
+        s.serialize_field("depth", &self.depth)?;
+        s.serialize_field("ms", &self.ms)?;
+        s.end()
+    }
+}
+
+/// A way of choosing moves. Every strategy is a pure function of the position, its options
+/// and (only under a time budget) the clock.
+pub trait Strategy {
+    fn name(&self) -> &'static str;
+    /// `cells` are exponents of a `size` x `size` board, already checked.
+    fn decide(&self, cells: &[u8], size: usize, clock: &dyn Clock) -> Decision;
+}
+
+/// Expectimax with a node or time budget; see [`expectimax`].
+pub struct Expectimax {
+    pub options: SearchOptions,
+}
+
+impl Strategy for Expectimax {
+    fn name(&self) -> &'static str {
+        StrategyName::Expectimax.name()
+    }
+
+    fn decide(&self, cells: &[u8], size: usize, clock: &dyn Clock) -> Decision {
+        let o = &self.options;
+        expectimax::search(cells, size, &o.weights, o.depth, o.budget, o.moves, clock)
+    }
+}
+
+/// The strategy `options` name.
+pub fn strategy(options: &SearchOptions) -> Box<dyn Strategy> {
+    match options.strategy {
+        StrategyName::Expectimax => Box::new(Expectimax {
+            options: options.clone(),
+        }),
+    }
+}
+
+/// Builds the 4x4 tables (about 1 MiB, a few milliseconds) now, e.g. when a worker starts,
+/// instead of during the first search.
+pub fn warm_up() {
+    bitboard::Bitboard::warm_up();
+    eval::RowTable::default_table();
+}
+
+/// Checks a position given as exponents (0 empty, 1 = 2, 2 = 4, ...), row-major.
+pub fn check_position(cells: &[u8], size: usize) -> Result<(), AiError> {
+    if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
+        return Err(AiError::BadSize(size));
+    }
+    if cells.len() != size * size {
+        return Err(AiError::BadCellCount {
+            size,
+            got: cells.len(),
+        });
+    }
+    if let Some(index) = cells.iter().position(|&e| e > MAX_EXPONENT) {
+        return Err(AiError::BadExponent {
+            index,
+            exponent: cells[index],
+        });
+    }
+    Ok(())
+}
+
+/// The move the AI `options` name would play on `cells` (exponents, row-major).
+///
+/// Under a node budget the decision depends only on the position and the options, natively
+/// and in WebAssembly alike; the clock is read only before and after, to report `ms`
+/// (pass [`NoClock`] to have it never read).
+pub fn best_move(
+    cells: &[u8],
+    size: usize,
+    options: &SearchOptions,
+    clock: &dyn Clock,
+) -> Result<Decision, AiError> {
+    check_position(cells, size)?;
+    options.validate()?;
+    let start = clock.now_ms();
+    let mut decision = strategy(options).decide(cells, size, clock);
+    decision.ms = (clock.now_ms() - start).max(0.0);
+    Ok(decision)
+}

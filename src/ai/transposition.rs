@@ -1,0 +1,77 @@
+//! A fixed-size transposition table for chance nodes, allocated once per thread and reused
+//! by every search. Entries carry the generation (search) that wrote them, so starting a
+//! search costs nothing and never sees an earlier search's values: a result depends only on
+//! the position and the options, which keeps node budgets deterministic.
+
+use std::cell::RefCell;
+
+/// 2^18 entries of 16 bytes: 4 MiB, small enough for a Web Worker.
+const INDEX_BITS: u32 = 18;
+
+#[derive(Clone, Copy, Default)]
+struct Entry {
+    key: u64,
+    value: f32,
+    /// Generation in the high 24 bits, remaining depth in the low 8; 0 = never written.
+    stamp: u32,
+}
+
+pub struct TranspositionTable {
+    entries: Box<[Entry]>,
+    generation: u32,
+}
+
+impl TranspositionTable {
+    fn new() -> TranspositionTable {
+        TranspositionTable {
+            entries: vec![Entry::default(); 1 << INDEX_BITS].into_boxed_slice(),
+            generation: 0,
+        }
+    }
+
+    /// Forgets every entry (in O(1) except once every 16 million searches).
+    pub fn start_search(&mut self) {
+        self.generation += 1;
+        if self.generation >= 1 << 24 {
+            self.entries.fill(Entry::default());
+            self.generation = 1;
+        }
+    }
+
+    #[inline]
+    fn slot(key: u64) -> usize {
+        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - INDEX_BITS)) as usize
+    }
+
+    /// The value stored for `key` by this search with at least `depth` plies left.
+    #[inline]
+    pub fn get(&self, key: u64, depth: u32) -> Option<f64> {
+        let e = &self.entries[Self::slot(key)];
+        let fresh = e.stamp >> 8 == self.generation;
+        (fresh && e.key == key && e.stamp & 0xff >= depth).then_some(f64::from(e.value))
+    }
+
+    #[inline]
+    pub fn put(&mut self, key: u64, depth: u32, value: f64) {
+        let generation = self.generation;
+        self.entries[Self::slot(key)] = Entry {
+            key,
+            value: value as f32,
+            stamp: (generation << 8) | depth.min(0xff),
+        };
+    }
+}
+
+thread_local! {
+    static TABLE: RefCell<Option<TranspositionTable>> = const { RefCell::new(None) };
+}
+
+/// Runs `f` with this thread's table, fresh for a new search.
+pub fn with_table<R>(f: impl FnOnce(&mut TranspositionTable) -> R) -> R {
+    TABLE.with(|cell| {
+        let mut slot = cell.borrow_mut();
+        let table = slot.get_or_insert_with(TranspositionTable::new);
+        table.start_search();
+        f(table)
+    })
+}

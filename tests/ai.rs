@@ -1,0 +1,417 @@
+//! The AI against the engine: the bitboard and the generic grid move exactly as `Board`
+//! does (tiles past 32,768 included), `best_move` only plays legal moves, is deterministic
+//! under a node budget, rejects bad input with clear messages, and plays decently.
+
+use std::cell::Cell;
+
+use game2048::ai::bitboard::{transpose, Bitboard};
+use game2048::ai::eval::{EvalWeights, LineScorer, RowTable};
+use game2048::ai::expectimax::Position;
+use game2048::ai::generic::Grid;
+use game2048::ai::{best_move, AiError, Budget, Decision, NoClock, SearchOptions};
+use game2048::{Board, Direction, Game};
+
+/// SplitMix64: a tiny seeded generator, so the tests need no RNG crate.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+
+    /// A board of `size` with about a third of its cells empty and exponents 1..=max.
+    fn board(&mut self, size: usize, max: u8) -> Vec<u8> {
+        (0..size * size)
+            .map(|_| {
+                if self.below(3) == 0 {
+                    0
+                } else {
+                    1 + self.below(u64::from(max)) as u8
+                }
+            })
+            .collect()
+    }
+}
+
+fn engine(size: usize, cells: &[u8]) -> Board {
+    Board::from_exponents(size, cells.to_vec()).unwrap()
+}
+
+fn decide(cells: &[u8], size: usize, options: &SearchOptions) -> Decision {
+    best_move(cells, size, options, &NoClock).unwrap()
+}
+
+/// Checks a decision against the engine: a move only where the engine can move, and a
+/// chosen move exactly when one exists.
+fn assert_legal(cells: &[u8], size: usize, decision: &Decision) {
+    let board = engine(size, cells);
+    for dir in Direction::ALL {
+        assert_eq!(
+            decision.values[dir.index()].is_some(),
+            board.can_move(dir),
+            "value for {dir} on {cells:?}"
+        );
+    }
+    match decision.dir {
+        Some(dir) => assert!(board.can_move(dir), "illegal {dir} on {cells:?}"),
+        None => assert!(board.is_over(), "no move chosen on {cells:?}"),
+    }
+}
+
+#[test]
+fn bitboard_moves_agree_with_the_engine_on_random_boards() {
+    let mut rng = Rng(1);
+    let mut checked = 0;
+    while checked < 20_000 {
+        let cells = rng.board(4, 15);
+        // Two 32,768s could merge into a tile a nibble cannot hold; those go to the grid.
+        if cells.iter().filter(|&&e| e == 15).count() > 1 {
+            continue;
+        }
+        checked += 1;
+        let bits = Bitboard::from_exponents(&cells).unwrap();
+        assert_eq!(bits.to_exponents().to_vec(), cells);
+        assert_eq!(bits.empty_count() as usize, engine(4, &cells).empty_count());
+        for dir in Direction::ALL {
+            let expected = engine(4, &cells).moved(dir);
+            let got = bits.moved(dir);
+            match (expected, got) {
+                (None, None) => assert_eq!(bits.shifted(dir), bits),
+                (Some((board, gained)), Some((next, points))) => {
+                    assert_eq!(
+                        next.to_exponents().to_vec(),
+                        board.cells(),
+                        "{dir} {cells:?}"
+                    );
+                    assert_eq!(points, gained, "points for {dir} on {cells:?}");
+                }
+                (e, g) => panic!("{dir} on {cells:?}: engine {e:?}, bitboard {g:?}"),
+            }
+        }
+    }
+}
+
+#[test]
+fn transpose_swaps_rows_and_columns() {
+    let cells: Vec<u8> = (0..16).collect();
+    let t = Bitboard(transpose(Bitboard::from_exponents(&cells).unwrap().0)).to_exponents();
+    for r in 0..4 {
+        for c in 0..4 {
+            assert_eq!(t[r * 4 + c], cells[c * 4 + r]);
+        }
+    }
+}
+
+#[test]
+fn grid_moves_agree_with_the_engine_on_every_size_and_past_32768() {
+    let mut rng = Rng(2);
+    for size in 3..=8 {
+        for _ in 0..2_000 {
+            // Exponents up to 18 exercise 2^15, 2^16 and 2^17 merging (or not) everywhere.
+            let cells = rng.board(size, 18);
+            let grid = Grid::new(size, &cells);
+            for dir in Direction::ALL {
+                let expected = engine(size, &cells).moved(dir).map(|(b, _)| b);
+                let got = grid.after(dir);
+                assert_eq!(
+                    got.map(|g| g.cells().to_vec()),
+                    expected.map(|b| b.cells().to_vec()),
+                    "{dir} on {size}x{size} {cells:?}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn bitboard_refuses_what_a_nibble_cannot_hold() {
+    let mut cells = vec![0u8; 16];
+    cells[0] = 16;
+    assert_eq!(Bitboard::from_exponents(&cells), None);
+    cells[0] = 17;
+    assert_eq!(Bitboard::from_exponents(&cells), None);
+    cells[0] = 15;
+    assert!(Bitboard::from_exponents(&cells).is_some());
+    assert!(Bitboard::is_exact_for(&cells, 12));
+    cells[5] = 15;
+    assert!(!Bitboard::is_exact_for(&cells, 0), "two 32,768s may merge");
+    // Were such a board handed to the bitboard anyway, its 32,768s stay whole and apart.
+    cells[5] = 0;
+    cells[1] = 15;
+    let pair = Bitboard::from_exponents(&cells).unwrap();
+    assert_eq!(pair.shifted(Direction::Left), pair);
+    assert_eq!(
+        pair.shifted(Direction::Right).to_exponents()[2..4],
+        [15, 15]
+    );
+    // 32,768 + 16,384 + 8,192 + ... within reach of 65,536 in a few moves is not exact either.
+    let near: Vec<u8> = vec![15, 14, 13, 12, 8, 9, 10, 11, 7, 6, 5, 4, 1, 2, 3, 3];
+    assert!(!Bitboard::is_exact_for(&near, 12));
+}
+
+/// Full 4x4 boards with no equal neighbours except where `patch` says.
+fn full_board(patch: &[(usize, u8)]) -> Vec<u8> {
+    // A pattern with no two equal neighbours (rows and columns): 1..=8 shifted by row.
+    let mut cells: Vec<u8> = (0..16)
+        .map(|i| 1 + ((i % 4) * 2 + (i / 4)) as u8 % 8)
+        .collect();
+    for &(i, e) in patch {
+        cells[i] = e;
+    }
+    cells
+}
+
+#[test]
+fn two_32768s_merge_into_65536_when_that_is_the_only_move() {
+    let cells = full_board(&[(0, 15), (1, 15)]);
+    let board = engine(4, &cells);
+    assert!(board.can_move(Direction::Left) && !board.can_move(Direction::Up));
+    let decision = decide(&cells, 4, &SearchOptions::nodes(5_000));
+    assert_legal(&cells, 4, &decision);
+    let (after, gained) = board.moved(decision.dir.unwrap()).unwrap();
+    assert_eq!(gained, 65_536);
+    assert!(after.cells().contains(&16));
+}
+
+#[test]
+fn tiles_of_65536_and_131072_are_searched_exactly() {
+    let cases = [
+        // 2^16 next to 2^17: nothing may merge them; the 2s and 4s decide.
+        full_board(&[(0, 16), (1, 17), (2, 16), (3, 17)]),
+        // Two 2^16 side by side merge into 2^17 (the 4x4 maximum).
+        full_board(&[(0, 16), (1, 16), (4, 17)]),
+        // 2^15, 2^16, 2^17 with room to move.
+        vec![17, 16, 15, 14, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 2, 0],
+        // No move at all, 2^17 included.
+        full_board(&[(0, 17), (5, 16), (10, 15)]),
+    ];
+    for cells in &cases {
+        let decision = decide(cells, 4, &SearchOptions::nodes(20_000));
+        assert_legal(cells, 4, &decision);
+        if let Some(dir) = decision.dir {
+            let (after, _) = engine(4, cells).moved(dir).unwrap();
+            let big = |c: &[u8]| {
+                c.iter()
+                    .filter(|&&e| e >= 15)
+                    .map(|&e| 1u64 << e)
+                    .sum::<u64>()
+            };
+            assert_eq!(
+                big(after.cells()),
+                big(cells),
+                "big tiles stay whole on {cells:?}"
+            );
+        }
+    }
+    let merged = decide(&cases[1], 4, &SearchOptions::nodes(20_000));
+    let (after, gained) = engine(4, &cases[1]).moved(merged.dir.unwrap()).unwrap();
+    assert_eq!(
+        (gained, after.cells().iter().filter(|&&e| e == 17).count()),
+        (131_072, 2)
+    );
+}
+
+#[test]
+fn best_move_is_legal_on_every_size_and_none_when_stuck() {
+    let mut rng = Rng(3);
+    for size in 3..=8 {
+        for _ in 0..40 {
+            let cells = rng.board(size, 12);
+            let decision = decide(&cells, size, &SearchOptions::nodes(2_000));
+            assert_legal(&cells, size, &decision);
+        }
+        // A checkerboard of 2s and 4s cannot move.
+        let stuck: Vec<u8> = (0..size * size)
+            .map(|i| 1 + ((i / size + i % size) % 2) as u8)
+            .collect();
+        let decision = decide(&stuck, size, &SearchOptions::nodes(2_000));
+        assert_eq!((decision.dir, decision.values), (None, [None; 4]));
+    }
+}
+
+#[test]
+fn node_budget_decisions_repeat_exactly() {
+    let mut rng = Rng(4);
+    for size in [3, 4, 4, 4, 6] {
+        let cells = rng.board(size, 10);
+        let options = SearchOptions::nodes(30_000);
+        let mut a = decide(&cells, size, &options);
+        // Another search in between must leave nothing behind that changes the next one.
+        decide(&rng.board(size, 10), size, &options);
+        let mut b = decide(&cells, size, &options);
+        a.ms = 0.0;
+        b.ms = 0.0;
+        assert_eq!(a, b, "{cells:?}");
+        assert!(a.nodes <= 30_000 + 1_000, "nodes {}", a.nodes);
+    }
+}
+
+#[test]
+fn time_budget_stops_by_the_clock() {
+    // A clock that advances 1 ms each time it is read: the search must stop after ~10 reads.
+    let now = Cell::new(0.0);
+    let clock = || {
+        now.set(now.get() + 1.0);
+        now.get()
+    };
+    let cells = vec![1, 2, 3, 4, 0, 0, 0, 0, 8, 7, 6, 5, 0, 0, 1, 0];
+    let decision = best_move(&cells, 4, &SearchOptions::millis(10.0), &clock).unwrap();
+    assert_legal(&cells, 4, &decision);
+    assert!(decision.nodes < 64 * 1024, "nodes {}", decision.nodes);
+}
+
+#[test]
+fn evaluations_agree_between_bitboard_and_grid() {
+    let mut rng = Rng(5);
+    let table = RowTable::new(&EvalWeights::default());
+    let scorer = LineScorer::new(&EvalWeights::default());
+    for _ in 0..1_000 {
+        let cells = rng.board(4, 15);
+        let fast = table.evaluate(Bitboard::from_exponents(&cells).unwrap());
+        let slow = Grid::new(4, &cells).evaluate(&scorer);
+        assert!(
+            (fast - slow).abs() <= 1e-6 * slow.abs().max(1e5),
+            "{fast} vs {slow}"
+        );
+    }
+}
+
+#[test]
+fn options_read_from_json() {
+    let ms = SearchOptions::from_json(r#"{"strategy":"expectimax","ms":50}"#).unwrap();
+    assert_eq!(ms.budget, Budget::Millis(50.0));
+    let nodes = SearchOptions::from_json(r#"{"strategy":"expectimax","nodes":200000}"#).unwrap();
+    assert_eq!(nodes.budget, Budget::Nodes(200_000));
+    let defaults = SearchOptions::from_json("{}").unwrap();
+    assert_eq!(defaults, SearchOptions::default());
+    let tuned =
+        SearchOptions::from_json(r#"{"nodes":1000,"depth":3,"weights":{"empty":300}}"#).unwrap();
+    assert_eq!(
+        (tuned.depth, tuned.weights.empty, tuned.weights.merges),
+        (Some(3), 300.0, 700.0)
+    );
+}
+
+#[test]
+fn bad_options_are_errors_that_name_the_problem() {
+    let cases = [
+        (r#"{"strategy":"nope"}"#, "unknown strategy \"nope\""),
+        (r#"{"ms":-5}"#, "ms must be between 1 and 60000, got -5"),
+        (r#"{"ms":0}"#, "ms must be between 1 and 60000, got 0"),
+        (
+            r#"{"ms":1e9}"#,
+            "ms must be between 1 and 60000, got 1000000000",
+        ),
+        (
+            r#"{"nodes":0}"#,
+            "nodes must be a whole number between 1 and 1000000000, got 0",
+        ),
+        (
+            r#"{"nodes":2.5}"#,
+            "nodes must be a whole number between 1 and 1000000000, got 2.5",
+        ),
+        (r#"{"nodes":1e12}"#, "nodes must be a whole number"),
+        (r#"{"ms":5,"nodes":5}"#, "either ms or nodes, not both"),
+        (
+            r#"{"depth":40}"#,
+            "depth must be a whole number between 1 and 12, got 40",
+        ),
+        (r#"{"speed":3}"#, "unknown field `speed`"),
+        (
+            r#"{"weights":{"empty":-1}}"#,
+            "weights.empty must be between",
+        ),
+        (r#"{"weights":{"colour":1}}"#, "unknown field `colour`"),
+        (r#"{"ms":"fast"}"#, "invalid type"),
+        ("not json", "bad AI options"),
+    ];
+    for (json, expected) in cases {
+        let message = SearchOptions::from_json(json).unwrap_err().to_string();
+        assert!(message.contains(expected), "{json}: {message}");
+    }
+    let nan = SearchOptions::millis(f64::NAN);
+    let message = best_move(&[0; 16], 4, &nan, &NoClock)
+        .unwrap_err()
+        .to_string();
+    assert_eq!(message, "ms must be between 1 and 60000, got NaN");
+}
+
+#[test]
+fn bad_positions_are_errors_that_name_the_problem() {
+    let options = SearchOptions::default();
+    let message = |cells: &[u8], size| best_move(cells, size, &options, &NoClock).unwrap_err();
+    assert_eq!(
+        message(&[0; 15], 4).to_string(),
+        "cells: expected 16 values for a 4x4 board, got 15"
+    );
+    assert_eq!(message(&[0; 4], 2), AiError::BadSize(2));
+    assert_eq!(message(&[0; 81], 9), AiError::BadSize(9));
+    let mut cells = vec![0u8; 16];
+    cells[3] = 66;
+    assert_eq!(
+        message(&cells, 4).to_string(),
+        "cells[3]: exponent 66 is above the largest tile 2^65"
+    );
+    cells[3] = 65;
+    cells[4] = 65;
+    assert_legal(
+        &cells,
+        4,
+        &best_move(&cells, 4, &options, &NoClock).unwrap(),
+    );
+}
+
+#[test]
+fn a_seeded_game_with_a_small_budget_reaches_512() {
+    let mut game = Game::new(4, Some(2048)).unwrap();
+    let options = SearchOptions::nodes(2_000);
+    while game.board().max_exponent() < 9 {
+        let decision = decide(game.board().cells(), 4, &options);
+        let Some(dir) = decision.dir else {
+            panic!("lost at {:?}", game.board().cells());
+        };
+        assert!(game.play(dir).is_some());
+    }
+}
+
+#[test]
+fn root_moves_can_be_split_between_searches() {
+    // Every direction moves here; a search told to look at some of them values only those,
+    // and the best of the parts is a move the whole search could have chosen.
+    let cells = [1, 2, 3, 4, 0, 1, 0, 2, 0, 0, 1, 0, 0, 0, 0, 0];
+    let whole = decide(&cells, 4, &SearchOptions::nodes(20_000));
+    assert!(whole.values.iter().all(Option::is_some));
+    let left_up = SearchOptions::from_json(r#"{"nodes":20000,"moves":["left","up"]}"#).unwrap();
+    let right_down =
+        SearchOptions::from_json(r#"{"nodes":20000,"moves":["right","down"]}"#).unwrap();
+    let a = decide(&cells, 4, &left_up);
+    let b = decide(&cells, 4, &right_down);
+    assert_eq!(a.values.map(|v| v.is_some()), [true, false, false, true]);
+    assert_eq!(b.values.map(|v| v.is_some()), [false, true, true, false]);
+    assert!(matches!(a.dir, Some(Direction::Left | Direction::Up)));
+    assert!(matches!(b.dir, Some(Direction::Right | Direction::Down)));
+    // A subset holding only an illegal move has nothing to play.
+    let stuck_left = [1, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+    let only_left = SearchOptions::from_json(r#"{"nodes":1000,"moves":["left"]}"#).unwrap();
+    let d = decide(&stuck_left, 4, &only_left);
+    assert_eq!((d.dir, d.values), (None, [None; 4]));
+    for (json, expected) in [
+        (r#"{"moves":[]}"#, "moves must name at least one direction"),
+        (
+            r#"{"moves":["sideways"]}"#,
+            "moves: unknown direction \"sideways\"",
+        ),
+        (r#"{"moves":"left"}"#, "invalid type"),
+    ] {
+        let err = SearchOptions::from_json(json).unwrap_err().to_string();
+        assert!(err.contains(expected), "{json}: {err}");
+    }
+}
