@@ -1,10 +1,15 @@
 // Game flow: owns the engine's Game, the mode and "keep going", the best
-// scores and the settings. It asks the view to render and the storage to save;
-// it never touches the DOM and never computes a move itself.
+// scores, the settings and the AI player's turns. It asks the view to render,
+// the storage to save and the AI pool (ai.js) for moves; it never touches the
+// DOM and never computes a move itself.
 const DIRECTIONS = new Set(['up', 'right', 'down', 'left']);
 const MODES = new Set(['classic', 'endless']);
 const THEMES = new Set(['system', 'light', 'dark', 'solarized', 'contrast']);
 const SAVE_DELAY_MS = 150;
+// AI speeds: the least time between two AI moves. At "max" the view draws once per frame.
+const SPEEDS = { watch: 250, fast: 100, faster: 25, max: 0 };
+const AI_MS = [10, 50, 200, 1000];
+const now = () => performance.now();
 
 const validSize = (n) => Number.isInteger(n) && n >= 3 && n <= 8;
 
@@ -13,16 +18,19 @@ function cleanSettings(raw) {
     size: validSize(raw.size) ? raw.size : 4,
     mode: MODES.has(raw.mode) ? raw.mode : 'classic',
     theme: THEMES.has(raw.theme) ? raw.theme : 'system',
+    aiSpeed: Object.hasOwn(SPEEDS, raw.aiSpeed) ? raw.aiSpeed : 'fast',
+    aiMs: AI_MS.includes(raw.aiMs) ? raw.aiMs : 50,
   };
 }
 
 const errorText = (e) => (e && e.message ? e.message : String(e));
 
 /**
- * Game: the wasm `Game` class. options: { size, mode, seed, cells, restore }
- * (an initial position; `restore: false` ignores the saved game).
+ * Game: the wasm `Game` class. ai: the pool from ai.js (decide(cells, size, options)).
+ * options: { size, mode, seed, cells, restore } (an initial position;
+ * `restore: false` ignores the saved game).
  */
-export function createController({ Game, view, storage, options = {} }) {
+export function createController({ Game, view, storage, ai, options = {} }) {
   let settings = cleanSettings(storage.loadSettings());
   let game = null;
   let keepGoing = false;
@@ -30,6 +38,10 @@ export function createController({ Game, view, storage, options = {} }) {
   let saveTimer = 0;
   let lastEnd = null;
   let listeners = new Set();
+  // Bumped on every change of the board: an AI reply for an older position is dropped.
+  let position = 0;
+  // The AI player: its pending request, the timer before its next move, and figures for the panel.
+  const bot = { playing: false, request: null, timer: 0, last: 0, resume: false, off: '', moves: 0, time: 0, since: 0, times: [] };
 
   const mode = () => settings.mode;
   const showingWin = () => game.won && mode() === 'classic' && !keepGoing;
@@ -48,7 +60,7 @@ export function createController({ Game, view, storage, options = {} }) {
   }
 
   function scheduleSave() {
-    if (!saveTimer) saveTimer = setTimeout(save, SAVE_DELAY_MS);
+    if (!saveTimer) saveTimer = setTimeout(save, bot.playing ? 1000 : SAVE_DELAY_MS);
   }
 
   function state() {
@@ -64,12 +76,14 @@ export function createController({ Game, view, storage, options = {} }) {
       keepGoing,
       canUndo: game.canUndo,
       cells: Array.from(game.cells()),
+      aiPlaying: bot.playing,
       status: showingWin() ? 'won' : game.over ? 'over' : 'playing',
     };
   }
 
   // Pushes everything but the tiles to the view: score, overlay, ARIA text.
   function refresh() {
+    position++;
     const score = game.score;
     if (score > best) {
       best = score;
@@ -84,10 +98,112 @@ export function createController({ Game, view, storage, options = {} }) {
       view.announce(end === 'win' ? `You made 2048! Score ${score}.` : `Game over. Final score ${score}.`);
     }
     lastEnd = end;
+    view.showHint(null);
+    aiView();
     for (const fn of listeners) fn(state());
   }
 
+  // ---- the AI player ----
+  const canAi = () => Boolean(ai) && !bot.off && game !== null && !showingWin() && !game.over;
+
+  function aiView() {
+    view.setAi({
+      playing: bot.playing,
+      enabled: canAi(),
+      off: bot.off,
+      summary: game.over && bot.moves > 0 && !bot.playing
+        ? { tile: Math.max(...game.cells()), score: game.score, moves: bot.moves, ms: bot.time }
+        : null,
+    });
+  }
+
+  // Asks the pool for the current position; `then(result)` runs only if the
+  // board is still the same and no newer request was made.
+  function think(then) {
+    const token = position;
+    const request = {};
+    bot.request = request;
+    ai.decide(Array.from(game.cells()), game.size, { strategy: 'expectimax', ms: settings.aiMs }).then(
+      (result) => {
+        if (bot.request !== request) return;
+        bot.request = null;
+        if (token !== position || !game) return;
+        const times = bot.times;
+        view.setAiStats({
+          mps: times.length > 1 ? ((times.length - 1) * 1000) / (times.at(-1) - times[0]) : null,
+          depth: result.depth,
+          nps: result.ms > 0 ? (result.nodes * 1000) / result.ms : null,
+          values: result.values,
+          dir: result.dir,
+        });
+        then(result);
+      },
+      (e) => {
+        if (bot.request !== request) return;
+        bot.request = null;
+        if (!e.unavailable) view.notice(`The AI failed: ${errorText(e)}`, 'ai');
+        stopAi();
+      },
+    );
+  }
+
+  function stopAi(resume = false) {
+    clearTimeout(bot.timer);
+    bot.timer = 0;
+    bot.request = null;
+    bot.resume = resume;
+    if (bot.playing) {
+      bot.playing = false;
+      bot.time += now() - bot.since;
+      view.flush();
+    }
+    if (game) aiView();
+  }
+
+  function playNext() {
+    think((result) => {
+      if (!result.dir) return stopAi();
+      const go = () => {
+        bot.timer = 0;
+        if (bot.playing) aiMove(result.dir);
+      };
+      const wait = bot.last + SPEEDS[settings.aiSpeed] - now();
+      if (wait > 0) bot.timer = setTimeout(go, wait);
+      else go();
+    });
+  }
+
+  function aiMove(dir) {
+    const playing = bot.playing;
+    if (!play(dir, true)) return stopAi();
+    bot.moves++;
+    bot.last = now();
+    bot.times.push(bot.last);
+    if (bot.times.length > 20) bot.times.shift();
+    if (showingWin() || game.over) stopAi(playing && showingWin());
+    else if (playing) playNext();
+  }
+
+  function play(direction, byAi) {
+    if (!game || !DIRECTIONS.has(direction) || showingWin() || game.over) return false;
+    const result = game.move(direction);
+    if (!result) return false;
+    // At max speed the view draws the latest board once per frame, without animation.
+    const still = byAi && settings.aiSpeed === 'max';
+    if (still) view.renderSoon(game.tiles());
+    else view.applyMove(result, game.tiles());
+    if (result.gained > 0 && !still) view.showGain(result.gained);
+    else view.clearGain();
+    if (result.gained > 0 && !byAi) view.announce(`Score ${game.score}.`);
+    refresh();
+    scheduleSave();
+    return true;
+  }
+
   function replaceGame(next, { appear = true } = {}) {
+    stopAi();
+    Object.assign(bot, { moves: 0, time: 0, times: [] });
+    view.setAiStats(null);
     game?.free();
     game = next;
     lastEnd = null;
@@ -178,24 +294,14 @@ export function createController({ Game, view, storage, options = {} }) {
       }
     },
 
-    /** Plays one move; false when it changes nothing or the game is paused or over. */
+    /** The player's move (it stops the AI); false when it changes nothing or the game is paused or over. */
     move(direction) {
-      if (!game || !DIRECTIONS.has(direction) || showingWin() || game.over) return false;
-      const result = game.move(direction);
-      if (!result) return false;
-      view.applyMove(result, game.tiles());
-      if (result.gained > 0) {
-        view.showGain(result.gained);
-        view.announce(`Score ${game.score}.`);
-      } else {
-        view.clearGain();
-      }
-      refresh();
-      scheduleSave();
-      return true;
+      if (bot.playing) stopAi();
+      return play(direction, false);
     },
 
     undo() {
+      stopAi();
       if (!game || !game.undo()) return false;
       view.clearGain();
       view.renderTiles(game.tiles());
@@ -210,6 +316,48 @@ export function createController({ Game, view, storage, options = {} }) {
       keepGoing = true;
       refresh();
       save();
+      if (bot.resume) api.startAi();
+    },
+
+    /** Starts the AI player from the current position; false if it cannot play. */
+    startAi() {
+      if (bot.playing || !canAi()) return false;
+      bot.playing = true;
+      bot.resume = false;
+      bot.since = now();
+      bot.last = 0;
+      bot.times = [];
+      view.showHint(null);
+      aiView();
+      playNext();
+      return true;
+    },
+
+    stopAi: () => stopAi(),
+
+    toggleAi() {
+      return bot.playing ? (stopAi(), false) : api.startAi();
+    },
+
+    /** The AI plays one move. */
+    stepAi() {
+      if (bot.playing) stopAi();
+      if (!canAi()) return false;
+      think((result) => result.dir && aiMove(result.dir));
+      return true;
+    },
+
+    /** Shows the AI's move for this position without playing it. */
+    hintAi() {
+      if (bot.playing || !canAi()) return false;
+      think((result) => view.showHint(result.dir));
+      return true;
+    },
+
+    /** The pool could not run the AI (reason shown next to the controls). */
+    aiUnavailable(reason) {
+      bot.off = reason;
+      stopAi();
     },
 
     /** Starts a new game at once (no confirmation); options as in createController. */
@@ -224,6 +372,14 @@ export function createController({ Game, view, storage, options = {} }) {
      * confirmation if a game is in progress; theme applies at once.
      */
     async setSetting(name, value) {
+      if (name === 'aiSpeed' || name === 'aiMs') {
+        if (!(name === 'aiMs' ? AI_MS.includes(value) : Object.hasOwn(SPEEDS, value))) return false;
+        settings[name] = value;
+        view.setSettings(settings);
+        saveSettings();
+        return true;
+      }
+      if (name === 'size' || name === 'mode') stopAi();
       if (name === 'theme') {
         if (!THEMES.has(value)) return false;
         settings.theme = value;
@@ -266,6 +422,8 @@ export function createController({ Game, view, storage, options = {} }) {
     },
 
     destroy() {
+      stopAi();
+      ai?.destroy();
       api.flush();
       listeners = new Set();
       game?.free();

@@ -6,6 +6,7 @@ import { createStorage } from './storage.js';
 import { createView } from './view.js';
 import { createController } from './controller.js';
 import { createInput } from './input.js';
+import { createAi } from './ai.js';
 
 /**
  * options:
@@ -14,6 +15,7 @@ import { createInput } from './input.js';
  *   keyboard "document" (default: arrow keys/WASD anywhere on the page),
  *            "element" (only while focus is inside this game) or false
  *   size, mode, seed, cells, restore   the starting position (see controller.js)
+ *   aiWorkers  how many AI workers (default: one per spare core, 1 to 4)
  */
 export async function mount(element, options = {}) {
   if (!element || typeof element.append !== 'function') throw new TypeError('mount: an element is required');
@@ -23,6 +25,9 @@ export async function mount(element, options = {}) {
     undo: () => handlers.undo?.(),
     keepGoing: () => handlers.keepGoing?.(),
     setting: (name, value) => handlers.setting?.(name, value),
+    aiToggle: () => handlers.aiToggle?.(),
+    aiStep: () => handlers.aiStep?.(),
+    aiHint: () => handlers.aiHint?.(),
   });
 
   let engine;
@@ -38,11 +43,19 @@ export async function mount(element, options = {}) {
     backend: options.storage,
     onUnavailable: () => view.notice('Storage is not available: this game will not be saved.', 'storage'),
   });
-  const controller = createController({ Game: engine.Game, view, storage, options });
+  const ai = createAi({
+    Game: engine.Game,
+    count: options.aiWorkers,
+    onUnavailable: (reason) => controller.aiUnavailable(reason),
+  });
+  const controller = createController({ Game: engine.Game, view, storage, ai, options });
   handlers.newGame = () => controller.newGame();
   handlers.undo = () => controller.undo();
   handlers.keepGoing = () => controller.keepGoing();
   handlers.setting = (name, value) => controller.setSetting(name, value);
+  handlers.aiToggle = () => controller.toggleAi();
+  handlers.aiStep = () => controller.stepAi();
+  handlers.aiHint = () => controller.hintAi();
 
   const doc = element.ownerDocument;
   const keyboard = options.keyboard ?? 'document';
@@ -69,6 +82,10 @@ export async function mount(element, options = {}) {
     newGame: controller.newGame,
     keepGoing: controller.keepGoing,
     setSetting: controller.setSetting,
+    startAi: controller.startAi,
+    stopAi: controller.stopAi,
+    stepAi: controller.stepAi,
+    hintAi: controller.hintAi,
     getState: controller.getState,
     cells: controller.cells,
     subscribe: controller.subscribe,

@@ -5,6 +5,10 @@ const SIZES = [3, 4, 5, 6, 7, 8];
 const MODES = [['classic', 'Classic'], ['endless', 'Endless']];
 const THEMES = [['system', 'System'], ['light', 'Light'], ['dark', 'Dark'], ['solarized', 'Solarized'], ['contrast', 'High contrast']];
 const THEME_CLASSES = ['theme-light', 'theme-dark', 'theme-solarized', 'theme-contrast'];
+const SPEEDS = [['watch', 'Watch'], ['fast', 'Fast'], ['faster', 'Faster'], ['max', 'Max']];
+const THINK = [[10, '10 ms'], [50, '50 ms'], [200, '200 ms'], [1000, '1 s']];
+const DIRS = ['up', 'right', 'down', 'left'];
+const ARROWS = { up: '↑', right: '→', down: '↓', left: '←' };
 // Source tiles of a merge linger under the merged tile until the slide is over.
 const SETTLE_MS = 160;
 // From 2^20 on, a tile shows "2" with the exponent raised: 7+ digits do not fit a cell.
@@ -58,6 +62,14 @@ function exponentOf(value) {
   return Math.round(Math.log2(value));
 }
 
+// AI figures: 1234567 -> "1.2M"; big values in exponent form so a column stays narrow.
+const compact = (n) => (n == null ? '–' : n >= 1e6 ? `${(n / 1e6).toFixed(1)}M` : n >= 1e4 ? `${Math.round(n / 1e3)}k` : String(Math.round(n * 10) / 10));
+const figure = (v) => (v == null ? '–' : Math.abs(v) < 1e7 ? String(Math.round(v)) : v.toExponential(2));
+const clock = (ms) => {
+  const s = Math.round(ms / 1000);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+};
+
 export function describeBoard(cells, size) {
   const rows = [];
   for (let r = 0; r < size; r++) {
@@ -68,8 +80,8 @@ export function describeBoard(cells, size) {
 }
 
 /**
- * handlers: { newGame(), undo(), keepGoing(), setting(name, value) }, called on
- * the user's clicks and choices.
+ * handlers: { newGame(), undo(), keepGoing(), setting(name, value), aiToggle(),
+ * aiStep(), aiHint() }, called on the user's clicks and choices.
  */
 export function createView(root, handlers) {
   const id = `g2048-${++uid}`;
@@ -103,6 +115,8 @@ export function createView(root, handlers) {
   board.setAttribute('role', 'img');
   const grid = add(board, el('div', 'grid'));
   const tileLayer = add(board, el('div', 'tiles'));
+  const hintArrow = add(wrap, el('div', 'hint-arrow'));
+  hintArrow.setAttribute('aria-hidden', 'true');
   const message = add(wrap, el('div', 'message'));
   const messageText = add(message, el('p', 'message-text'));
   const messageButtons = add(message, el('div', 'message-buttons'));
@@ -110,6 +124,36 @@ export function createView(root, handlers) {
   add(messageButtons, button('btn win-new-button', 'New game', () => handlers.newGame()));
   const retryButton = add(messageButtons, button('btn retry-button', 'Try again', () => handlers.newGame()));
   add(messageButtons, button('btn message-undo-button', 'Undo', () => handlers.undo()));
+
+  // The AI player: buttons, speed and strength, live figures.
+  const ai = el('div', 'ai');
+  const aiBar = add(ai, el('div', 'ai-bar'));
+  const aiToggle = add(aiBar, button('btn ai-toggle', 'Start AI', () => handlers.aiToggle()));
+  const aiStep = add(aiBar, button('btn ai-step', 'Step', () => handlers.aiStep()));
+  const aiHint = add(aiBar, button('btn ai-hint', 'Hint', () => handlers.aiHint()));
+  const aiStatus = add(aiBar, el('p', 'ai-status'));
+  aiStatus.setAttribute('role', 'status');
+  const speedChoice = choices(id, 'speed', 'Speed', SPEEDS, (v) => handlers.setting('aiSpeed', v));
+  const thinkChoice = choices(id, 'think', 'Think', THINK, (v) => handlers.setting('aiMs', v));
+  thinkChoice.wrap.title = 'Time the AI thinks per move';
+  ai.append(speedChoice.wrap, thinkChoice.wrap);
+  const stats = add(ai, el('dl', 'ai-stats'));
+  const stat = (name, label) => {
+    const box = add(stats, el('div', `ai-stat ai-${name}`));
+    box.append(el('dt', null, label));
+    return add(box, el('dd', null, '–'));
+  };
+  const mpsValue = stat('mps', 'Moves/s');
+  const depthValue = stat('depth', 'Depth');
+  const npsValue = stat('nps', 'Nodes/s');
+  const valuesBox = add(ai, el('div', 'ai-values'));
+  valuesBox.title = 'What the AI expects of each move';
+  const values = {};
+  for (const d of DIRS) {
+    const v = add(valuesBox, el('span', `ai-value ai-value-${d}`));
+    v.append(el('span', 'ai-arrow', ARROWS[d]), (values[d] = el('span', 'ai-number', '–')));
+  }
+  const summaryLine = add(ai, el('p', 'ai-summary'));
 
   // Settings.
   const settings = el('div', 'settings');
@@ -139,7 +183,7 @@ export function createView(root, handlers) {
   });
 
   const frame = el('div', 'game');
-  frame.append(header, bar, notices, wrap, settings, help, live, dialog);
+  frame.append(header, bar, notices, wrap, ai, settings, help, live, dialog);
   root.append(frame);
 
   let size = 0;
@@ -150,6 +194,12 @@ export function createView(root, handlers) {
   let themeQuery = null;
   let themeSetting = 'light';
   const noticeKeys = new Set();
+  // Drawing deferred to the next animation frame (AI at max speed): latest tiles and figures.
+  let rafId = 0;
+  let soonTiles = null;
+  let soonStats;
+  let hintText = '';
+  let offText = '';
 
   function closeDialog(result) {
     if (!dialogResolve) return;
@@ -215,10 +265,38 @@ export function createView(root, handlers) {
   }
 
   function renderTiles(engineTiles, { appear = false } = {}) {
+    soonTiles = null;
     settle();
     tileLayer.textContent = '';
     tiles = new Map();
     for (const t of engineTiles) createTile(t.id, t.value, t.row, t.col, appear ? 'tile-new' : null);
+  }
+
+  function drawStats(s) {
+    mpsValue.textContent = s?.mps == null ? '–' : s.mps.toFixed(1);
+    depthValue.textContent = s?.depth ?? '–';
+    npsValue.textContent = compact(s?.nps);
+    for (const d of DIRS) {
+      values[d].textContent = figure(s?.values?.[d]);
+      values[d].parentNode.classList.toggle('ai-best', s?.dir === d);
+    }
+  }
+
+  // Draws what was deferred: the latest board and figures only.
+  function flush() {
+    cancelAnimationFrame(rafId);
+    rafId = 0;
+    if (soonTiles) renderTiles(soonTiles);
+    if (soonStats !== undefined) drawStats(soonStats);
+    soonStats = undefined;
+  }
+
+  function soon() {
+    if (!rafId) rafId = requestAnimationFrame(flush);
+  }
+
+  function setStatus() {
+    aiStatus.textContent = offText ? `AI unavailable: ${offText}` : hintText;
   }
 
   function setThemeClass(name) {
@@ -247,8 +325,17 @@ export function createView(root, handlers) {
 
     renderTiles,
 
+    /** Shows these tiles at the next animation frame, without animation (later calls replace earlier ones). */
+    renderSoon(engineTiles) {
+      soonTiles = engineTiles;
+      soon();
+    },
+
+    flush,
+
     /** Animates one move result; `engineTiles` (after the move) is the truth to fall back on. */
     applyMove(result, engineTiles) {
+      if (soonTiles) flush();
       settle();
       for (const m of result.moves) {
         const tile = tiles.get(m.id);
@@ -326,10 +413,44 @@ export function createView(root, handlers) {
       intro.textContent = mode === 'endless' ? 'Endless: join the tiles, as high as you can!' : 'Join the tiles, get to 2048!';
     },
 
-    setSettings({ size: n, mode, theme }) {
+    setSettings({ size: n, mode, theme, aiSpeed, aiMs }) {
       if (n != null) sizeChoice.set(n);
       if (mode != null) modeChoice.set(mode);
       if (theme != null) themeChoice.set(theme);
+      if (aiSpeed != null) speedChoice.set(aiSpeed);
+      if (aiMs != null) thinkChoice.set(aiMs);
+    },
+
+    /** playing; enabled: the AI may move now; off: why the AI cannot run; summary: {tile, score, moves, ms} at game over. */
+    setAi({ playing, enabled, off, summary }) {
+      const label = playing ? 'Stop' : 'Start AI';
+      if (aiToggle.textContent !== label) aiToggle.textContent = label;
+      ai.classList.toggle('ai-playing', playing);
+      aiToggle.disabled = Boolean(off) || (!playing && !enabled);
+      aiStep.disabled = aiHint.disabled = Boolean(off) || playing || !enabled;
+      if (off) for (const b of ai.querySelectorAll('button')) b.disabled = true;
+      ai.classList.toggle('ai-off', Boolean(off));
+      offText = off;
+      setStatus();
+      const text = summary
+        ? `Largest tile ${summary.tile} · Score ${summary.score} · AI moves ${summary.moves} · AI time ${clock(summary.ms)}`
+        : '';
+      if (summaryLine.textContent !== text) summaryLine.textContent = text;
+    },
+
+    /** The last decision's figures ({mps, depth, nps, values, dir}, or null), drawn at the next frame. */
+    setAiStats(s) {
+      soonStats = s;
+      soon();
+    },
+
+    /** Points at the AI's suggested direction (null clears). */
+    showHint(dir) {
+      if (!dir && !hintText) return;
+      for (const d of DIRS) wrap.classList.toggle(`hint-${d}`, d === dir);
+      hintArrow.textContent = dir ? ARROWS[dir] : '';
+      hintText = dir ? `Hint: ${dir}` : '';
+      setStatus();
     },
 
     /** theme: 'system' follows prefers-color-scheme, live. */
@@ -389,6 +510,7 @@ export function createView(root, handlers) {
     },
 
     destroy() {
+      cancelAnimationFrame(rafId);
       settle();
       closeDialog(false);
       themeQuery?.removeEventListener('change', onSystemTheme);

@@ -1,0 +1,470 @@
+// The AI player: controls, speeds, hand-over, win and game over, sizes, a
+// responsive page, workers that fail to load or die, and the root split.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { setup, openPage, ready, domBoard, engineCells, screenshot, cellsParam, choose, chosen } from './helpers.mjs';
+
+const env = setup();
+const NEAR_WIN = cellsParam([[1024, 1024, 0, 0], [0, 0, 0, 0], [0, 0, 2, 0], [0, 0, 0, 0]]);
+// Only "left" and "up" move, and after either nothing can merge, whatever spawns.
+const NEAR_LOSS = cellsParam([[0, 8, 16, 32], [64, 128, 256, 512], [8, 16, 32, 64], [128, 256, 512, 1024]]);
+const DIRS = ['up', 'right', 'down', 'left'];
+const KEY = { up: 'ArrowUp', right: 'ArrowRight', down: 'ArrowDown', left: 'ArrowLeft' };
+// Fixes the worker count: navigator.hardwareConcurrency as the page sees it.
+const cores = (n) => `Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => ${n} });`;
+
+const toggle = (page) => page.locator('.g2048 .ai-toggle');
+const status = (page) => page.textContent('.g2048 .ai-status');
+
+/** Counts board changes (one per move, undo or new game) from now on; read with moves(page). */
+async function countMoves(page) {
+  await page.evaluate(() => {
+    window.boardChanges = 0;
+    new MutationObserver(() => window.boardChanges++).observe(document.querySelector('.g2048 .board'), {
+      attributes: true, attributeFilter: ['data-cells'],
+    });
+  });
+}
+const moves = (page) => page.evaluate(() => window.boardChanges);
+const waitMoves = (page, n, timeout = 15000) => page.waitForFunction((k) => window.boardChanges >= k, n, { timeout });
+
+/** Sets speed and thinking time through the controls. */
+async function tune(page, speed, ms) {
+  await choose(page, 'speed', speed);
+  await choose(page, 'think', ms);
+}
+
+test('Start AI plays and becomes "Stop"; Stop stops; settings persist', async () => {
+  const { page, done } = await openPage(env, '?seed=11');
+  await countMoves(page);
+  assert.equal(await toggle(page).textContent(), 'Start AI');
+  assert.equal(await chosen(page, 'speed'), 'fast', 'default speed');
+  assert.equal(await chosen(page, 'think'), '50', 'default 50 ms per move');
+  await toggle(page).click();
+  assert.equal(await toggle(page).textContent(), 'Stop');
+  await waitMoves(page, 4);
+  assert.equal(await page.locator('.g2048 .ai-step').isDisabled(), true, 'Step waits while the AI plays');
+  await page.waitForFunction(() => /\d/.test(document.querySelector('.g2048 .ai-depth dd').textContent));
+  assert.match(await page.textContent('.g2048 .ai-mps dd'), /^\d+\.\d$/);
+  assert.match(await page.textContent('.g2048 .ai-nps dd'), /^[\d.]+[kM]?$/);
+  assert.equal(await page.locator('.g2048 .ai-best').count(), 1, 'the chosen direction is marked');
+  await choose(page, 'speed', 'max'); // still tiles for the picture
+  await screenshot(page, 'ai-playing');
+
+  await toggle(page).click();
+  assert.equal(await toggle(page).textContent(), 'Start AI');
+  const count = await moves(page);
+  const cells = await engineCells(page);
+  await page.waitForTimeout(600);
+  assert.equal(await moves(page), count, 'no move after Stop');
+  assert.deepEqual(await engineCells(page), cells);
+  assert.deepEqual((await domBoard(page)).cells, cells, 'the tiles show the engine board');
+
+  await tune(page, 'max', 200);
+  await page.reload();
+  await ready(page);
+  assert.equal(await chosen(page, 'speed'), 'max');
+  assert.equal(await chosen(page, 'think'), '200');
+  await done();
+});
+
+test('Step plays exactly one move; Hint shows a direction without moving', async () => {
+  const { page, done } = await openPage(env, '?seed=12');
+  await countMoves(page);
+  const start = await engineCells(page);
+  await page.locator('.g2048 .ai-hint').click();
+  await page.waitForFunction(() => /^Hint: (up|right|down|left)$/.test(document.querySelector('.g2048 .ai-status').textContent));
+  const dir = (await status(page)).slice(6);
+  assert.ok(await page.locator(`.g2048 .board-wrap.hint-${dir}`).isVisible(), 'the board points the way');
+  assert.ok(await page.locator('.g2048 .hint-arrow').isVisible());
+  await page.waitForTimeout(300);
+  assert.deepEqual(await engineCells(page), start, 'Hint does not move');
+  assert.equal(await moves(page), 0);
+
+  await page.locator('.g2048 .ai-step').click();
+  await waitMoves(page, 1);
+  await page.waitForTimeout(500);
+  assert.equal(await moves(page), 1, 'exactly one move');
+  assert.equal(await toggle(page).textContent(), 'Start AI');
+  assert.equal(await status(page), '', 'the hint is gone once the board changed');
+  assert.equal(await page.locator('.g2048 .hint-arrow').isVisible(), false);
+  await done();
+});
+
+test('a reply for a position no longer on the board is dropped (Step or Hint, then a key)', async () => {
+  const { page, done } = await openPage(env, '?seed=22');
+  await countMoves(page);
+  // Click, then a key in the same task: the AI's answer can only come after the board changed.
+  const clickThenKey = (button) => page.evaluate(async ({ button, dirs }) => {
+    const keys = { up: 'ArrowUp', right: 'ArrowRight', down: 'ArrowDown', left: 'ArrowLeft' };
+    const board = document.querySelector('.g2048 .board');
+    document.querySelector(`.g2048 .${button}`).click();
+    for (const d of dirs) {
+      const before = board.dataset.cells;
+      document.dispatchEvent(new KeyboardEvent('keydown', { key: keys[d], bubbles: true, cancelable: true }));
+      if (board.dataset.cells !== before) return;
+    }
+  }, { button, dirs: DIRS });
+  await clickThenKey('ai-step');
+  assert.equal(await moves(page), 1, 'the key moved');
+  await page.waitForTimeout(600);
+  assert.equal(await moves(page), 1, 'the AI did not play its move for the old board');
+  await clickThenKey('ai-hint');
+  await page.waitForTimeout(600);
+  assert.equal(await status(page), '', 'no hint for the old board');
+  assert.equal(await page.locator('.g2048 .hint-arrow').isVisible(), false);
+  // The same buttons work again on the new board.
+  await page.locator('.g2048 .ai-step').click();
+  await waitMoves(page, 3);
+  await done();
+});
+
+test('speed: "max" plays many moves quickly without per-move animation, "watch" few', async () => {
+  const { page, done } = await openPage(env, '?seed=13&size=5');
+  await countMoves(page);
+  await tune(page, 'watch', 10);
+  await toggle(page).click();
+  await page.waitForTimeout(2000);
+  await toggle(page).click();
+  const watched = await moves(page);
+  assert.ok(watched >= 3 && watched <= 10, `watch: ${watched} moves in 2 s`);
+
+  await choose(page, 'speed', 'max');
+  await toggle(page).click();
+  const animated = [];
+  for (let i = 0; i < 10; i++) {
+    await page.waitForTimeout(200);
+    animated.push(await page.locator('.g2048 .tile-new, .g2048 .tile-merged, .g2048 .tile-leaving').count());
+  }
+  await toggle(page).click();
+  const fast = (await moves(page)) - watched;
+  assert.ok(fast >= 20 && fast >= 3 * watched, `max: ${fast} moves in 2 s (watch: ${watched})`);
+  assert.deepEqual(animated, new Array(10).fill(0), 'no appear/merge animation at max speed');
+  const board = await domBoard(page);
+  assert.deepEqual(board.cells, await engineCells(page), 'after Stop the tiles show the latest board');
+  assert.equal(board.clash, false);
+  await done();
+});
+
+test('hand-over: a key while the AI plays stops it and makes that move', async () => {
+  const { page, done } = await openPage(env, '?seed=14');
+  await countMoves(page);
+  await choose(page, 'speed', 'watch');
+  await toggle(page).click();
+  await waitMoves(page, 2);
+  // Read the board, press a key that changes it and read again in one task, so no AI move slips in.
+  const r = await page.evaluate(async (dirs) => {
+    const wasm = await import('/www/pkg/game2048.js');
+    await wasm.default({ module_or_path: '/www/pkg/game2048_bg.wasm' });
+    const board = document.querySelector('.g2048 .board');
+    const before = board.dataset.cells.split(',').map(Number);
+    const g = wasm.Game.fromCells(Math.sqrt(before.length), before, 1n);
+    const dir = dirs.find((d) => g.move(d) && g.undo());
+    g.move(dir);
+    const slid = Array.from(g.cells());
+    g.free();
+    const keys = { up: 'ArrowUp', right: 'ArrowRight', down: 'ArrowDown', left: 'ArrowLeft' };
+    document.dispatchEvent(new KeyboardEvent('keydown', { key: keys[dir], bubbles: true, cancelable: true }));
+    return { dir, before, slid, after: board.dataset.cells.split(',').map(Number) };
+  }, DIRS);
+  assert.equal(await toggle(page).textContent(), 'Start AI', 'the AI stopped');
+  // The key's move: the engine's slide, plus one spawned tile somewhere.
+  const diff = r.after.map((v, i) => (v === r.slid[i] ? null : i)).filter((i) => i !== null);
+  assert.notDeepEqual(r.after, r.before, `${r.dir} moved the board`);
+  assert.ok(diff.length <= 2, `the board is "${r.dir}" applied to the old one (plus spawns): ${diff}`);
+  const count = await moves(page);
+  await page.waitForTimeout(700);
+  assert.equal(await moves(page), count, 'the AI makes no further move');
+
+  // And the player keeps playing with real key presses.
+  const cells = await engineCells(page);
+  for (const d of DIRS) await page.keyboard.press(KEY[d]);
+  assert.notDeepEqual(await engineCells(page), cells);
+  await done();
+});
+
+test('Undo, New game and a size change stop the AI; Start AI after Undo continues', async () => {
+  const { page, done } = await openPage(env, '?seed=15');
+  await countMoves(page);
+  await toggle(page).click();
+  await waitMoves(page, 3);
+  await page.locator('.g2048 .undo-button').click();
+  assert.equal(await toggle(page).textContent(), 'Start AI', 'Undo stopped the AI');
+  const undone = await engineCells(page);
+  const count = await moves(page);
+  await page.waitForTimeout(500);
+  assert.equal(await moves(page), count);
+  assert.deepEqual(await engineCells(page), undone);
+
+  await toggle(page).click();
+  await waitMoves(page, count + 3);
+  assert.equal(await toggle(page).textContent(), 'Stop', 'the AI plays on from the undone position');
+
+  await choose(page, 'size', 5);
+  assert.equal(await toggle(page).textContent(), 'Start AI', 'asking for another size stopped the AI');
+  await page.locator('.g2048 .dialog-cancel').click();
+  await toggle(page).click();
+  await waitMoves(page, (await moves(page)) + 2);
+
+  await page.locator('.g2048 .new-button').click();
+  assert.equal(await toggle(page).textContent(), 'Start AI', 'New game stopped the AI');
+  assert.equal((await domBoard(page)).tiles, 2);
+  const fresh = await engineCells(page);
+  await page.waitForTimeout(500);
+  assert.deepEqual(await engineCells(page), fresh);
+  await done();
+});
+
+test('Classic: the AI stops at the win screen and "Keep going" resumes it', async () => {
+  const { page, done } = await openPage(env, `?cells=${NEAR_WIN}&seed=3`);
+  await countMoves(page);
+  await toggle(page).click();
+  const message = page.locator('.g2048 .message');
+  await message.waitFor({ state: 'visible', timeout: 15000 });
+  assert.match(await message.textContent(), /You win/);
+  assert.equal(await toggle(page).textContent(), 'Start AI');
+  assert.equal(await toggle(page).isDisabled(), true, 'no AI behind the win screen');
+  const count = await moves(page);
+  await page.waitForTimeout(500);
+  assert.equal(await moves(page), count, 'stopped at the win');
+
+  await page.locator('.g2048 .keep-going-button').click();
+  assert.equal(await toggle(page).textContent(), 'Stop', 'the AI plays on');
+  await waitMoves(page, count + 4);
+  await toggle(page).click();
+  await done();
+});
+
+test('the AI stops at game over; the panel sums up its game', async () => {
+  const { page, done } = await openPage(env, `?cells=${NEAR_LOSS}&seed=2`);
+  await toggle(page).click();
+  await page.locator('.g2048 .message-over').waitFor({ timeout: 10000 });
+  assert.equal(await toggle(page).textContent(), 'Start AI');
+  assert.equal(await toggle(page).isDisabled(), true);
+  const summary = await page.textContent('.g2048 .ai-summary');
+  assert.match(summary, /Largest tile 1024/);
+  assert.match(summary, /Score 0\b/);
+  assert.match(summary, /AI moves 1\b/);
+  assert.match(summary, /AI time \d+:\d\d/);
+  await screenshot(page, 'ai-game-over');
+  // A new game clears the summary.
+  await page.locator('.g2048 .retry-button').click();
+  assert.equal(await page.textContent('.g2048 .ai-summary'), '');
+  await done();
+});
+
+for (const size of [3, 6]) {
+  test(`the AI plays a ${size}x${size} board`, async () => {
+    const { page, done } = await openPage(env, `?size=${size}&seed=${size}`);
+    await countMoves(page);
+    await tune(page, 'max', 10);
+    await toggle(page).click();
+    await page.waitForFunction(
+      () => window.boardChanges >= 15 || document.querySelector('.g2048 .message-over'),
+      null, { timeout: 15000 },
+    );
+    if (await toggle(page).textContent() === 'Stop') await toggle(page).click();
+    assert.ok((await moves(page)) >= 5, `${await moves(page)} moves`);
+    assert.deepEqual((await domBoard(page)).cells, await engineCells(page));
+    await done();
+  });
+}
+
+test('at max speed the page stays responsive and a key still takes over', async () => {
+  const { page, done } = await openPage(env, '?seed=16');
+  await countMoves(page);
+  await tune(page, 'max', 10);
+  await toggle(page).click();
+  const r = await page.evaluate(() => new Promise((resolve) => {
+    let ticks = 0;
+    let frames = 0;
+    const start = window.boardChanges;
+    const timer = setInterval(() => ticks++, 16);
+    const frame = () => {
+      frames++;
+      raf = requestAnimationFrame(frame);
+    };
+    let raf = requestAnimationFrame(frame);
+    setTimeout(() => {
+      clearInterval(timer);
+      cancelAnimationFrame(raf);
+      resolve({ ticks, frames, moves: window.boardChanges - start });
+    }, 3000);
+  }));
+  assert.ok(r.ticks >= 60, `${r.ticks} interval ticks in 3 s`);
+  assert.ok(r.frames >= 30, `${r.frames} frames in 3 s`);
+  assert.ok(r.moves >= 20, `${r.moves} AI moves in 3 s`);
+  for (const d of DIRS) {
+    await page.keyboard.press(KEY[d]);
+    if (await toggle(page).textContent() === 'Start AI') break;
+  }
+  assert.equal(await toggle(page).textContent(), 'Start AI', 'an arrow key stopped the AI');
+  const count = await moves(page);
+  await page.waitForTimeout(500);
+  assert.equal(await moves(page), count);
+  await done();
+});
+
+test('"AI unavailable" when the worker cannot load; the player still plays', async () => {
+  const { page, context, errors, done } = await openPage(env, '?seed=17');
+  await context.route((url) => url.pathname.endsWith('/www/worker.js'), (route) => route.fulfill({ status: 404, body: 'missing' }));
+  await toggle(page).click();
+  await page.waitForFunction(() => /^AI unavailable: .+/.test(document.querySelector('.g2048 .ai-status').textContent));
+  assert.match(await status(page), /could not be loaded/);
+  for (const name of ['ai-toggle', 'ai-step', 'ai-hint']) {
+    assert.equal(await page.locator(`.g2048 .${name}`).isDisabled(), true, `${name} disabled`);
+  }
+  const cells = await engineCells(page);
+  for (const d of DIRS) await page.keyboard.press(KEY[d]);
+  assert.notDeepEqual(await engineCells(page), cells, 'arrow keys play');
+  await screenshot(page, 'ai-unavailable');
+  errors.splice(0, errors.length, ...errors.filter((e) => !/404|Failed to load/.test(e)));
+  await done();
+});
+
+test('"AI unavailable" with the reason when the worker\'s wasm does not compile', async () => {
+  const { page, context, errors, done } = await openPage(env, '?seed=18');
+  await context.route((url) => url.pathname.endsWith('/game2048_bg.wasm'), (route) => route.fulfill({
+    status: 200, contentType: 'application/wasm', body: Buffer.from('not wasm at all'),
+  }));
+  await page.locator('.g2048 .ai-hint').click();
+  await page.waitForFunction(() => /^AI unavailable: the AI engine could not be loaded \(.+\)/.test(document.querySelector('.g2048 .ai-status').textContent));
+  const cells = await engineCells(page);
+  for (const d of DIRS) await page.keyboard.press(KEY[d]);
+  assert.notDeepEqual(await engineCells(page), cells, 'arrow keys play');
+  errors.splice(0, errors.length, ...errors.filter((e) => !/wasm|WebAssembly/i.test(e)));
+  await done();
+});
+
+test('the worker answers {id, error} for a bad request and keeps serving', async () => {
+  const { page, done } = await openPage(env, '?seed=19');
+  const replies = await page.evaluate(() => new Promise((resolve) => {
+    const worker = new Worker('/www/worker.js', { type: 'module' });
+    const out = [];
+    const options = { strategy: 'expectimax', nodes: 2000 };
+    worker.onmessage = ({ data }) => {
+      out.push(data);
+      if (out.length === 4) {
+        worker.terminate();
+        resolve(out);
+      }
+    };
+    worker.postMessage({ id: 1, cells: [2, 2], size: 4, options });
+    worker.postMessage({ id: 2, cells: new Array(16).fill(0).fill(2, 0, 2), size: 4, options: { strategy: 'nope', ms: 5 } });
+    worker.postMessage({ id: 3, cells: [2, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4], size: 4, options });
+  }));
+  assert.deepEqual(replies[0], { ready: true });
+  assert.equal(replies[1].id, 1);
+  assert.match(replies[1].error, /16 cells/);
+  assert.equal(replies[2].id, 2);
+  assert.match(replies[2].error, /strategy/);
+  assert.equal(replies[3].id, 3);
+  assert.ok(DIRS.includes(replies[3].dir), `a move after the errors: ${replies[3].dir}`);
+  assert.deepEqual(Object.keys(replies[3].values).sort(), [...DIRS].sort());
+  assert.ok(replies[3].nodes > 0 && replies[3].depth >= 1);
+  await done();
+});
+
+test('a worker that dies mid-game is restarted once; the second death turns the AI off', async () => {
+  const { page, context, errors, done } = await openPage(env, '?seed=20', { initScript: cores(2) });
+  let served = 0;
+  // Each worker answers four requests, then throws outside any handler.
+  await context.route((url) => url.pathname.endsWith('/www/worker.js') && !url.search, (route) => {
+    served++;
+    return route.fulfill({
+      status: 200,
+      contentType: 'text/javascript',
+      body: "import './worker.js?real'; let n = 0;\n"
+        + "self.addEventListener('message', () => { if (++n === 4) setTimeout(() => { throw new Error('test crash'); }); });",
+    });
+  });
+  await countMoves(page);
+  await tune(page, 'max', 10);
+  await toggle(page).click();
+  await page.waitForFunction(() => /^AI unavailable/.test(document.querySelector('.g2048 .ai-status').textContent), null, { timeout: 15000 });
+  assert.match(await status(page), /failed twice.*test crash/);
+  assert.equal(served, 2, 'one restart');
+  const count = await moves(page);
+  assert.ok(count >= 6, `the restarted worker played on (${count} moves)`);
+  assert.equal(await toggle(page).textContent(), 'Start AI');
+  assert.equal(await toggle(page).isDisabled(), true);
+  const cells = await engineCells(page);
+  for (const d of DIRS) await page.keyboard.press(KEY[d]);
+  assert.notDeepEqual(await engineCells(page), cells, 'arrow keys play');
+  errors.splice(0, errors.length, ...errors.filter((e) => !/test crash/.test(e)));
+  await done();
+});
+
+test('several workers split the root moves (one worker per move subset)', async () => {
+  const spy = `${cores(8)}
+    window.sent = [];
+    const post = Worker.prototype.postMessage;
+    Worker.prototype.postMessage = function (m) {
+      if (!this.tag) this.tag = (window.workerTags = (window.workerTags || 0) + 1);
+      window.sent.push({ worker: this.tag, id: m.id, cells: String(m.cells), moves: m.options?.moves ?? null });
+      return post.call(this, m);
+    };`;
+  const { page, done } = await openPage(env, '?seed=21', { initScript: spy });
+  await countMoves(page);
+  await tune(page, 'max', 10);
+  await toggle(page).click();
+  await waitMoves(page, 12);
+  await toggle(page).click();
+  // Each position's requests, with the position's legal moves as the engine sees them.
+  const groups = await page.evaluate(async (dirs) => {
+    const wasm = await import('/www/pkg/game2048.js');
+    await wasm.default({ module_or_path: '/www/pkg/game2048_bg.wasm' });
+    const byPosition = new Map();
+    for (const m of window.sent) byPosition.set(m.cells, [...(byPosition.get(m.cells) ?? []), m]);
+    return [...byPosition].map(([cells, requests]) => {
+      const g = wasm.Game.fromCells(4, cells.split(',').map(Number), 1n);
+      const legal = dirs.filter((d) => g.move(d) && g.undo());
+      g.free();
+      return { legal, requests };
+    });
+  }, DIRS);
+  assert.ok(groups.length >= 12);
+  for (const { legal, requests } of groups) {
+    const searched = requests.flatMap((m) => m.moves ?? DIRS);
+    if (legal.length < 2) continue; // one worker, whole root
+    assert.deepEqual([...searched].sort(), [...legal].sort(), 'the legal moves, each searched once');
+    assert.equal(requests.length, legal.length, 'one worker per legal move (4 workers)');
+    assert.equal(new Set(requests.map((m) => m.worker)).size, requests.length, 'each share to its own worker');
+  }
+  assert.ok(groups.some((g) => g.requests.length >= 3), 'positions with 3+ legal moves used 3+ workers');
+  assert.ok((await page.textContent('.g2048 .ai-values')).match(/\d/g).length > 0);
+  assert.deepEqual((await domBoard(page)).cells, await engineCells(page));
+  await done();
+});
+
+test('the pool merges the workers\' shares into the decision of one whole search', async () => {
+  const { page, done } = await openPage(env, '?seed=23');
+  const results = await page.evaluate(async () => {
+    const wasm = await import('/www/pkg/game2048.js');
+    await wasm.default({ module_or_path: '/www/pkg/game2048_bg.wasm' });
+    const { createAi } = await import('/www/ai.js');
+    const pool = createAi({ Game: wasm.Game, count: 4 });
+    const options = { strategy: 'expectimax', depth: 3 }; // a fixed depth: values do not depend on the split
+    const positions = [
+      [2, 2, 0, 0, 0, 4, 0, 0, 0, 0, 8, 0, 0, 0, 0, 2], // four legal moves
+      [2, 4, 8, 16, 4, 8, 16, 32, 8, 16, 32, 64, 0, 0, 0, 0], // only down moves
+      [2, 4, 2, 4, 4, 2, 4, 2, 2, 4, 2, 4, 4, 2, 4, 0], // two: right and down
+      [2, 4, 2, 4, 4, 2, 4, 2, 2, 4, 2, 4, 4, 2, 4, 2], // none
+    ];
+    const out = [];
+    for (const cells of positions) {
+      out.push({ split: await pool.decide(cells, 4, options), whole: wasm.bestMove(cells, 4, options) });
+    }
+    pool.destroy();
+    return out;
+  });
+  for (const { split, whole } of results) {
+    assert.equal(split.dir, whole.dir);
+    for (const d of DIRS) {
+      if (whole.values[d] === null) assert.equal(split.values[d], null, d);
+      else assert.ok(Math.abs(split.values[d] - whole.values[d]) <= 1e-6 * Math.abs(whole.values[d]), `${d}: ${split.values[d]} vs ${whole.values[d]}`);
+    }
+  }
+  assert.equal(results[3].split.dir, null, 'no move on a dead board');
+  await done();
+});
