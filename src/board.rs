@@ -80,6 +80,19 @@ pub fn check_size(size: i64) -> Result<usize, GameError> {
     }
 }
 
+/// The size, if it is one and `cells` cells fill a board of it.
+fn check_shape(size: usize, cells: usize) -> Result<usize, GameError> {
+    let size = check_size(size as i64)?;
+    if cells != size * size {
+        return Err(GameError::BadCellCount {
+            size,
+            expected: size * size,
+            got: cells,
+        });
+    }
+    Ok(size)
+}
+
 impl Board {
     pub fn empty(size: usize) -> Result<Board, GameError> {
         let size = check_size(size as i64)?;
@@ -91,14 +104,7 @@ impl Board {
 
     /// A board from exponents (0 = empty, 1 = 2, 2 = 4, ...).
     pub fn from_exponents(size: usize, cells: Vec<u8>) -> Result<Board, GameError> {
-        let size = check_size(size as i64)?;
-        if cells.len() != size * size {
-            return Err(GameError::BadCellCount {
-                size,
-                expected: size * size,
-                got: cells.len(),
-            });
-        }
+        let size = check_shape(size, cells.len())?;
         if let Some(index) = cells.iter().position(|&e| e > MAX_EXPONENT) {
             return Err(GameError::TileTooLarge {
                 index,
@@ -110,14 +116,7 @@ impl Board {
 
     /// A board from tile values (0 = empty, 2, 4, 8, ...), as the JS API takes them.
     pub fn from_values(size: usize, values: &[f64]) -> Result<Board, GameError> {
-        let size = check_size(size as i64)?;
-        if values.len() != size * size {
-            return Err(GameError::BadCellCount {
-                size,
-                expected: size * size,
-                got: values.len(),
-            });
-        }
+        let size = check_shape(size, values.len())?;
         let cells = values
             .iter()
             .enumerate()
