@@ -285,6 +285,29 @@ fn evaluations_agree_between_bitboard_and_grid() {
 }
 
 #[test]
+fn all_moves_at_once_agree_with_one_move_at_a_time() {
+    let mut rng = Rng(6);
+    let table = RowTable::new(&EvalWeights::default());
+    for _ in 0..5_000 {
+        let cells = rng.board(4, 15);
+        let board = Bitboard::from_exponents(&cells).unwrap();
+        let all = board.shifted_all();
+        let values = table.evaluate_moves(board);
+        for dir in Direction::ALL {
+            let next = board.shifted(dir);
+            assert_eq!(all[dir.index()], next, "{dir} on {cells:?}");
+            let expected = (next != board).then(|| table.evaluate(next));
+            // Bit for bit: the search's values must not depend on which path computed them.
+            assert_eq!(
+                values[dir.index()].map(f64::to_bits),
+                expected.map(f64::to_bits),
+                "{dir} on {cells:?}"
+            );
+        }
+    }
+}
+
+#[test]
 fn options_read_from_json() {
     let ms = SearchOptions::from_json(r#"{"strategy":"expectimax","ms":50}"#).unwrap();
     assert_eq!(ms.budget, Budget::Millis(50.0));

@@ -19,34 +19,40 @@ pub const NIBBLE_MAX: u8 = 15;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Bitboard(pub u64);
 
+/// A value for every 16-bit row. Fixed-size, so that indexing with a `u16` needs no bounds
+/// check (which the hot loops would otherwise pay for, in WebAssembly most of all).
+pub(crate) type RowArray<T> = Box<[T; 1 << 16]>;
+
+/// A [`RowArray`] filled by `f(row)`.
+pub(crate) fn row_array<T: Copy + Default>(f: impl Fn(u16) -> T) -> RowArray<T> {
+    let mut out: RowArray<T> = vec![T::default(); 1 << 16]
+        .into_boxed_slice()
+        .try_into()
+        .unwrap_or_else(|_| unreachable!("the vector holds 2^16 values"));
+    for row in 0..=u16::MAX {
+        out[usize::from(row)] = f(row);
+    }
+    out
+}
+
 struct MoveTables {
-    left: Box<[u16]>,
-    right: Box<[u16]>,
+    left: RowArray<u16>,
+    right: RowArray<u16>,
     /// Points a row gains when it moves (the same either way: runs of equal tiles pair up
     /// the same number of times from either end).
-    gained: Box<[u32]>,
+    gained: RowArray<u32>,
 }
 
 fn move_tables() -> &'static MoveTables {
     static TABLES: OnceLock<MoveTables> = OnceLock::new();
-    TABLES.get_or_init(|| {
-        let mut left = vec![0u16; 1 << 16].into_boxed_slice();
-        let mut right = vec![0u16; 1 << 16].into_boxed_slice();
-        let mut gained = vec![0u32; 1 << 16].into_boxed_slice();
-        for row in 0..=u16::MAX {
-            let line = unpack_row(row);
-            let (moved, points) = slide_line_left(line);
-            left[row as usize] = pack_row(moved);
-            gained[row as usize] = points;
-            let reversed = [line[3], line[2], line[1], line[0]];
-            let (moved, _) = slide_line_left(reversed);
-            right[row as usize] = pack_row([moved[3], moved[2], moved[1], moved[0]]);
-        }
-        MoveTables {
-            left,
-            right,
-            gained,
-        }
+    TABLES.get_or_init(|| MoveTables {
+        left: row_array(|row| pack_row(slide_line_left(unpack_row(row)).0)),
+        right: row_array(|row| {
+            let [a, b, c, d] = unpack_row(row);
+            let (moved, _) = slide_line_left([d, c, b, a]);
+            pack_row([moved[3], moved[2], moved[1], moved[0]])
+        }),
+        gained: row_array(|row| slide_line_left(unpack_row(row)).1),
     })
 }
 
@@ -95,13 +101,9 @@ pub fn transpose(x: u64) -> u64 {
 }
 
 #[inline]
-fn rows_through(x: u64, table: &[u16]) -> u64 {
-    let mut out = 0u64;
-    for r in 0..4 {
-        let row = ((x >> (16 * r)) & 0xffff) as usize;
-        out |= u64::from(table[row]) << (16 * r);
-    }
-    out
+fn rows_through(x: u64, table: &[u16; 1 << 16]) -> u64 {
+    let row = |r: u32| u64::from(table[usize::from((x >> (16 * r)) as u16)]) << (16 * r);
+    row(0) | row(1) | row(2) | row(3)
 }
 
 impl Bitboard {
@@ -146,6 +148,24 @@ impl Bitboard {
         })
     }
 
+    /// The board after each move of [`Direction::ALL`] (the same board where nothing moves):
+    /// [`Bitboard::shifted`] four times, transposing once for up and down together.
+    #[inline]
+    pub fn shifted_all(self) -> [Bitboard; 4] {
+        let t = move_tables();
+        let columns = transpose(self.0);
+        let mut out = [self; 4];
+        for dir in Direction::ALL {
+            out[dir.index()] = Bitboard(match dir {
+                Direction::Left => rows_through(self.0, &t.left),
+                Direction::Right => rows_through(self.0, &t.right),
+                Direction::Up => transpose(rows_through(columns, &t.left)),
+                Direction::Down => transpose(rows_through(columns, &t.right)),
+            });
+        }
+        out
+    }
+
     /// The board after `dir` and the points gained, or None when nothing moves.
     pub fn moved(self, dir: Direction) -> Option<(Bitboard, u64)> {
         let next = self.shifted(dir);
@@ -160,6 +180,39 @@ impl Bitboard {
             .map(|r| u64::from(move_tables().gained[((rows >> (16 * r)) & 0xffff) as usize]))
             .sum();
         Some((next, gained))
+    }
+
+    /// `score(board)` for the board after each move of [`Direction::ALL`] (None where nothing
+    /// moves), where `score(x)` sees the board as `x` and as `transpose(x)`: the evaluation
+    /// of every child at five transposes rather than seven.
+    #[inline]
+    pub(crate) fn map_moves(self, score: impl Fn(u64, u64) -> f64) -> [Option<f64>; 4] {
+        let t = move_tables();
+        let columns = transpose(self.0);
+        let mut out = [None; 4];
+        for dir in Direction::ALL {
+            out[dir.index()] = match dir {
+                Direction::Left | Direction::Right => {
+                    let table = if dir == Direction::Left {
+                        &t.left
+                    } else {
+                        &t.right
+                    };
+                    let next = rows_through(self.0, table);
+                    (next != self.0).then(|| score(next, transpose(next)))
+                }
+                Direction::Up | Direction::Down => {
+                    let table = if dir == Direction::Up {
+                        &t.left
+                    } else {
+                        &t.right
+                    };
+                    let next = rows_through(columns, table);
+                    (next != columns).then(|| score(transpose(next), next))
+                }
+            };
+        }
+        out
     }
 
     /// One bit per empty cell, at bit `4i` for cell `i`.

@@ -10,7 +10,7 @@ use std::sync::OnceLock;
 
 use serde::{Deserialize, Serialize};
 
-use super::bitboard::{transpose, unpack_row, Bitboard};
+use super::bitboard::{row_array, transpose, unpack_row, Bitboard, RowArray};
 use super::error::AiError;
 
 /// Exponents the line scorer knows: every exponent a search can make from a valid board
@@ -155,16 +155,15 @@ impl LineScorer {
 
 /// The 4x4 evaluation: one table entry per possible row, rows and columns alike.
 pub struct RowTable {
-    scores: Box<[f32]>,
+    scores: RowArray<f32>,
 }
 
 impl RowTable {
     pub fn new(weights: &EvalWeights) -> RowTable {
         let scorer = LineScorer::new(weights);
-        let scores = (0..=u16::MAX)
-            .map(|row| scorer.score(unpack_row(row).into_iter()) as f32)
-            .collect();
-        RowTable { scores }
+        RowTable {
+            scores: row_array(|row| scorer.score(unpack_row(row).into_iter()) as f32),
+        }
     }
 
     /// The table for the default weights, built on first use.
@@ -175,13 +174,20 @@ impl RowTable {
 
     #[inline]
     fn rows(&self, x: u64) -> f64 {
-        (0..4)
-            .map(|r| f64::from(self.scores[((x >> (16 * r)) & 0xffff) as usize]))
-            .sum()
+        let row = |r: u32| f64::from(self.scores[usize::from((x >> (16 * r)) as u16)]);
+        row(0) + row(1) + row(2) + row(3)
     }
 
     #[inline]
     pub fn evaluate(&self, board: Bitboard) -> f64 {
         self.rows(board.0) + self.rows(transpose(board.0))
+    }
+
+    /// [`RowTable::evaluate`] of the board after each move of
+    /// [`Direction::ALL`](crate::direction::Direction::ALL) (None where
+    /// nothing moves), bit for bit.
+    #[inline]
+    pub fn evaluate_moves(&self, board: Bitboard) -> [Option<f64>; 4] {
+        board.map_moves(|rows, columns| self.rows(rows) + self.rows(columns))
     }
 }

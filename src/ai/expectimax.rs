@@ -30,7 +30,19 @@ pub trait Position: Copy {
     type Evaluator;
     /// The position after `dir`, or None when nothing moves.
     fn after(self, dir: Direction) -> Option<Self>;
+    /// [`Position::after`] for each move of [`Direction::ALL`].
+    #[inline]
+    fn children(self) -> [Option<Self>; 4] {
+        Direction::ALL.map(|dir| self.after(dir))
+    }
     fn evaluate(self, evaluator: &Self::Evaluator) -> f64;
+    /// The evaluation of each of [`Position::children`]: the leaves under a node one move
+    /// above the depth limit.
+    #[inline]
+    fn evaluate_children(self, evaluator: &Self::Evaluator) -> [Option<f64>; 4] {
+        self.children()
+            .map(|next| next.map(|next| next.evaluate(evaluator)))
+    }
     /// One bit per empty cell (which bit stands for which cell is the position's business).
     fn empty_slots(self) -> u64;
     /// The position with a tile of `exponent` put in the empty cell of bit `slot`.
@@ -49,9 +61,14 @@ impl<P: Position> Search<'_, '_, P> {
     #[inline]
     fn leaf(&mut self, position: P) -> f64 {
         self.control.tick();
-        // A comparison, not f64::max: in wasm, max's NaN rules make it a call to fmax, which
-        // cost a tenth of the search's time there. Evaluations are never NaN.
-        let value = position.evaluate(self.evaluator);
+        Self::live(position.evaluate(self.evaluator))
+    }
+
+    /// An evaluation kept above [`LOST`]. A comparison, not f64::max: in wasm, max's NaN
+    /// rules make it a call to fmax, which cost a tenth of the search's time there.
+    /// Evaluations are never NaN.
+    #[inline]
+    fn live(value: f64) -> f64 {
         if value > LOST + 1.0 {
             value
         } else {
@@ -103,15 +120,33 @@ impl<P: Position> Search<'_, '_, P> {
             return LOST;
         }
         let mut best = LOST;
-        for dir in Direction::ALL {
-            if let Some(next) = position.after(dir) {
-                let value = self.chance(next, probability, depth - 1);
+        if depth == 1 {
+            // Every child is a leaf: exactly what `chance(next, probability, 0)` would do for
+            // each, with the evaluations done together (the bitboard shares work between them).
+            for value in position
+                .evaluate_children(self.evaluator)
+                .into_iter()
+                .flatten()
+            {
+                self.control.note_depth_cut();
+                self.control.tick();
+                let value = Self::live(value);
                 if value > best {
                     best = value;
                 }
                 if self.control.aborted() {
                     return LOST;
                 }
+            }
+            return best;
+        }
+        for next in position.children().into_iter().flatten() {
+            let value = self.chance(next, probability, depth - 1);
+            if value > best {
+                best = value;
+            }
+            if self.control.aborted() {
+                return LOST;
             }
         }
         best
@@ -252,8 +287,19 @@ impl Position for Bitboard {
     }
 
     #[inline]
+    fn children(self) -> [Option<Self>; 4] {
+        self.shifted_all()
+            .map(|next| (next != self).then_some(next))
+    }
+
+    #[inline]
     fn evaluate(self, evaluator: &RowTable) -> f64 {
         evaluator.evaluate(self)
+    }
+
+    #[inline]
+    fn evaluate_children(self, evaluator: &RowTable) -> [Option<f64>; 4] {
+        evaluator.evaluate_moves(self)
     }
 
     #[inline]
