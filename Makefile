@@ -10,7 +10,7 @@ PKG := www/pkg
 WB_VERSION := $(shell awk '/^name = "wasm-bindgen"$$/{getline; gsub(/"/,"",$$3); print $$3}' Cargo.lock 2>/dev/null)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all build run test test-rust test-wasm test-e2e lint tools wasm-tools node-deps chromium size bench dist clean
+.PHONY: all build run test test-rust test-wasm test-e2e lint wasm-tools node-deps chromium size bench dist clean
 
 all: build
 
