@@ -18,6 +18,11 @@ pub const HISTORY_LIMIT: usize = 100_000;
 /// A cell as (row, column).
 pub type At = [usize; 2];
 
+/// The (row, column) of a row-major cell index on an n x n board.
+fn at(n: usize, index: usize) -> At {
+    [index / n, index % n]
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct TileMove {
     pub id: u32,
@@ -126,11 +131,6 @@ impl Game {
         id
     }
 
-    fn at(&self, index: usize) -> At {
-        let n = self.board.size();
-        [index / n, index % n]
-    }
-
     pub fn board(&self) -> &Board {
         &self.board
     }
@@ -192,7 +192,7 @@ impl Game {
             gained: 0.0,
         };
         let mut next_id = self.next_id;
-        let at = |i: usize| [i / n, i % n];
+        let at = |i: usize| at(n, i);
         let gained = self.board.slide_with(dir, |slide| match slide {
             Slide::Move { from, to } => {
                 new_ids[to] = old_ids[from];
@@ -260,7 +260,7 @@ impl Game {
         Some(Spawned {
             id,
             value: tile_value(exponent) as f64,
-            at: self.at(index),
+            at: at(self.board.size(), index),
         })
     }
 
@@ -289,7 +289,10 @@ impl Game {
             .iter()
             .enumerate()
             .filter(|(_, &e)| e != 0)
-            .map(|(i, &e)| (self.ids[i], tile_value(e), i / n, i % n))
+            .map(|(i, &e)| {
+                let [row, col] = at(n, i);
+                (self.ids[i], tile_value(e), row, col)
+            })
             .collect()
     }
 }
