@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // Tiny dependency-free static file server for the page and the browser tests.
-// Usage: node tools/serve.mjs [--port N] [--root DIR]   (port 0 = any free port)
+// Usage: node tools/serve.mjs [--port N] [--root DIR] [--prefix /sub/path/] [--cors] [--csp] [--header "Name: value"]...
+//   (port 0 = any free port; --prefix serves the root under a sub-path; --cors adds
+//   Access-Control-Allow-Origin: *; --csp adds the strict Content-Security-Policy below)
 import { createServer } from 'node:http';
 import { stat, readFile } from 'node:fs/promises';
 import { resolve, join, extname, sep } from 'node:path';
@@ -23,12 +25,19 @@ const MIME = {
 
 const DEFAULT_ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
 
+/** The policy an embed must work under: no inline code or styles, no eval, same-origin only. */
+export const STRICT_CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'";
+
 function send(res, status, body, headers = {}) {
   res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', ...headers });
   res.end(body);
 }
 
-async function handle(root, req, res) {
+async function handle({ root, prefix, extra }, req, res) {
+  if (req.method === 'OPTIONS') {
+    res.writeHead(204, { ...extra, 'Access-Control-Allow-Methods': 'GET, HEAD', Allow: 'GET, HEAD' });
+    return res.end();
+  }
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     return send(res, 405, 'Method Not Allowed\n', { Allow: 'GET, HEAD' });
   }
@@ -38,6 +47,14 @@ async function handle(root, req, res) {
   } catch {
     return send(res, 400, 'Bad Request\n');
   }
+  if (prefix !== '/') {
+    if (pathname === prefix.slice(0, -1)) {
+      res.writeHead(301, { Location: prefix });
+      return res.end();
+    }
+    if (!pathname.startsWith(prefix)) return send(res, 404, 'Not Found\n', extra);
+    pathname = pathname.slice(prefix.length - 1);
+  }
   if (pathname.includes('\0')) return send(res, 400, 'Bad Request\n');
   let file = resolve(join(root, pathname));
   // Refuse anything that escapes the root (../, encoded %2e%2e, absolute tricks).
@@ -46,38 +63,55 @@ async function handle(root, req, res) {
     let info = await stat(file);
     if (info.isDirectory()) {
       if (!pathname.endsWith('/')) {
-        res.writeHead(301, { Location: pathname + '/' });
+        res.writeHead(301, { Location: prefix.slice(0, -1) + pathname + '/' });
         return res.end();
       }
       file = join(file, 'index.html');
       info = await stat(file);
     }
-    if (!info.isFile()) return send(res, 404, 'Not Found\n');
-    const body = await readFile(file);
-    res.writeHead(200, {
+    if (!info.isFile()) return send(res, 404, 'Not Found\n', extra);
+    // A validator, so a revisit (or a worker loading the same files) gets 304s, not the bytes again.
+    const etag = `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
+    const headers = {
+      ...extra,
       'Content-Type': MIME[extname(file).toLowerCase()] || 'application/octet-stream',
-      'Content-Length': body.length,
       'Cache-Control': 'no-cache',
+      ETag: etag,
       'X-Content-Type-Options': 'nosniff',
-    });
+    };
+    if (req.headers['if-none-match'] === etag) {
+      res.writeHead(304, headers);
+      return res.end();
+    }
+    const body = await readFile(file);
+    res.writeHead(200, { ...headers, 'Content-Length': body.length });
     res.end(req.method === 'HEAD' ? undefined : body);
   } catch {
-    send(res, 404, 'Not Found\n');
+    send(res, 404, 'Not Found\n', extra);
   }
 }
 
-/** Start serving `root`; resolves to { url, port, close }. */
-export function serve({ port = 8080, root = DEFAULT_ROOT, host = '127.0.0.1' } = {}) {
+/**
+ * Start serving `root`; resolves to { url, port, close }. prefix: the URL path the
+ * root is served under ('/static/games/2048/'); cors: allow any origin; headers:
+ * extra response headers (e.g. { 'Content-Security-Policy': STRICT_CSP }).
+ */
+export function serve({ port = 8080, root = DEFAULT_ROOT, host = '127.0.0.1', prefix = '/', cors = false, headers = {} } = {}) {
   const absRoot = resolve(root);
+  const site = {
+    root: absRoot,
+    prefix: `/${prefix}/`.replace(/\/+/g, '/'),
+    extra: { ...(cors ? { 'Access-Control-Allow-Origin': '*' } : {}), ...headers },
+  };
   const server = createServer((req, res) => {
-    handle(absRoot, req, res).catch(() => send(res, 500, 'Internal Server Error\n'));
+    handle(site, req, res).catch(() => send(res, 500, 'Internal Server Error\n'));
   });
   return new Promise((ok, fail) => {
     server.once('error', fail);
     server.listen(port, host, () => {
       const actual = server.address().port;
       ok({
-        url: `http://localhost:${actual}/`,
+        url: `http://localhost:${actual}${site.prefix}`,
         port: actual,
         root: absRoot,
         close: () => new Promise((done) => {
@@ -97,8 +131,18 @@ function parseArgs(argv) {
     const value = () => (inline !== undefined ? inline : argv[++i]);
     if (flag === '--port' || flag === '-p') opts.port = Number(value());
     else if (flag === '--root' || flag === '-r') opts.root = value();
-    else if (flag === '--help' || flag === '-h') {
-      console.log('Usage: node tools/serve.mjs [--port N] [--root DIR]');
+    else if (flag === '--prefix') opts.prefix = value();
+    else if (flag === '--cors') opts.cors = true;
+    else if (flag === '--csp') opts.headers = { ...opts.headers, 'Content-Security-Policy': STRICT_CSP };
+    else if (flag === '--header') {
+      const [name, ...rest] = String(value()).split(':');
+      if (!name.trim() || !rest.length) {
+        console.error('--header takes "Name: value"');
+        process.exit(2);
+      }
+      opts.headers = { ...opts.headers, [name.trim()]: rest.join(':').trim() };
+    } else if (flag === '--help' || flag === '-h') {
+      console.log('Usage: node tools/serve.mjs [--port N] [--root DIR] [--prefix /sub/path/] [--cors] [--csp] [--header "Name: value"]');
       process.exit(0);
     } else {
       console.error(`Unknown argument: ${a}`);

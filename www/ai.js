@@ -7,6 +7,19 @@ const DIRS = ['up', 'right', 'down', 'left'];
 const WORKER_URL = new URL('./worker.js', import.meta.url);
 const message = (e) => (e && e.message ? e.message : String(e));
 
+/**
+ * A module worker running `url`. A page cannot start a worker from another
+ * origin (the game's files on a CDN): then a same-origin blob module imports it
+ * (the file needs CORS). Same-origin pages use the URL itself, so a strict CSP
+ * (worker-src 'self', no blob:) keeps working.
+ */
+export function startWorker(url) {
+  const here = globalThis.location?.origin;
+  if (!here || here === 'null' || new URL(url).origin === here) return { worker: new Worker(url, { type: 'module' }), shim: null };
+  const shim = URL.createObjectURL(new Blob([`import ${JSON.stringify(String(url))};\n`], { type: 'text/javascript' }));
+  return { worker: new Worker(shim, { type: 'module' }), shim };
+}
+
 /** One worker per spare core, 1 to 4 (a root has at most four moves to split). */
 export function workerCount(cores = globalThis.navigator?.hardwareConcurrency) {
   return Math.max(1, Math.min(4, (cores | 0) - 1));
@@ -31,10 +44,21 @@ export function createAi({ Game, count, url = WORKER_URL, onUnavailable }) {
     return e;
   }
 
+  function end(slot) {
+    slot?.worker.terminate();
+    forget(slot);
+  }
+
+  // The blob URL of a cross-origin shim is needed only until the worker has loaded.
+  function forget(slot) {
+    if (slot?.shim) URL.revokeObjectURL(slot.shim);
+    if (slot) slot.shim = null;
+  }
+
   function fail(reason) {
     if (dead) return;
     dead = reason;
-    for (const s of slots) s?.worker.terminate();
+    for (const s of slots) end(s);
     const waiting = [...pending.values()];
     pending.clear();
     for (const p of waiting) p.reject(unavailable());
@@ -43,17 +67,21 @@ export function createAi({ Game, count, url = WORKER_URL, onUnavailable }) {
 
   function spawn(i) {
     let worker;
+    let shim;
     try {
-      worker = new Worker(url, { type: 'module' });
+      ({ worker, shim } = startWorker(url));
     } catch (e) {
       fail(`the AI worker could not be started (${message(e)})`);
       return;
     }
-    const slot = { worker, ready: false };
+    const slot = { worker, ready: false, shim };
     slots[i] = slot;
     worker.onmessage = ({ data }) => {
       if (slots[i] !== slot) return;
-      if (data.ready) slot.ready = true;
+      if (data.ready) {
+        slot.ready = true;
+        forget(slot);
+      }
       else if (data.id == null) data.fatal && fail(`the AI engine could not be loaded (${data.fatal})`);
       else if (data.fatal) crashed(i, data.error);
       else {
@@ -75,7 +103,7 @@ export function createAi({ Game, count, url = WORKER_URL, onUnavailable }) {
   // A worker that dies once is replaced and its requests sent again; twice, the AI is off.
   function crashed(i, reason) {
     if (dead || !slots[i]) return;
-    slots[i].worker.terminate();
+    end(slots[i]);
     if (++crashes > 1) return fail(`the AI worker failed twice (${reason})`);
     spawn(i);
     for (const [id, p] of pending) if (p.slot === i) slots[i]?.worker.postMessage({ id, ...p.body });
@@ -133,7 +161,7 @@ export function createAi({ Game, count, url = WORKER_URL, onUnavailable }) {
 
     destroy() {
       dead ||= 'stopped';
-      for (const s of slots) s?.worker.terminate();
+      for (const s of slots) end(s);
       pending.clear();
     },
   };

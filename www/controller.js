@@ -8,10 +8,11 @@ const THEMES = new Set(['system', 'light', 'dark', 'solarized', 'contrast']);
 const SAVE_DELAY_MS = 150;
 // AI speeds: the least time between two AI moves. At "max" the view draws once per frame.
 const SPEEDS = { watch: 250, fast: 100, faster: 25, max: 0 };
-const AI_MS = [10, 50, 200, 1000];
 const now = () => performance.now();
 
 const validSize = (n) => Number.isInteger(n) && n >= 3 && n <= 8;
+const validMs = (n) => Number.isInteger(n) && n >= 1 && n <= 10000;
+const validNodes = (n) => Number.isInteger(n) && n >= 1 && n <= 1e9;
 
 function cleanSettings(raw) {
   return {
@@ -19,7 +20,7 @@ function cleanSettings(raw) {
     mode: MODES.has(raw.mode) ? raw.mode : 'classic',
     theme: THEMES.has(raw.theme) ? raw.theme : 'system',
     aiSpeed: Object.hasOwn(SPEEDS, raw.aiSpeed) ? raw.aiSpeed : 'fast',
-    aiMs: AI_MS.includes(raw.aiMs) ? raw.aiMs : 50,
+    aiMs: validMs(raw.aiMs) ? raw.aiMs : 50,
   };
 }
 
@@ -28,10 +29,17 @@ const errorText = (e) => (e && e.message ? e.message : String(e));
 /**
  * Game: the wasm `Game` class. ai: the pool from ai.js (decide(cells, size, options)).
  * options: { size, mode, seed, cells, restore } (an initial position;
- * `restore: false` ignores the saved game).
+ * `restore: false` ignores the saved game), and { theme, speed, ms, nodes, strategy }
+ * that win over the saved settings.
+ * onEvent(type, detail): 'move', 'won', 'over', 'ai-start', 'ai-stop', 'error'.
  */
-export function createController({ Game, view, storage, ai, options = {} }) {
+export function createController({ Game, view, storage, ai, options = {}, onEvent = () => {} }) {
   let settings = cleanSettings(storage.loadSettings());
+  if (THEMES.has(options.theme)) settings.theme = options.theme;
+  if (Object.hasOwn(SPEEDS, options.speed)) settings.aiSpeed = options.speed;
+  if (validMs(options.ms)) settings.aiMs = options.ms;
+  // The AI's strategy and, when given, a node budget (deterministic) instead of the time budget.
+  const brain = { strategy: options.strategy ?? 'expectimax', nodes: validNodes(options.nodes) ? options.nodes : 0 };
   let game = null;
   let keepGoing = false;
   let best = 0;
@@ -123,7 +131,8 @@ export function createController({ Game, view, storage, ai, options = {} }) {
     const token = position;
     const request = {};
     bot.request = request;
-    ai.decide(Array.from(game.cells()), game.size, { strategy: 'expectimax', ms: settings.aiMs }).then(
+    const budget = brain.nodes ? { nodes: brain.nodes } : { ms: settings.aiMs };
+    ai.decide(Array.from(game.cells()), game.size, { strategy: brain.strategy, ...budget }).then(
       (result) => {
         if (bot.request !== request) return;
         bot.request = null;
@@ -141,13 +150,17 @@ export function createController({ Game, view, storage, ai, options = {} }) {
       (e) => {
         if (bot.request !== request) return;
         bot.request = null;
-        if (!e.unavailable) view.notice(`The AI failed: ${errorText(e)}`, 'ai');
-        stopAi();
+        if (!e.unavailable) {
+          view.notice(`The AI failed: ${errorText(e)}`, 'ai');
+          onEvent('error', { message: `The AI failed: ${errorText(e)}`, source: 'ai' });
+        }
+        stopAi(false, 'error');
       },
     );
   }
 
-  function stopAi(resume = false) {
+  // reason: 'stop' (asked), 'player' (a player's move), 'won', 'over', 'new-game', 'undo', 'error', 'destroy'.
+  function stopAi(resume = false, reason = 'stop') {
     clearTimeout(bot.timer);
     bot.timer = 0;
     bot.request = null;
@@ -156,13 +169,14 @@ export function createController({ Game, view, storage, ai, options = {} }) {
       bot.playing = false;
       bot.time += now() - bot.since;
       view.flush();
+      onEvent('ai-stop', { reason, moves: bot.moves, score: game ? game.score : 0 });
     }
     if (game) aiView();
   }
 
   function playNext() {
     think((result) => {
-      if (!result.dir) return stopAi();
+      if (!result.dir) return stopAi(false, 'over');
       const go = () => {
         bot.timer = 0;
         if (bot.playing) aiMove(result.dir);
@@ -175,17 +189,18 @@ export function createController({ Game, view, storage, ai, options = {} }) {
 
   function aiMove(dir) {
     const playing = bot.playing;
-    if (!play(dir, true)) return stopAi();
+    if (!play(dir, true)) return stopAi(false, 'error');
     bot.moves++;
     bot.last = now();
     bot.times.push(bot.last);
     if (bot.times.length > 20) bot.times.shift();
-    if (showingWin() || game.over) stopAi(playing && showingWin());
+    if (showingWin() || game.over) stopAi(playing && showingWin(), game.over ? 'over' : 'won');
     else if (playing) playNext();
   }
 
   function play(direction, byAi) {
     if (!game || !DIRECTIONS.has(direction) || showingWin() || game.over) return false;
+    const wasWon = game.won;
     const result = game.move(direction);
     if (!result) return false;
     // At max speed the view draws the latest board once per frame, without animation.
@@ -197,11 +212,14 @@ export function createController({ Game, view, storage, ai, options = {} }) {
     if (result.gained > 0 && !byAi) view.announce(`Score ${game.score}.`);
     refresh();
     scheduleSave();
+    onEvent('move', { direction, gained: result.gained, score: game.score, by: byAi ? 'ai' : 'player' });
+    if (game.won && !wasWon) onEvent('won', { score: game.score, moves: game.moves, mode: mode() });
+    if (game.over) onEvent('over', { score: game.score, largest: Math.max(...game.cells()), moves: game.moves });
     return true;
   }
 
   function replaceGame(next, { appear = true } = {}) {
-    stopAi();
+    stopAi(false, 'new-game');
     Object.assign(bot, { moves: 0, time: 0, times: [] });
     view.setAiStats(null);
     game?.free();
@@ -296,12 +314,12 @@ export function createController({ Game, view, storage, ai, options = {} }) {
 
     /** The player's move (it stops the AI); false when it changes nothing or the game is paused or over. */
     move(direction) {
-      if (bot.playing) stopAi();
+      if (bot.playing) stopAi(false, 'player');
       return play(direction, false);
     },
 
     undo() {
-      stopAi();
+      stopAi(false, 'undo');
       if (!game || !game.undo()) return false;
       view.clearGain();
       view.renderTiles(game.tiles());
@@ -329,6 +347,7 @@ export function createController({ Game, view, storage, ai, options = {} }) {
       bot.times = [];
       view.showHint(null);
       aiView();
+      onEvent('ai-start', { strategy: brain.strategy, ...(brain.nodes ? { nodes: brain.nodes } : { ms: settings.aiMs }) });
       playNext();
       return true;
     },
@@ -357,7 +376,19 @@ export function createController({ Game, view, storage, ai, options = {} }) {
     /** The pool could not run the AI (reason shown next to the controls). */
     aiUnavailable(reason) {
       bot.off = reason;
-      stopAi();
+      stopAi(false, 'error');
+      onEvent('error', { message: `AI unavailable: ${reason}`, source: 'ai' });
+    },
+
+    /** Options an embedder may change on a running game: theme, speed, ms, nodes, strategy. */
+    configure(name, value) {
+      if (name === 'theme' || name === 'speed' || name === 'ms') {
+        return api.setSetting(name === 'speed' ? 'aiSpeed' : name === 'ms' ? 'aiMs' : 'theme', value);
+      }
+      if (name === 'nodes') brain.nodes = validNodes(value) ? value : 0;
+      else if (name === 'strategy' && typeof value === 'string') brain.strategy = value;
+      else return false;
+      return true;
     },
 
     /** Starts a new game at once (no confirmation); options as in createController. */
@@ -373,7 +404,7 @@ export function createController({ Game, view, storage, ai, options = {} }) {
      */
     async setSetting(name, value) {
       if (name === 'aiSpeed' || name === 'aiMs') {
-        if (!(name === 'aiMs' ? AI_MS.includes(value) : Object.hasOwn(SPEEDS, value))) return false;
+        if (!(name === 'aiMs' ? validMs(value) : Object.hasOwn(SPEEDS, value))) return false;
         settings[name] = value;
         view.setSettings(settings);
         saveSettings();
@@ -422,7 +453,7 @@ export function createController({ Game, view, storage, ai, options = {} }) {
     },
 
     destroy() {
-      stopAi();
+      stopAi(false, 'destroy');
       ai?.destroy();
       api.flush();
       listeners = new Set();

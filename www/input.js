@@ -13,9 +13,10 @@ function isEditable(target) {
 
 /**
  * keyTarget: where key presses are heard (the document for a full page, the
- * game's root for a board that should react only when focused; null = none).
- * root: the game's root; with a document-wide keyTarget, presses aimed at
- * another game on the same page are ignored.
+ * game's host element for a board that reacts only while focus is inside it;
+ * null = none). root: the game's root (.g2048); with a document-wide
+ * keyTarget, presses aimed at another game on the same page are ignored.
+ * Targets are read from the composed path, so this works inside a shadow root.
  */
 export function createInput({ keyTarget, swipeTarget, root, onMove, isEnabled = () => true }) {
   function onKeyDown(event) {
@@ -23,12 +24,10 @@ export function createInput({ keyTarget, swipeTarget, root, onMove, isEnabled = 
     const key = event.key && event.key.length === 1 ? event.key.toLowerCase() : event.key;
     const dir = KEYS[key];
     if (!dir) return;
-    const target = event.target;
-    if (isEditable(target)) return;
-    if (root && target && typeof target.closest === 'function') {
-      const owner = target.closest('.g2048');
-      if (owner && owner !== root) return;
-    }
+    const path = event.composedPath();
+    if (isEditable(path[0])) return;
+    const owner = path.find((n) => n.classList?.contains('g2048'));
+    if (root && owner && owner !== root) return;
     if (!isEnabled()) return;
     event.preventDefault();
     onMove(dir);
@@ -38,7 +37,7 @@ export function createInput({ keyTarget, swipeTarget, root, onMove, isEnabled = 
   function onPointerDown(event) {
     if (!event.isPrimary || event.button > 0) return;
     // Presses on the overlay's buttons are clicks, not swipes (capture would steal the click).
-    if (event.target?.closest?.('button, a, input, select, textarea')) return;
+    if (event.composedPath()[0]?.closest?.('button, a, input, select, textarea')) return;
     start = { id: event.pointerId, x: event.clientX, y: event.clientY };
     try {
       swipeTarget.setPointerCapture(event.pointerId);

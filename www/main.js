@@ -1,5 +1,6 @@
-// The page's entry: mounts the game into the page and reads the URL test hook
-// (?size=4&seed=123&cells=2,2,0,0,...&mode=endless).
+// The page's entry: the whole page is one mounted board (keys from anywhere on
+// the page, saved under "game2048"), rendered into <body> with the page's own
+// style.css. Reads the URL test hook (?size=4&seed=123&cells=2,2,0,0,...&mode=endless).
 import { mount } from './mount.js';
 
 function parseParams(search) {
@@ -17,6 +18,4 @@ function parseParams(search) {
 }
 
 const root = document.querySelector('[data-game2048]') ?? document.body;
-mount(root, parseParams(location.search)).catch((e) => {
-  console.error('2048 failed to start:', e);
-});
+mount(root, { keyboard: 'document', storageKey: 'game2048', shadow: false, ...parseParams(location.search) });

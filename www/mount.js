@@ -1,26 +1,80 @@
 // Public entry for pages and embedders: mount(element, options) renders a game
-// into `element` and resolves to its controller. Nothing here depends on ids,
-// globals or being the only game on the page.
+// into `element` (inside an open shadow root, with the game's own stylesheet)
+// and returns its controller at once; the engine loads in the background and
+// `controller.ready` settles when the first board is drawn. Nothing here uses
+// ids, globals, or assumes it is the only game on the page.
 import { loadEngine } from './wasm.js';
-import { createStorage } from './storage.js';
+import { createStorage, memoryStorage } from './storage.js';
 import { createView } from './view.js';
 import { createController } from './controller.js';
 import { createInput } from './input.js';
 import { createAi } from './ai.js';
+import { readOption, readOptions } from './options.js';
+import { strategyNames, DEFAULT_STRATEGY } from './strategies.js';
+
+const STYLESHEET = new URL('../style.css', import.meta.url).href;
+const ourShadows = new WeakSet(); // shadow roots attached here: a later mount re-uses them
+const live = new Map(); // host element -> controller, for boards not yet destroyed
+
+const message = (e) => (e && e.message ? e.message : String(e));
+
+// Without an id or storage key, boards are told apart by their order on the page.
+function defaultKey(element) {
+  if (element.id) return `game2048:${element.id}`;
+  let n = 1;
+  for (const other of live.keys()) {
+    if (other !== element && other.compareDocumentPosition(element) & Node.DOCUMENT_POSITION_FOLLOWING) n++;
+  }
+  return `game2048:board-${n}`;
+}
 
 /**
- * options:
- *   prefix   localStorage key prefix (default "game2048"); one per board on a page
- *   storage  a Storage-like object to use instead of localStorage
- *   keyboard "document" (default: arrow keys/WASD anywhere on the page),
- *            "element" (only while focus is inside this game) or false
- *   size, mode, seed, cells, restore   the starting position (see controller.js)
- *   aiWorkers  how many AI workers (default: one per spare core, 1 to 4)
+ * options (all optional; strings are accepted as from attributes):
+ *   size 3..8, mode "classic" | "endless", theme "system" | "light" | "dark" |
+ *   "solarized" | "contrast", strategy (see strategies.js), ms | nodes (AI budget
+ *   per move), autoplay, speed "watch" | "fast" | "faster" | "max", seed,
+ *   keyboard "focus" (default: keys only while focus is in this board) |
+ *   "document" (the page's keys) | "none", persist (default true),
+ *   storageKey (localStorage key prefix; default from the element's id).
+ * Also: cells (a starting position), restore: false (ignore the saved game),
+ *   storage (a Storage-like object), aiWorkers, shadow: false (render into the
+ *   element itself; the page must then load style.css), prefix (= storageKey).
+ * Calls made before `ready` are queued and run, in order, once the game is
+ * drawn; they return undefined. State getters read 0 / false / [] until then.
  */
-export async function mount(element, options = {}) {
+export function mount(element, options = {}) {
   if (!element || typeof element.append !== 'function') throw new TypeError('mount: an element is required');
+  live.get(element)?.destroy();
+  const opts = readOptions(options);
+  const doc = element.ownerDocument;
+  const win = doc.defaultView;
+  const emit = (type, detail = {}) => element.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
+
+  let root = element;
+  let shadowRoot = null;
+  let sheetLoaded = Promise.resolve();
+  if (options.shadow !== false) {
+    shadowRoot = element.shadowRoot && ourShadows.has(element.shadowRoot) ? element.shadowRoot : element.attachShadow({ mode: 'open' });
+    ourShadows.add(shadowRoot);
+    const sheet = doc.createElement('link');
+    sheet.rel = 'stylesheet';
+    sheet.href = STYLESHEET;
+    root = doc.createElement('div');
+    // Unstyled content stays hidden until the stylesheet arrives (or fails).
+    root.hidden = true;
+    sheetLoaded = new Promise((done) => {
+      sheet.onload = sheet.onerror = () => {
+        sheet.onload = sheet.onerror = null;
+        root.hidden = false;
+        done();
+      };
+    });
+    shadowRoot.replaceChildren(sheet, root);
+  }
+
+  const keyboard = opts.keyboard ?? 'focus';
   const handlers = {};
-  const view = createView(element, {
+  const view = createView(root, {
     newGame: () => handlers.newGame?.(),
     undo: () => handlers.undo?.(),
     keepGoing: () => handlers.keepGoing?.(),
@@ -28,73 +82,166 @@ export async function mount(element, options = {}) {
     aiToggle: () => handlers.aiToggle?.(),
     aiStep: () => handlers.aiStep?.(),
     aiHint: () => handlers.aiHint?.(),
-  });
+  }, { ownsPage: keyboard === 'document' });
 
-  let engine;
-  try {
-    engine = await loadEngine();
-  } catch (e) {
-    view.showError('The game engine could not be loaded. Please reload the page.');
-    throw e;
+  let controller = null;
+  let input = null;
+  let engine = null;
+  let destroyed = false;
+  const queue = [];
+  const onHide = () => controller?.flush();
+
+  function bindKeys(mode) {
+    input?.destroy();
+    if (mode === 'focus' && !element.hasAttribute('tabindex')) view.board.tabIndex = 0;
+    else view.board.removeAttribute('tabindex');
+    input = createInput({
+      keyTarget: mode === 'document' ? doc : mode === 'focus' ? element : null,
+      swipeTarget: view.wrap,
+      root,
+      onMove: (dir) => controller.move(dir),
+      isEnabled: () => !view.isBusy(),
+    });
   }
 
-  const storage = createStorage({
-    prefix: options.prefix ?? 'game2048',
-    backend: options.storage,
-    onUnavailable: () => view.notice('Storage is not available: this game will not be saved.', 'storage'),
-  });
-  const ai = createAi({
-    Game: engine.Game,
-    count: options.aiWorkers,
-    onUnavailable: (reason) => controller.aiUnavailable(reason),
-  });
-  const controller = createController({ Game: engine.Game, view, storage, ai, options });
-  handlers.newGame = () => controller.newGame();
-  handlers.undo = () => controller.undo();
-  handlers.keepGoing = () => controller.keepGoing();
-  handlers.setting = (name, value) => controller.setSetting(name, value);
-  handlers.aiToggle = () => controller.toggleAi();
-  handlers.aiStep = () => controller.stepAi();
-  handlers.aiHint = () => controller.hintAi();
+  function validStrategy(name) {
+    if (name === undefined) return undefined;
+    const known = strategyNames(engine);
+    if (known.includes(name)) return name;
+    console.warn(`2048: strategy="${name}" is not valid (known: ${known.join(', ')}); using the default (${DEFAULT_STRATEGY}).`);
+    return undefined;
+  }
 
-  const doc = element.ownerDocument;
-  const keyboard = options.keyboard ?? 'document';
-  if (keyboard === 'element' && !element.hasAttribute('tabindex')) view.board.tabIndex = 0;
-  const input = createInput({
-    keyTarget: keyboard === 'document' ? doc : keyboard === 'element' ? element : null,
-    swipeTarget: view.wrap,
-    root: element,
-    onMove: (dir) => controller.move(dir),
-    isEnabled: () => !view.isBusy(),
-  });
+  const ready = (async () => {
+    try {
+      engine = await loadEngine();
+    } catch (e) {
+      await sheetLoaded;
+      if (destroyed) throw e;
+      const text = `The game could not be loaded (${message(e)}). Please reload the page.`;
+      view.showError(text);
+      console.error(`2048: ${text}`);
+      emit('error', { message: text, source: 'engine' });
+      throw e;
+    }
+    if (destroyed) throw new Error('2048: destroyed before it was ready');
+    const storage = createStorage({
+      prefix: opts.storageKey ?? opts.prefix ?? defaultKey(element),
+      backend: opts.persist === false ? memoryStorage() : opts.storage,
+      onUnavailable: () => view.notice('Storage is not available: this game will not be saved.', 'storage'),
+    });
+    const ai = createAi({
+      Game: engine.Game,
+      count: opts.aiWorkers,
+      onUnavailable: (reason) => controller.aiUnavailable(reason),
+    });
+    controller = createController({
+      Game: engine.Game, view, storage, ai, options: { ...opts, strategy: validStrategy(opts.strategy) }, onEvent: emit,
+    });
+    handlers.newGame = () => controller.newGame();
+    handlers.undo = () => controller.undo();
+    handlers.keepGoing = () => controller.keepGoing();
+    handlers.setting = (name, value) => controller.setSetting(name, value);
+    handlers.aiToggle = () => controller.toggleAi();
+    handlers.aiStep = () => controller.stepAi();
+    handlers.aiHint = () => controller.hintAi();
+    bindKeys(keyboard);
+    win?.addEventListener('pagehide', onHide);
+    doc.addEventListener('visibilitychange', onHide);
+    controller.start();
+    if (opts.autoplay) controller.startAi();
+    for (const run of queue.splice(0)) run();
+    await sheetLoaded;
+    if (destroyed) throw new Error('2048: destroyed before it was ready');
+    emit('ready', { size: game.size });
+    return game;
+  })();
+  // Callers need not handle a failed load: the board shows it and fires `error`.
+  ready.catch(() => {});
 
-  const onHide = () => controller.flush();
-  const win = doc.defaultView;
-  win?.addEventListener('pagehide', onHide);
-  doc.addEventListener('visibilitychange', onHide);
+  // Runs now when ready, else later in order; nothing after destroy.
+  const call = (fn) => (...args) => {
+    if (destroyed) return undefined;
+    if (!controller) {
+      queue.push(() => fn(...args));
+      return undefined;
+    }
+    return fn(...args);
+  };
+  const state = () => controller?.getState() ?? null;
 
-  controller.start();
-
-  return {
+  const game = {
     element,
-    move: controller.move,
-    undo: controller.undo,
-    newGame: controller.newGame,
-    keepGoing: controller.keepGoing,
-    setSetting: controller.setSetting,
-    startAi: controller.startAi,
-    stopAi: controller.stopAi,
-    stepAi: controller.stepAi,
-    hintAi: controller.hintAi,
-    getState: controller.getState,
-    cells: controller.cells,
-    subscribe: controller.subscribe,
+    ready,
+    /** options: { size, mode, seed, cells }; starts at once, without asking. */
+    newGame: call((o = {}) => controller.newGame({
+      size: readOption('size', o.size), mode: readOption('mode', o.mode), seed: readOption('seed', o.seed), cells: o.cells,
+    })),
+    move: call((dir) => controller.move(dir)),
+    undo: call(() => controller.undo()),
+    keepGoing: call(() => controller.keepGoing()),
+    startAI: call(() => controller.startAi()),
+    stopAI: call(() => controller.stopAi()),
+    step: call(() => controller.stepAi()),
+    hint: call(() => controller.hintAi()),
+    /**
+     * Changes one option on the running game: theme, speed, ms, nodes and strategy
+     * apply at once; size, mode and seed start a new game; autoplay starts or stops
+     * the AI; keyboard rebinds the keys. Returns false for persist and storageKey
+     * (they need a new mount) and for invalid values (with a warning).
+     */
+    setOption(name, value) {
+      if (destroyed || name === 'persist' || name === 'storageKey') return false;
+      const clean = readOption(name, value);
+      if (clean === undefined && !(name === 'autoplay' && value == null)) return false;
+      if (name === 'keyboard') {
+        if (controller) bindKeys(clean);
+        else queue.push(() => bindKeys(clean));
+        return true;
+      }
+      call(() => {
+        if (name === 'size' || name === 'mode' || name === 'seed') controller.newGame({ [name]: clean });
+        else if (name === 'autoplay') (clean ? controller.startAi() : controller.stopAi());
+        else if (name === 'strategy') controller.configure(name, validStrategy(clean) ?? DEFAULT_STRATEGY);
+        else controller.configure(name, clean);
+      })();
+      return true;
+    },
+    getState: state,
+    /** fn(state) after every change; returns an unsubscribe function. */
+    subscribe(fn) {
+      let off = null;
+      let cancelled = false;
+      call(() => {
+        if (!cancelled) off = controller.subscribe(fn);
+      })();
+      return () => {
+        cancelled = true;
+        off?.();
+      };
+    },
+    get score() { return state()?.score ?? 0; },
+    get best() { return state()?.best ?? 0; },
+    get won() { return state()?.won ?? false; },
+    get over() { return state()?.over ?? false; },
+    get moves() { return state()?.moves ?? 0; },
+    get size() { return state()?.size ?? 0; },
+    get cells() { return state()?.cells ?? []; },
+    get aiPlaying() { return state()?.aiPlaying ?? false; },
+    /** Removes the game's DOM and listeners and ends its AI workers. */
     destroy() {
+      if (destroyed) return;
+      destroyed = true;
+      queue.length = 0;
+      live.delete(element);
       win?.removeEventListener('pagehide', onHide);
       doc.removeEventListener('visibilitychange', onHide);
-      input.destroy();
-      controller.destroy();
+      input?.destroy();
+      controller?.destroy();
       view.destroy();
+      shadowRoot?.replaceChildren();
     },
   };
+  live.set(element, game);
+  return game;
 }

@@ -138,3 +138,17 @@ export function createStorage({ prefix = 'game2048', backend, onUnavailable } = 
 }
 
 export { GAME_VERSION };
+
+/** A Storage-like object that lives in memory only (persist: off). */
+export function memoryStorage() {
+  const items = new Map();
+  return {
+    get length() {
+      return items.size;
+    },
+    key: (i) => [...items.keys()][i] ?? null,
+    getItem: (k) => (items.has(k) ? items.get(k) : null),
+    setItem: (k, v) => void items.set(k, String(v)),
+    removeItem: (k) => void items.delete(k),
+  };
+}

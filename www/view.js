@@ -79,11 +79,20 @@ export function describeBoard(cells, size) {
   return `Board, ${size} by ${size}. ${rows.join(' ')}`;
 }
 
+// The focused element, looking inside shadow roots.
+function deepActive(doc) {
+  let a = doc.activeElement;
+  while (a?.shadowRoot?.activeElement) a = a.shadowRoot.activeElement;
+  return a;
+}
+
 /**
  * handlers: { newGame(), undo(), keepGoing(), setting(name, value), aiToggle(),
  * aiStep(), aiHint() }, called on the user's clicks and choices.
+ * ownsPage: the game is the page's (keyboard on the document): the win / game
+ * over overlay may take the focus from the page's body, not only from this game.
  */
-export function createView(root, handlers) {
+export function createView(root, handlers, { ownsPage = true } = {}) {
   const id = `g2048-${++uid}`;
 
   root.classList.add('g2048');
@@ -184,7 +193,7 @@ export function createView(root, handlers) {
 
   const frame = el('div', 'game');
   frame.append(header, bar, notices, wrap, ai, settings, help, live, dialog);
-  root.append(frame);
+  root.prepend(frame);
 
   let size = 0;
   let tiles = new Map(); // engine tile id -> { node, pos: [row, col], value }
@@ -398,8 +407,9 @@ export function createView(root, handlers) {
       messageText.textContent = kind === 'win' ? 'You win!' : kind === 'over' ? 'Game over!' : '';
       if (kind && kind !== was) {
         // Hand focus to the overlay only if the player was already in this game.
-        const active = root.ownerDocument.activeElement;
-        if (!active || active === root.ownerDocument.body || root.contains(active)) {
+        const doc = root.ownerDocument;
+        const active = deepActive(doc);
+        if (root.contains(active) || (ownsPage && (!active || active === doc.body))) {
           (kind === 'win' ? keepGoingButton : retryButton).focus({ preventScroll: true });
         }
       }
@@ -485,9 +495,12 @@ export function createView(root, handlers) {
       notices.append(item);
     },
 
+    /** The game cannot run: the text shows in the board's box. */
     showError(text) {
       root.classList.add('failed');
-      this.notice(text);
+      message.classList.add('message-error');
+      messageText.textContent = text;
+      messageText.setAttribute('role', 'alert');
     },
 
     confirm(text, okLabel = 'OK') {
