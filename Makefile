@@ -72,11 +72,7 @@ bench:
 # A self-contained static folder: copy it under any path of any host. Every URL
 # inside is relative (modules find their files from import.meta.url).
 dist: build
-	rm -rf dist && mkdir -p dist/www/pkg
-	cp index.html demo.html demo.css embed.js style.css favicon.svg dist/
-	cp www/*.js dist/www/
-	cp $(PKG)/game2048.js $(PKG)/game2048_bg.wasm dist/www/pkg/
-	@echo "dist/ holds the static site: index.html (the game), demo.html (two embedded boards), embed.js (the embed entry)"
+	@node tools/dist.mjs dist
 
 # What a first visit to the demo downloads (gzipped, from Chromium's requests) and
 # the time to its first drawn board (median of 10 loads).

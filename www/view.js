@@ -99,7 +99,8 @@ export function createView(root, handlers, { ownsPage = true } = {}) {
 
   // Header: title and score boxes.
   const header = el('div', 'header');
-  header.append(el('h1', 'title', '2048'));
+  // The page's own game is its h1; an embedded one must not add an h1 to the host's outline.
+  header.append(el(ownsPage ? 'h1' : 'h2', 'title', '2048'));
   const scores = add(header, el('div', 'scores'));
   const scoreBox = add(scores, el('div', 'score-box score'));
   scoreBox.append(el('span', 'score-label', 'Score'));

@@ -1,4 +1,4 @@
-// Two games on one page (mount options): no shared ids, keys go to the focused board.
+// Two games on one page (mount options): keys go to the focused board; the mount() API.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setup, openPage, domBoard, engineCells } from './helpers.mjs';
@@ -35,7 +35,7 @@ test('two boards on one page play independently, keys go to the focused one', as
   await done();
 });
 
-test('mount() resolves to a controller; destroy() removes everything it added', async () => {
+test('mount() returns its controller at once; calls before ready are queued; destroy() removes everything it added', async () => {
   const { page, done } = await openPage(env, 'tests/e2e/fixtures/two-boards.html', { wait: false });
   await page.waitForSelector('.right .board[data-cells]');
   const result = await page.evaluate(async () => {
@@ -43,21 +43,26 @@ test('mount() resolves to a controller; destroy() removes everything it added', 
     const host = document.createElement('div');
     host.className = 'third';
     document.body.append(host);
-    const game = await mount(host, { prefix: 'third', keyboard: false, size: 4, seed: 5n, restore: false });
+    const game = mount(host, { prefix: 'third', keyboard: false, size: 4, seed: 5n, restore: false });
+    const early = { state: game.getState(), score: game.score, cells: game.cells, queued: game.move('left') };
+    await game.ready;
     const before = game.getState();
     const moved = ['left', 'up', 'right', 'down'].map((d) => game.move(d));
     const after = game.getState();
     const undone = game.undo();
     const bad = game.move('sideways');
     game.destroy();
-    return { before, moved, after, undone, bad, leftover: host.innerHTML, classes: host.className };
+    const direct = game.move('up');
+    return { early, before, moved, after, undone, bad, direct, leftover: host.innerHTML + host.shadowRoot.innerHTML, classes: host.className };
   });
+  assert.deepEqual(result.early, { state: null, score: 0, cells: [], queued: undefined });
   assert.equal(result.before.size, 4);
-  assert.equal(result.before.score, 0);
+  assert.ok(result.before.moves <= 1, 'the queued move ran once the game was ready');
   assert.ok(result.moved.includes(true));
   assert.ok(result.after.moves >= 1);
   assert.equal(result.undone, true);
   assert.equal(result.bad, false);
+  assert.equal(result.direct, undefined, 'calls after destroy do nothing');
   assert.equal(result.leftover, '');
   assert.equal(result.classes, 'third');
   await done();

@@ -65,10 +65,11 @@ export async function ready(page) {
   await page.waitForSelector('.g2048 .board[data-cells]');
 }
 
-/** The board as the DOM tiles show it: row-major values from position and value classes. */
+/** The board as the DOM tiles show it: row-major values from position and value classes (root: the game's element, or its host). */
 export async function domBoard(page, root = '.g2048') {
   return page.evaluate((rootSel) => {
-    const root = document.querySelector(rootSel);
+    const host = document.querySelector(rootSel);
+    const root = host.shadowRoot?.querySelector('.g2048') ?? host;
     const size = root.querySelectorAll('.grid .cell').length ** 0.5;
     const cells = new Array(size * size).fill(0);
     let clash = false;
@@ -125,3 +126,33 @@ export async function chosen(page, name, root = '.g2048') {
   const cls = await page.locator(`${root} .setting-${name} .choice[aria-pressed="true"]`).getAttribute('class');
   return /choice-(\S+)/.exec(cls.replace('choice ', ''))[1];
 }
+
+/** Waits until the board in host element `sel` (a <game-2048> or a mount() target) is drawn and styled. */
+export async function drawn(page, sel) {
+  await page.waitForFunction((s) => {
+    const host = document.querySelector(s);
+    const root = host?.shadowRoot?.querySelector('.g2048') ?? host;
+    return Boolean(root?.querySelector('.board[data-cells]')) && !root.hidden;
+  }, sel);
+}
+
+/** The engine's board of the game in host element `sel`, read through its public `cells`. */
+export const hostCells = (page, sel) => page.evaluate((s) => document.querySelector(s).cells, sel);
+
+export const GAME_EVENTS = ['move', 'won', 'over', 'ai-start', 'ai-stop', 'error', 'ready'];
+
+/** Starts recording the games' events on the document; `events(page)` reads them. */
+export async function recordEvents(page) {
+  await page.evaluate((types) => {
+    window.__events = [];
+    for (const type of types) {
+      document.addEventListener(type, (e) => {
+        if (!(e instanceof CustomEvent)) return;
+        window.__events.push({ type, id: e.target.id, detail: JSON.parse(JSON.stringify(e.detail)), bubbles: e.bubbles, composed: e.composed });
+      });
+    }
+  }, GAME_EVENTS);
+}
+
+export const events = (page, filter = {}) => page.evaluate(({ type, id }) => window.__events
+  .filter((e) => (!type || e.type === type) && (!id || e.id === id)), filter);

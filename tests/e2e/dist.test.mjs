@@ -1,0 +1,102 @@
+// The static folder from `make dist` (written here by tools/dist.mjs into a temp
+// dir): served under a sub-path, under a strict Content-Security-Policy, and
+// embedded into a page of another origin.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setup, openPage, drawn, recordEvents, events } from './helpers.mjs';
+import { serve, STRICT_CSP } from '../../tools/serve.mjs';
+import { writeDist } from '../../tools/dist.mjs';
+
+const env = setup();
+let dir;
+let dist;
+before(() => {
+  dir = mkdtempSync(join(tmpdir(), 'g2048-dist-'));
+  dist = join(dir, 'dist');
+  writeDist(dist);
+});
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+// Opens `url` (absolute) in a fresh page that records CSP violations from the start.
+async function openUrl(url) {
+  const opened = await openPage(env, null, {
+    contextOptions: { viewport: { width: 1000, height: 700 } },
+    initScript: () => {
+      window.__csp = [];
+      document.addEventListener('securitypolicyviolation', (e) => window.__csp.push(`${e.violatedDirective} ${e.blockedURI}`));
+    },
+  });
+  await opened.page.goto(url);
+  return opened;
+}
+
+// One AI move on board `sel` (a worker loads and answers) and one player move.
+async function playBoth(page, sel) {
+  await recordEvents(page);
+  await page.evaluate((s) => document.querySelector(s).step(), sel);
+  await page.waitForFunction((s) => window.__events.some((e) => e.type === 'move' && `#${e.id}` === s), sel, { timeout: 15000 });
+  const moved = await page.evaluate((s) => ['left', 'up', 'right', 'down'].some((d) => document.querySelector(s).move(d)), sel);
+  assert.ok(moved, 'a player move');
+  const [first] = await events(page, { type: 'move' });
+  assert.equal(first.detail.by, 'ai');
+}
+
+test('dist served from a sub-path (/static/games/2048/): the demo and the full page work', async () => {
+  const server = await serve({ port: 0, root: dist, prefix: '/static/games/2048/' });
+  try {
+    const { page, done } = await openUrl(`${server.url}demo.html`);
+    await drawn(page, '#play');
+    await drawn(page, '#watch');
+    await playBoth(page, '#play');
+    await page.goto(server.url);
+    await drawn(page, 'body');
+    assert.match(await page.textContent('.g2048 .title'), /2048/);
+    await done();
+  } finally {
+    await server.close();
+  }
+});
+
+test('dist under a strict CSP: no violations, the boards and the AI work', async () => {
+  const server = await serve({ port: 0, root: dist, headers: { 'Content-Security-Policy': STRICT_CSP } });
+  try {
+    const { page, done } = await openUrl(`${server.url}demo.html`);
+    await drawn(page, '#play');
+    await drawn(page, '#watch');
+    await playBoth(page, '#play');
+    await page.waitForFunction(() => window.__events.some((e) => e.type === 'move' && e.id === 'watch'), null, { timeout: 15000 });
+    assert.deepEqual(await page.evaluate(() => window.__csp), [], 'no CSP violations on the demo');
+    await page.goto(server.url);
+    await drawn(page, 'body');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowUp');
+    assert.deepEqual(await page.evaluate(() => window.__csp), [], 'no CSP violations on the full page');
+    await done();
+  } finally {
+    await server.close();
+  }
+});
+
+test('cross-origin embed: a page on one origin runs the game served (with CORS) from another', async () => {
+  const game = await serve({ port: 0, root: dist, cors: true });
+  const hostDir = join(dir, 'host');
+  mkdirSync(hostDir, { recursive: true });
+  writeFileSync(join(hostDir, 'index.html'), `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Host</title><link rel="icon" href="data:,">
+<script type="module" src="${game.url}embed.js"></script></head>
+<body><p>A page on another origin.</p><game-2048 id="guest" size="4" persist="off"></game-2048></body></html>`);
+  const host = await serve({ port: 0, root: hostDir });
+  try {
+    assert.notEqual(new URL(host.url).origin, new URL(game.url).origin);
+    const { page, done } = await openUrl(host.url);
+    await drawn(page, '#guest');
+    await playBoth(page, '#guest');
+    await done();
+  } finally {
+    await host.close();
+    await game.close();
+  }
+});
