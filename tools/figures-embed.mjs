@@ -1,0 +1,102 @@
+#!/usr/bin/env node
+// Figures of the embed, measured in headless Chromium on a local server:
+//  - what a first visit to demo.html downloads (every response, each body gzipped
+//    at level 9 as a static host would serve it; 304s count nothing);
+//  - the time from navigation start to the first drawn board (the first `ready`
+//    event, then one animation frame), median of 10 cold loads.
+// `make figures-embed` (it runs `make dist` first); node tools/figures-embed.mjs [--loads N]
+import { gzipSync } from 'node:zlib';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { serve } from './serve.mjs';
+import { writeDist } from './dist.mjs';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-quic', '--disable-sync'];
+const loadsArg = process.argv.indexOf('--loads');
+const LOADS = loadsArg > 0 ? Number(process.argv[loadsArg + 1]) : 10;
+
+let dist = join(ROOT, 'dist');
+let temp = null;
+if (!existsSync(join(dist, 'embed.js'))) {
+  temp = mkdtempSync(join(tmpdir(), 'g2048-figures-'));
+  dist = join(temp, 'dist');
+  writeDist(dist);
+}
+
+const server = await serve({ port: 0, root: dist });
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+
+// Records the first board's ready time, in ms since navigation start.
+const firstBoard = () => {
+  document.addEventListener('ready', () => {
+    if (performance.getEntriesByName('g2048-first-board').length) return;
+    requestAnimationFrame(() => performance.mark('g2048-first-board'));
+  });
+};
+
+async function load(path, { record = false } = {}) {
+  const context = await browser.newContext({ viewport: { width: 1000, height: 800 } });
+  await context.addInitScript(firstBoard);
+  const page = await context.newPage();
+  const responses = [];
+  if (record) page.on('response', (r) => responses.push(r));
+  await page.goto(server.url + path);
+  await page.waitForFunction(() => performance.getEntriesByName('g2048-first-board').length > 0, null, { timeout: 30000 });
+  const ms = await page.evaluate(() => performance.getEntriesByName('g2048-first-board')[0].startTime);
+  let files = [];
+  if (record) {
+    // Let the autoplaying board start its AI worker, which loads its own modules.
+    await page.waitForTimeout(1500);
+    await page.waitForLoadState('networkidle');
+    // A file the visit already downloaded is revalidated when asked again (a worker
+    // loads its own modules and the wasm): the server's ETag makes that a 304.
+    const seen = new Set();
+    files = await Promise.all(responses.map(async (r) => {
+      const url = r.url().slice(server.url.length);
+      const again = seen.has(url);
+      seen.add(url);
+      const body = r.status() === 200 && !again ? await r.body().catch(() => Buffer.alloc(0)) : Buffer.alloc(0);
+      return { url, status: again ? '304' : r.status(), raw: body.length, gz: body.length ? gzipSync(body, { level: 9 }).length : 0 };
+    }));
+  }
+  await context.close();
+  return { ms, files };
+}
+
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`.padStart(9);
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+try {
+  const first = await load('demo.html', { record: true });
+  console.log('First visit to demo.html (two boards, one autoplaying), every request:');
+  console.log(`${'file'.padEnd(30)}${'status'.padStart(7)}${'raw'.padStart(10)}${'gzipped'.padStart(10)}`);
+  const kinds = {};
+  for (const f of first.files) {
+    console.log(`${f.url.padEnd(30)}${String(f.status).padStart(7)}${kb(f.raw)} ${kb(f.gz)}`);
+    const kind = /\.wasm$/.test(f.url) ? 'wasm' : /\.js$/.test(f.url) ? 'js' : /\.css$/.test(f.url) ? 'css' : /\.html$/.test(f.url) ? 'html' : 'other';
+    kinds[kind] ??= { raw: 0, gz: 0, n: 0 };
+    kinds[kind].raw += f.raw;
+    kinds[kind].gz += f.gz;
+    kinds[kind].n++;
+  }
+  console.log('-'.repeat(57));
+  for (const [k, v] of Object.entries(kinds)) console.log(`${`all ${k} (${v.n})`.padEnd(37)}${kb(v.raw)} ${kb(v.gz)}`);
+  const total = first.files.reduce((a, f) => ({ raw: a.raw + f.raw, gz: a.gz + f.gz }), { raw: 0, gz: 0 });
+  console.log(`${`first visit, total (${first.files.length} requests)`.padEnd(37)}${kb(total.raw)} ${kb(total.gz)}`);
+
+  const times = [first.ms];
+  for (let i = 1; i < LOADS; i++) times.push((await load('demo.html')).ms);
+  console.log(`\nFirst drawn board on demo.html, cold cache, ${LOADS} loads: median ${median(times).toFixed(0)} ms `
+    + `(min ${Math.min(...times).toFixed(0)}, max ${Math.max(...times).toFixed(0)})`);
+} finally {
+  await browser.close();
+  await server.close();
+  if (temp) rmSync(temp, { recursive: true, force: true });
+}
