@@ -136,6 +136,10 @@ test('invalid attributes fall back to the defaults with one warning each; the bo
     assert.equal(warnings.filter((w) => w.includes(`${name}="`)).length, 1, `one warning for ${name}: ${warnings.join(' | ')}`);
   }
   assert.equal(warnings.length, 6, warnings.join(' | '));
+  const keys = await page.evaluate(() => Object.keys(localStorage));
+  assert.ok(keys.includes('game2048:play:game') && keys.includes('game2048:watch:game'), `saves are namespaced by id: ${keys}`);
+  assert.ok(!keys.some((k) => k.startsWith('game2048:odd')), 'persist="off" saves nothing');
+  assert.ok(!keys.includes('game2048:game'), 'the full page\'s key is left alone');
   assert.equal((await domBoard(page, '#odd')).size, 4);
   await page.evaluate(() => document.querySelector('#odd').step());
   await page.waitForFunction(() => window.__events.some((e) => e.type === 'move' && e.id === 'odd'));
