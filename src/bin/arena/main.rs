@@ -31,17 +31,20 @@ usage: arena [run] [--games N] [--seed S] [--strategy NAME] [--nodes N | --ms MS
              [--until TILE] [--shard K/N] [--out FILE.jsonl] [--no-timing]
        arena compare SPEC... [--svg FILE.svg] [run's --games --seed --threads --size --until
              --shard --out --ai-seed --no-timing]
-       arena sweep RANGES.json [--objective score|reach:TILE] [--summary FILE.json] [run's flags
-             but the strategy flags]
+       arena sweep RANGES.json [--objective score|reach:TILE] [--out FILE.jsonl]
+             [--summary FILE.json] [run's --games --seed --threads --size --until --shard
+             --ai-seed --no-timing]
        arena tune RANGES.json [--generations G] [--population P] [--elite F] [--objective ...]
              [--out FILE.jsonl] [--games --seed --threads --size --until --ai-seed]
        arena merge FILE.jsonl... [--objective ...] [--no-timing]
        arena --decide POSITIONS.jsonl [--strategy S] (--nodes N | --ms MS) [--depth D]
 
-Game i (from 0) uses seed S + i (--seed, default 1); --games defaults to 100.
+Game i (from 0) uses seed S + i (--seed, default 1); --games defaults to 100, --threads to
+every core. Only the strategy flags given go into the AI options.
 --shard K/N plays only the games whose index i has i % N == K - 1; merge the shards' --out
 files with `arena merge`. --no-timing leaves out the figures that depend on the machine.
-Strategies that draw random numbers get the AI option seed = game seed, or --ai-seed S + i.
+Strategies that draw random numbers get the AI option seed = the game's seed; --ai-seed S (or
+seed=S in a spec) gives game i the AI seed S + i, for any strategy.
 
 SPEC (compare): NAME[:KEY=VALUE,...], e.g. expectimax:nodes=20000, greedy, montecarlo:k=100,
   minimax:depth=4,weights=@w.json, expectimax:weights={\"empty\":300}. Each KEY=VALUE becomes
@@ -53,7 +56,10 @@ RANGES.json (sweep, tune): {\"strategy\": \"expectimax\", \"options\": {\"nodes\
   list or steps, or with \"sample\": N that many random points (\"seed\" picks them). tune
   samples each weight from a Gaussian clamped to its [min, max] (a list's smallest and largest).
 --objective: score (mean score, the default) or reach:TILE (share of games reaching TILE).
-tune appends one line per generation to --out (default tune.jsonl) and resumes from it.
+sweep writes games to --out (default sweep.jsonl) and the ranking to --summary (default
+OUT.summary.json). tune (defaults: --generations 10 --population 16 --elite 0.25) plays
+--games per candidate on seeds new each generation, appends one line per generation to --out
+(default tune.jsonl) and resumes from that file.
 Exit code 2: bad input (options, files, specs); 1: a failure while playing or writing.";
 
 /// Why the arena stops early: bad input (exit code 2) or a failure while running (1).
