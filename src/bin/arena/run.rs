@@ -1,0 +1,119 @@
+//! `arena [run]`: one AI over many games; and `--decide`, one decision per given position.
+
+use std::io::{BufWriter, Write};
+use std::time::Instant;
+
+use game2048::ai::{best_move, SystemClock};
+use game2048::Board;
+
+use crate::args::Cli;
+use crate::jsonl::GameLine;
+use crate::play::{play_all, Job, Player, Setup};
+use crate::stats::Summary;
+use crate::{create, Fail};
+
+pub fn setup(cli: &Cli) -> Setup {
+    Setup {
+        size: cli.size,
+        until: cli.until,
+        seed: cli.seed,
+        threads: cli.threads,
+    }
+}
+
+/// The game indices this shard plays, for each player in turn.
+pub fn jobs(cli: &Cli, players: usize) -> Vec<Job> {
+    (0..players)
+        .flat_map(|player| {
+            (0..cli.games)
+                .filter(|&i| cli.shard.holds(i))
+                .map(move |index| Job { player, index })
+        })
+        .collect()
+}
+
+/// Plays `players` over this shard's games, writing each game to `--out` as it ends.
+pub fn play_out(cli: &Cli, players: &[Player], tag: &str) -> Result<Vec<GameLine>, Fail> {
+    let mut out = match &cli.out {
+        Some(path) => Some(create("--out", path)?),
+        None => None,
+    };
+    let games = play_all(
+        &setup(cli),
+        players,
+        &jobs(cli, players.len()),
+        tag,
+        |game| {
+            if let Some(out) = out.as_mut() {
+                writeln!(out, "{}", serde_json::to_string(game)?)?;
+                out.flush()?;
+            }
+            Ok(())
+        },
+    )?;
+    if cli.shard.n > 1 {
+        println!(
+            "shard {}/{} of seeds {}..{}",
+            cli.shard.k,
+            cli.shard.n,
+            cli.seed,
+            cli.seed + cli.games - 1
+        );
+    }
+    Ok(games)
+}
+
+pub fn run(cli: &Cli) -> Result<(), Fail> {
+    let origin = "from --strategy/--nodes/--ms/--depth/--k/--weights/--ai-seed";
+    let player = Player::new(cli.options.clone(), cli.ai_seed, cli.seed, origin)?;
+    let start = Instant::now();
+    let games = play_out(cli, &[player], "")?;
+    let wall = start.elapsed().as_secs_f64();
+    let summary = Summary::of(&games);
+    for line in summary.table(!cli.no_timing) {
+        println!("{line}");
+    }
+    if !cli.no_timing {
+        println!(
+            "wall {wall:.2}s  threads {}  moves per second {:.0} in all",
+            cli.threads,
+            summary.moves as f64 / wall.max(1e-9)
+        );
+    }
+    Ok(())
+}
+
+/// Decides every position in a JSON-lines file; a bad line names its number.
+pub fn decide(cli: &Cli) -> Result<(), Fail> {
+    #[derive(serde::Deserialize)]
+    struct Position {
+        size: usize,
+        cells: Vec<f64>,
+    }
+    let path = cli.decide.as_deref().unwrap_or_default();
+    let player = Player::new(
+        cli.options.clone(),
+        cli.ai_seed,
+        0,
+        "from the strategy flags",
+    )?;
+    let options = player.search_options(0).map_err(Fail::input)?;
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| Fail::input(format!("--decide {path:?}: cannot read: {e}")))?;
+    let clock = SystemClock::new();
+    let stdout = std::io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    for (i, line) in text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+    {
+        let bad = |e: &dyn std::fmt::Display| Fail::input(format!("{path}:{}: {e}", i + 1));
+        let p: Position = serde_json::from_str(line).map_err(|e| bad(&e))?;
+        let board = Board::from_values(p.size, &p.cells).map_err(|e| bad(&e))?;
+        let decision = best_move(board.cells(), p.size, &options, &clock).map_err(|e| bad(&e))?;
+        let json = serde_json::to_string(&decision).map_err(|e| bad(&e))?;
+        writeln!(out, "{json}").map_err(|e| Fail::run(e.to_string()))?;
+    }
+    out.flush().map_err(|e| Fail::run(e.to_string()))
+}

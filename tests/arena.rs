@@ -1,0 +1,416 @@
+//! The arena binary end to end: bad input, shards merged back, compare's chart, sweep's
+//! grid and tune's resume. Budgets are tiny (a few hundred nodes, 3x3 boards) so the whole
+//! file takes seconds.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+const ARENA: &str = env!("CARGO_BIN_EXE_arena");
+
+/// A fresh directory for one test's files.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("arena-test-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn arena(dir: &PathBuf, args: &[&str]) -> Output {
+    Command::new(ARENA)
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("the arena binary runs")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8(out.stdout.clone()).unwrap()
+}
+
+fn ok(dir: &PathBuf, args: &[&str]) -> String {
+    let out = arena(dir, args);
+    assert!(
+        out.status.success(),
+        "arena {args:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    stdout(&out)
+}
+
+const TINY: &[&str] = &["--size", "3", "--threads", "2"];
+
+fn with<'a>(args: &[&'a str]) -> Vec<&'a str> {
+    args.iter().chain(TINY).copied().collect()
+}
+
+const RANGES_GRID: &str = r#"{"strategy": "expectimax", "options": {"nodes": 200},
+ "weights": {"empty": [200, 300], "merges": {"min": 400, "max": 800, "steps": 2}}}"#;
+const RANGES_TUNE: &str = r#"{"strategy": "expectimax", "options": {"nodes": 200},
+ "weights": {"empty": {"min": 100, "max": 400}, "merges": {"min": 300, "max": 900}}}"#;
+
+#[test]
+fn bad_input_exits_2_naming_the_option() {
+    let dir = scratch("bad");
+    let bad_ranges = [
+        ("notjson.json", "{", "not JSON"),
+        ("noweights.json", r#"{"strategy":"expectimax"}"#, "weights"),
+        ("nostrategy.json", r#"{"weights":{"a":[1]}}"#, "strategy"),
+        (
+            "badlist.json",
+            r#"{"strategy":"expectimax","weights":{"empty":["x"]}}"#,
+            "weights.empty",
+        ),
+        (
+            "minmax.json",
+            r#"{"strategy":"expectimax","weights":{"sum":{"min":5,"max":1,"steps":2}}}"#,
+            "weights.sum",
+        ),
+        (
+            "steps.json",
+            r#"{"strategy":"expectimax","weights":{"sum":{"min":1,"max":5}}}"#,
+            "weights.sum",
+        ),
+        (
+            "unknown.json",
+            r#"{"strategy":"expectimax","weights":{"sum":[1]},"extra":1}"#,
+            "extra",
+        ),
+        (
+            "sample.json",
+            r#"{"strategy":"expectimax","weights":{"sum":[1]},"sample":0}"#,
+            "sample",
+        ),
+    ];
+    for (name, text, _) in &bad_ranges {
+        std::fs::write(dir.join(name), text).unwrap();
+    }
+    std::fs::write(dir.join("notgames.jsonl"), "{\"seed\": 1}\n").unwrap();
+    let mut cases: Vec<(Vec<&str>, &str)> = vec![
+        (vec!["bogus"], "unknown subcommand"),
+        (vec!["--bogus", "1"], "--bogus"),
+        (vec!["--games"], "--games needs a value"),
+        (vec!["--games", "many"], "--games"),
+        (vec!["--size", "9"], "--size"),
+        (vec!["--until", "100"], "--until"),
+        (vec!["--shard", "0/4"], "--shard"),
+        (vec!["--shard", "5/4"], "--shard"),
+        (vec!["--shard", "a/b"], "--shard"),
+        (vec!["--shard", "1"], "--shard"),
+        (vec!["--strategy", "nonsense"], "nonsense"),
+        (vec!["--nodes", "0"], "nodes"),
+        (vec!["--nodes", "10", "--ms", "10"], "budget"),
+        (vec!["--weights", "{oops"], "--weights"),
+        (vec!["--weights", "@missing.json"], "--weights"),
+        (vec!["--out", "no/such/dir/x.jsonl"], "--out"),
+        (vec!["--svg", "x.svg"], "--svg does not apply to run"),
+        (vec!["run", "stray"], "stray"),
+        (vec!["compare"], "compare needs"),
+        (vec!["compare", "expectimax:nodes"], "nodes"),
+        (vec!["compare", "expectimax:bogus=1"], "bogus"),
+        (vec!["compare", ":nodes=5"], "spec"),
+        (
+            vec!["compare", "expectimax", "--svg", "no/such/dir/c.svg"],
+            "--svg",
+        ),
+        (vec!["sweep"], "RANGES"),
+        (vec!["sweep", "missing.json"], "missing.json"),
+        (
+            vec!["sweep", "steps.json", "--objective", "reach:1000"],
+            "--objective",
+        ),
+        (vec!["tune", "steps.json", "--shard", "1/2"], "--shard"),
+        (vec!["tune", "steps.json", "--elite", "0"], "--elite"),
+        (vec!["merge"], "merge needs"),
+        (vec!["merge", "missing.jsonl"], "missing.jsonl"),
+        (vec!["merge", "notgames.jsonl"], "notgames.jsonl:1"),
+        (vec!["--decide", "missing.jsonl"], "--decide"),
+    ];
+    for (name, _, field) in &bad_ranges {
+        cases.push((vec!["sweep", name], field));
+    }
+    for (args, needle) in cases {
+        let out = arena(&dir, &args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "arena {args:?}: {err}");
+        assert!(
+            err.contains(needle),
+            "arena {args:?}: {err:?} should name {needle:?}"
+        );
+        assert_eq!(err.trim_end().lines().count(), 1, "arena {args:?}: {err:?}");
+        assert!(
+            out.stdout.is_empty(),
+            "arena {args:?} printed {:?}",
+            stdout(&out)
+        );
+    }
+}
+
+#[test]
+fn help_names_every_subcommand() {
+    let text = ok(&scratch("help"), &["--help"]);
+    for word in [
+        "compare",
+        "sweep",
+        "tune",
+        "merge",
+        "--shard",
+        "--k",
+        "--weights",
+        "--svg",
+    ] {
+        assert!(text.contains(word), "--help should mention {word}");
+    }
+}
+
+#[test]
+fn shards_merged_equal_one_run() {
+    let dir = scratch("shards");
+    let base = ["--games", "9", "--nodes", "300", "--seed", "5"];
+    let one = ok(
+        &dir,
+        &with(&[&base[..], &["--no-timing", "--out", "all.jsonl"]].concat()),
+    );
+    for k in ["1/2", "2/2"] {
+        let out = format!("shard-{}.jsonl", &k[..1]);
+        ok(
+            &dir,
+            &with(&[&base[..], &["--shard", k, "--out", &out]].concat()),
+        );
+    }
+    let merged = ok(
+        &dir,
+        &["merge", "shard-1.jsonl", "shard-2.jsonl", "--no-timing"],
+    );
+    assert!(one.starts_with("games 9  size 3"), "{one}");
+    assert!(one.contains("score mean"), "{one}");
+    assert_eq!(merged, one);
+    // Shards are disjoint and cover every game.
+    let count = |f: &str| {
+        std::fs::read_to_string(dir.join(f))
+            .unwrap()
+            .lines()
+            .count()
+    };
+    assert_eq!(count("shard-1.jsonl") + count("shard-2.jsonl"), 9);
+    assert_eq!(count("shard-1.jsonl"), 5);
+    // Merging a shard twice is refused rather than counted twice.
+    let twice = arena(&dir, &["merge", "shard-1.jsonl", "shard-1.jsonl"]);
+    assert_eq!(twice.status.code(), Some(2));
+}
+
+#[test]
+fn merge_of_a_run_prints_its_table_with_timing() {
+    let dir = scratch("timing");
+    let run = ok(
+        &dir,
+        &with(&["--games", "4", "--nodes", "300", "--out", "run.jsonl"]),
+    );
+    let merged = ok(&dir, &["merge", "run.jsonl"]);
+    // The run adds only its wall-clock line; p50/p99 come from the same histograms.
+    let table: Vec<&str> = run.lines().filter(|l| !l.starts_with("wall ")).collect();
+    assert!(
+        table.iter().any(|l| l.starts_with("time  ms per move p50")),
+        "{run}"
+    );
+    assert_eq!(merged.lines().collect::<Vec<_>>(), table);
+}
+
+/// Checks that every tag is closed in order and that text holds no raw markup characters.
+fn well_formed(svg: &str) -> Result<(), String> {
+    let mut stack: Vec<&str> = Vec::new();
+    let mut rest = svg;
+    while let Some(open) = rest.find('<') {
+        let text = &rest[..open];
+        if text.contains('>')
+            || text
+                .replace("&amp;", "")
+                .replace("&lt;", "")
+                .replace("&gt;", "")
+                .replace("&quot;", "")
+                .replace("&apos;", "")
+                .contains('&')
+        {
+            return Err(format!("raw markup in text {text:?}"));
+        }
+        let close = rest[open..].find('>').ok_or("unclosed tag")? + open;
+        let tag = &rest[open + 1..close];
+        let name = tag
+            .trim_start_matches('/')
+            .split([' ', '/'])
+            .next()
+            .unwrap_or("");
+        if tag.starts_with('/') {
+            if stack.pop() != Some(name) {
+                return Err(format!("</{name}> closes nothing open"));
+            }
+        } else if !tag.ends_with('/') {
+            stack.push(name);
+        }
+        rest = &rest[close + 1..];
+    }
+    if stack.is_empty() && rest.trim().is_empty() {
+        Ok(())
+    } else {
+        Err(format!("left open: {stack:?}"))
+    }
+}
+
+#[test]
+fn compare_prints_columns_and_writes_an_svg() {
+    let dir = scratch("compare");
+    std::fs::write(dir.join("w.json"), r#"{"empty": 300}"#).unwrap();
+    let specs = [
+        "expectimax:nodes=200",
+        "expectimax:nodes=400,depth=2",
+        r#"expectimax:nodes=300,weights={"merges":500,"empty":<300>}"#,
+        "expectimax:nodes=300,weights=@w.json",
+    ];
+    // The third spec is not JSON (the <300>), so it fails as options: no chart is written.
+    let bad = arena(&dir, &with(&["compare", specs[2], "--games", "2"]));
+    assert_eq!(bad.status.code(), Some(2));
+    let specs = [
+        specs[0],
+        specs[1],
+        r#"expectimax:nodes=300,weights={"merges":500,"empty":300}"#,
+        specs[3],
+    ];
+    let args = [
+        &["compare"],
+        &specs[..],
+        &["--games", "4", "--svg", "c&d.svg"],
+    ]
+    .concat();
+    let out = ok(&dir, &with(&args));
+    let header = out.lines().nth(1).unwrap();
+    for spec in specs {
+        assert!(header.contains(spec), "{header:?} should name {spec}");
+    }
+    assert!(out.lines().any(|l| l.starts_with("score mean")), "{out}");
+    let svg = std::fs::read_to_string(dir.join("c&d.svg")).unwrap();
+    assert!(svg.starts_with("<svg "), "{}", &svg[..40]);
+    assert!(svg.trim_end().ends_with("</svg>"));
+    assert_eq!(svg.matches("class=\"legend-entry\"").count(), specs.len());
+    assert!(svg.contains("weights={&quot;merges&quot;:500,&quot;empty&quot;:300}"));
+    assert!(svg.contains("weights=@w.json"));
+    well_formed(&svg).unwrap();
+    assert!(well_formed("<svg><text>a < b</text></svg>").is_err());
+    assert!(well_formed("<svg><g></svg>").is_err());
+}
+
+#[test]
+fn sweep_plays_every_configuration_on_the_same_seeds() {
+    let dir = scratch("sweep");
+    std::fs::write(dir.join("ranges.json"), RANGES_GRID).unwrap();
+    let args = [
+        "sweep",
+        "ranges.json",
+        "--games",
+        "3",
+        "--out",
+        "sweep.jsonl",
+        "--objective",
+        "reach:128",
+    ];
+    let out = ok(&dir, &with(&args));
+    let lines: Vec<serde_json::Value> = std::fs::read_to_string(dir.join("sweep.jsonl"))
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 4 * 3);
+    for config in 0..4 {
+        let mut seeds: Vec<u64> = lines
+            .iter()
+            .filter(|l| l["config"] == config)
+            .map(|l| l["seed"].as_u64().unwrap())
+            .collect();
+        seeds.sort_unstable();
+        assert_eq!(seeds, [1, 2, 3], "config {config}");
+    }
+    assert!(lines.iter().all(|l| l["weights"]["empty"].is_number()));
+    assert!(lines
+        .iter()
+        .any(|l| l["weights"] == serde_json::json!({"empty": 300.0, "merges": 800.0})));
+    let ranking = out
+        .lines()
+        .skip_while(|l| !l.starts_with("rank"))
+        .take_while(|l| !l.starts_with("games written"))
+        .count();
+    assert_eq!(ranking, 1 + 4, "{out}");
+    let summary: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("sweep.summary.json")).unwrap())
+            .unwrap();
+    assert_eq!(summary["objective"], "reach:128");
+    let rows = summary["ranking"].as_array().unwrap();
+    assert_eq!(rows.len(), 4);
+    let objective: Vec<f64> = rows
+        .iter()
+        .map(|r| r["objective"].as_f64().unwrap())
+        .collect();
+    assert!(objective.windows(2).all(|w| w[0] >= w[1]), "{objective:?}");
+    // The merged lines give one table per configuration.
+    let merged = ok(&dir, &["merge", "sweep.jsonl", "--no-timing"]);
+    assert_eq!(merged.matches("games 3  size 3").count(), 4, "{merged}");
+}
+
+#[test]
+fn tune_resumed_equals_tune_straight() {
+    let dir = scratch("tune");
+    std::fs::write(dir.join("ranges.json"), RANGES_TUNE).unwrap();
+    let tune = |generations: &str, out: &str| {
+        let args = [
+            "tune",
+            "ranges.json",
+            "--games",
+            "2",
+            "--population",
+            "4",
+            "--elite",
+            "0.5",
+            "--generations",
+            generations,
+            "--out",
+            out,
+        ];
+        ok(&dir, &with(&args))
+    };
+    tune("2", "resumed.jsonl");
+    tune("3", "resumed.jsonl");
+    tune("3", "straight.jsonl");
+    let resumed = std::fs::read_to_string(dir.join("resumed.jsonl")).unwrap();
+    let straight = std::fs::read_to_string(dir.join("straight.jsonl")).unwrap();
+    assert_eq!(resumed.lines().count(), 3);
+    assert_eq!(resumed, straight);
+    let last: serde_json::Value = serde_json::from_str(straight.lines().last().unwrap()).unwrap();
+    assert_eq!(last["generation"], 3);
+    assert_eq!(last["candidates"].as_array().unwrap().len(), 4);
+    assert_eq!(last["seeds"], serde_json::json!([5, 6]));
+    let std_empty = last["std"]["empty"].as_f64().unwrap();
+    assert!(std_empty > 0.0 && std_empty < 300.0, "{std_empty}");
+    // Resuming with other settings is refused.
+    let args = [
+        "tune",
+        "ranges.json",
+        "--games",
+        "2",
+        "--population",
+        "5",
+        "--generations",
+        "4",
+        "--out",
+        "straight.jsonl",
+    ];
+    let out = arena(&dir, &with(&args));
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // Already done: nothing is added.
+    tune("3", "straight.jsonl");
+    assert_eq!(
+        std::fs::read_to_string(dir.join("straight.jsonl")).unwrap(),
+        straight
+    );
+}
