@@ -386,6 +386,12 @@ fn dynamic_montecarlo_spends_more_on_hard_positions() {
     let hard = [11, 10, 9, 8, 4, 5, 6, 7, 3, 2, 1, 3, 1, 0, 2, 1];
     assert_eq!(effective_k(10, &[0; 16]), 10);
     assert_eq!(effective_k(10_000, &hard), 10_000);
+    // 100 x (1 + 3 x 15/16) x (11 - 6), rounded up.
+    assert_eq!(effective_k(100, &hard), 1_907);
+    // On 6x6 a 1024 is no big tile yet: only crowding counts, 100 x (1 + 3 x 1/36) -> 109.
+    let mut six = [0u8; 36];
+    six[0] = 10;
+    assert_eq!(effective_k(100, &six), 109);
     let options = options(r#"{"strategy":"montecarlo-dynamic","k":5}"#);
     let e = decide(&easy, 4, &options);
     let h = decide(&hard, 4, &options);

@@ -231,10 +231,11 @@ the search strategies.";
 
 const MONTE_CARLO_DYNAMIC: &str = "Monte Carlo that spends its games where they matter: \
 k is the number of games per move on an open board of small tiles, and it grows with the \
-share of occupied cells and the size of the highest tile, k x (1 + 3 x occupied/cells) x \
-max(1, level - 6) where level is the highest tile's log2 (6 = 64), at most 10,000 per move. \
-Easy early moves stay fast; the crowded positions where one mistake ends the game get up \
-to twenty times the games.";
+share of occupied cells and the size of the highest tile: k x (1 + 3 x occupied/cells) x \
+max(1, level - (cells/4 + 2)), where level is the highest tile's log2 (on 4x4 the second \
+factor starts above 64), at most 10,000 per move. Easy early moves stay fast; on 4x4 the \
+crowded positions around 2048, where one mistake ends the game, get twenty times the \
+games.";
 
 const MINIMAX: &str = "Looks depth moves ahead assuming the worst: after each of its \
 moves the game puts a 2 or a 4 on whichever empty cell hurts most (alpha-beta pruning skips \
