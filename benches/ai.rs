@@ -1,10 +1,11 @@
 //! `best_move` at fixed node budgets on fixed positions: the 4x4 bitboard path early, mid
-//! and late in a game, the generic grid on 4x4 past 32,768 and on 6x6.
-//! `cargo bench --bench ai`
+//! and late in a game, the generic grid on 4x4 past 32,768 and on 6x6; then every other
+//! strategy at its default options on the 4x4 mid position and the 6x6 one.
+//! `cargo bench --bench ai` (`cargo bench --bench ai -- strategies` for the latter only)
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 use game2048::ai::bitboard::Bitboard;
-use game2048::ai::{best_move, NoClock, SearchOptions};
+use game2048::ai::{best_move, NoClock, SearchOptions, StrategyName};
 use game2048::Direction;
 
 /// (name, size, exponents row-major)
@@ -61,5 +62,27 @@ fn bench_bitboard_move(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, bench_best_move, bench_bitboard_move);
+fn bench_strategies(c: &mut Criterion) {
+    let mut group = c.benchmark_group("strategies");
+    group.sample_size(10);
+    for strategy in StrategyName::ALL {
+        if strategy == StrategyName::Expectimax {
+            continue;
+        }
+        let options = SearchOptions::of(strategy);
+        for (name, size, cells) in [POSITIONS[1], POSITIONS[4]] {
+            group.bench_function(format!("{}, {name}", strategy.name()), |b| {
+                b.iter(|| best_move(black_box(cells), size, &options, &NoClock).unwrap())
+            });
+        }
+    }
+    group.finish();
+}
+
+criterion_group!(
+    benches,
+    bench_best_move,
+    bench_bitboard_move,
+    bench_strategies
+);
 criterion_main!(benches);
