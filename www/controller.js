@@ -3,7 +3,7 @@
 // the storage to save and the AI pool (ai.js) for moves; it never touches the
 // DOM and never computes a move itself.
 import {
-  DEFAULT_STRATEGY, budgetKey, checkWeights, cleanBudget, defaultBudget, strengthChoices,
+  DEFAULT_STRATEGY, budgetKey, budgetLabel, checkWeights, cleanBudget, defaultBudget, strengthChoices,
 } from './strategies.js';
 
 const DIRECTIONS = new Set(['up', 'right', 'down', 'left']);
@@ -107,6 +107,7 @@ export function createController({ Game, view, storage, ai, catalog, options = {
       explanation: s.explanation,
       choices: strengthChoices(s).map(({ key, label }) => ({ key, label })),
       chosen: budgetKey(budget()),
+      chosenLabel: budgetLabel(budget()),
       weights: s.weights ? s.weights.map((f) => ({ ...f, value: w[f.name] })) : null,
       customWeights: Boolean(settings.weights[s.name]),
     });
@@ -456,9 +457,10 @@ export function createController({ Game, view, storage, ai, catalog, options = {
      * The user's evaluation weights for the current strategy (field -> text or number).
      * Each field is checked against its range, then the whole set by the engine (a
      * one-node request in a worker); a rejected set shows its error next to the
-     * controls and the last good weights stay in use. Resolves to true when taken.
+     * field it names (else the field just edited, `changed`) and the last good
+     * weights stay in use. Resolves to true when taken.
      */
-    async setWeights(values) {
+    async setWeights(values, changed) {
       const s = info();
       if (!s.weights) return false;
       const checked = checkWeights(s, values);
@@ -473,7 +475,8 @@ export function createController({ Game, view, storage, ai, catalog, options = {
         } catch (e) {
           if (!e.unavailable) {
             const text = errorText(e);
-            const field = s.weights.find((f) => text.includes(f.name))?.name ?? '';
+            const field = s.weights.find((f) => new RegExp(`\\b${f.name}\\b`).test(text))?.name
+              ?? (s.weights.some((f) => f.name === changed) ? changed : '');
             view.setWeightErrors({ [field]: text });
             return false;
           }

@@ -82,7 +82,7 @@ export function mount(element, options = {}) {
     aiToggle: () => handlers.aiToggle?.(),
     aiStep: () => handlers.aiStep?.(),
     aiHint: () => handlers.aiHint?.(),
-    weights: (values) => handlers.weights?.(values),
+    weights: (values, changed) => handlers.weights?.(values, changed),
     resetWeights: () => handlers.resetWeights?.(),
   }, { ownsPage: keyboard === 'document' });
 
@@ -147,7 +147,7 @@ export function mount(element, options = {}) {
     handlers.aiToggle = () => controller.toggleAi();
     handlers.aiStep = () => controller.stepAi();
     handlers.aiHint = () => controller.hintAi();
-    handlers.weights = (values) => controller.setWeights(values);
+    handlers.weights = (values, changed) => controller.setWeights(values, changed);
     handlers.resetWeights = () => controller.resetWeights();
     bindKeys(keyboard);
     win?.addEventListener('pagehide', onHide);

@@ -93,7 +93,13 @@ export function budgetKey(budget) {
   return name ? `${name}${value}` : '';
 }
 
-function budgetLabel(name, value) {
+/** A budget in words: "Quick (200k positions)", "50 ms", "Depth 4", "k = 100". */
+export function budgetLabel(budget) {
+  const [name, value] = Object.entries(budget ?? {})[0] ?? [];
+  return name ? labelOf(name, value) : '';
+}
+
+function labelOf(name, value) {
   if (name === 'nodes') return value === QUICK_NODES ? 'Quick (200k positions)' : `${value >= 1000 ? `${Math.round(value / 1000)}k` : value} positions`;
   if (name === 'ms') return value >= 1000 ? `${value / 1000} s` : `${value} ms`;
   if (name === 'depth') return `Depth ${value}`;
@@ -114,7 +120,7 @@ export function strengthChoices(info) {
   const list = [];
   const push = (name, value) => {
     if (!inRange(o[name], value)) return;
-    list.push({ key: `${name}${value}`, label: budgetLabel(name, value), budget: { [name]: value } });
+    list.push({ key: `${name}${value}`, label: labelOf(name, value), budget: { [name]: value } });
   };
   let preferred = '';
   if (o.nodes || o.ms) {

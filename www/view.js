@@ -98,7 +98,8 @@ function deepActive(doc) {
 
 /**
  * handlers: { newGame(), undo(), keepGoing(), setting(name, value), aiToggle(),
- * aiStep(), aiHint() }, called on the user's clicks and choices.
+ * aiStep(), aiHint(), weights({field: text}, changedField), resetWeights() }, called on the
+ * user's clicks and choices (setting names: size, mode, theme, aiSpeed, strategy, strength).
  * ownsPage: the game is the page's (keyboard on the document): the win / game
  * over overlay may take the focus from the page's body, not only from this game.
  */
@@ -461,15 +462,15 @@ export function createView(root, handlers, { ownsPage = true } = {}) {
     },
 
     /**
-     * The picked strategy: {strategy, explanation, choices: [{key, label}], chosen (a key),
+     * The picked strategy: {strategy, explanation, choices: [{key, label}], chosen (a key), chosenLabel,
      * weights: [{name, min, max, default, value}] | null, customWeights}.
      * A chosen budget that is not among the choices (an embedder's) shows as one more.
      */
-    setBrain({ strategy, explanation: text, choices: options, chosen, weights, customWeights }) {
+    setBrain({ strategy, explanation: text, choices: options, chosen, chosenLabel, weights, customWeights }) {
       strategyChoice.set(strategy);
       explanation.textContent = text;
       const list = options.map((c) => [c.key, c.label]);
-      if (chosen && !list.some(([k]) => k === chosen)) list.push([chosen, chosen.replace(/^(\D+)(\d+)$/, '$1 $2')]);
+      if (chosen && !list.some(([k]) => k === chosen)) list.push([chosen, chosenLabel || chosen]);
       strengthChoice.setOptions(list);
       strengthChoice.set(chosen);
       strengthChoice.wrap.hidden = list.length === 0;
@@ -498,7 +499,7 @@ export function createView(root, handlers, { ownsPage = true } = {}) {
           input.addEventListener('change', () => {
             const values = {};
             for (const [name, w] of weightInputs) values[name] = w.input.value;
-            handlers.weights?.(values);
+            handlers.weights?.(values, f.name);
           });
           weightInputs.set(f.name, { input, error });
         }
