@@ -37,6 +37,7 @@ export function createCompareView(root, handlers) {
   add(frame, el('p', 'help', 'Pick two or more strategies. Each plays the same seeded games (seeds 1 to N: the same tiles appear for every strategy) in Web Workers, and the charts fill in as games end.'));
 
   const form = add(frame, el('form', 'compare-form'));
+  form.noValidate = true; // compare.js checks the numbers and says what is wrong in the status line
   const list = add(form, el('fieldset', 'compare-strategies'));
   list.append(el('legend', null, 'Strategies'));
   const rowList = add(list, el('ol', 'compare-rows'));
