@@ -235,17 +235,27 @@ pub fn best_move(cells: JsValue, size: JsValue, options: JsValue) -> Result<JsVa
     let options: SearchOptions = if options.is_undefined() || options.is_null() {
         SearchOptions::default()
     } else if options.is_object() && !js_sys::Array::is_array(&options) {
-        // JSON would turn NaN and Infinity into null, which reads as "not given".
+        // JSON would turn NaN and Infinity into null, which reads as "not given", and has
+        // no BigInt: a BigInt (a seed) travels as its decimal string.
+        let plain = js_sys::Object::new();
         for entry in js_sys::Object::entries(options.unchecked_ref()).iter() {
             let pair: js_sys::Array = entry.unchecked_into();
-            if let Some(n) = pair.get(1).as_f64().filter(|n| !n.is_finite()) {
+            let (key, mut value) = (pair.get(0), pair.get(1));
+            if let Some(n) = value.as_f64().filter(|n| !n.is_finite()) {
                 return Err(js_error(format!(
                     "bad AI options: {} must be a finite number, got {n}",
-                    describe(&pair.get(0)).trim_matches('"')
+                    describe(&key).trim_matches('"')
                 )));
             }
+            if value.is_bigint() {
+                value = js_sys::BigInt::from(value)
+                    .to_string(10)
+                    .map_or(JsValue::NULL, JsValue::from);
+            }
+            js_sys::Reflect::set(&plain, &key, &value)
+                .map_err(|_| js_error("bad AI options: not plain data"))?;
         }
-        let text = js_sys::JSON::stringify(&options)
+        let text = js_sys::JSON::stringify(&plain)
             .ok()
             .and_then(|t| t.as_string())
             .ok_or_else(|| js_error("bad AI options: not plain data"))?;
@@ -259,4 +269,11 @@ pub fn best_move(cells: JsValue, size: JsValue, options: JsValue) -> Result<JsVa
     let clock = performance_now;
     let decision = ai::best_move(board.cells(), size, &options, &clock).map_err(js_error)?;
     Ok(to_js(&decision))
+}
+
+/// `strategies()`: every strategy as `{name, label, explanation, options: [{name, kind, min,
+/// max, default, description, fields?}]}`, weakest first, for building a settings panel.
+#[wasm_bindgen]
+pub fn strategies() -> JsValue {
+    to_js(&ai::catalog::strategies())
 }

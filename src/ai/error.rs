@@ -1,10 +1,17 @@
 use std::fmt;
 
+use super::options::StrategyName;
+
 /// Everything that can be wrong with a request to an AI. Each message names the offending
 /// option or cell and what would be accepted, for a person reading it in a console.
 #[derive(Clone, Debug, PartialEq)]
 pub enum AiError {
     UnknownStrategy(String),
+    /// An option the named strategy has no use for (e.g. `k` for expectimax).
+    NotAnOption {
+        option: &'static str,
+        strategy: StrategyName,
+    },
     /// A budget or limit outside its range (or not a whole number where one is needed).
     BadNumber {
         name: &'static str,
@@ -20,6 +27,8 @@ pub enum AiError {
         max: f64,
         got: f64,
     },
+    /// A seed that is neither a whole JSON number up to 2^53 nor a decimal string of a u64.
+    BadSeed(String),
     /// The options could not be read at all (unknown field, wrong type, not JSON...).
     BadOptions(String),
     BadSize(usize),
@@ -37,8 +46,22 @@ impl fmt::Display for AiError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             AiError::UnknownStrategy(name) => {
-                write!(f, "unknown strategy {name:?}: use \"expectimax\"")
+                let known: Vec<String> = StrategyName::ALL
+                    .iter()
+                    .map(|s| format!("{:?}", s.name()))
+                    .collect();
+                write!(
+                    f,
+                    "unknown strategy {name:?}: use one of {}",
+                    known.join(", ")
+                )
             }
+            AiError::NotAnOption { option, strategy } => write!(
+                f,
+                "{option} is not an option of {} (its options: {})",
+                strategy.name(),
+                strategy.options().join(", ")
+            ),
             AiError::BadNumber {
                 name,
                 min,
@@ -60,6 +83,11 @@ impl fmt::Display for AiError {
             } => write!(
                 f,
                 "weights.{name} must be between {min} and {max}, got {got}"
+            ),
+            AiError::BadSeed(got) => write!(
+                f,
+                "seed must be a whole number from 0 to 2^53, or a decimal string from \"0\" to \
+                 \"18446744073709551615\", got {got}"
             ),
             AiError::BadOptions(msg) => write!(f, "bad AI options: {msg}"),
             AiError::BadSize(size) => write!(

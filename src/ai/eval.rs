@@ -46,17 +46,28 @@ impl Default for EvalWeights {
 }
 
 impl EvalWeights {
+    /// The range of each field: (name, min, max), in declaration order.
+    pub const RANGES: [(&'static str, f64, f64); 7] = [
+        ("lost_penalty", 0.0, 1e9),
+        ("monotonicity_power", 0.0, 8.0),
+        ("monotonicity", 0.0, 1e6),
+        ("sum_power", 0.0, 8.0),
+        ("sum", 0.0, 1e6),
+        ("merges", 0.0, 1e6),
+        ("empty", 0.0, 1e6),
+    ];
+
     pub fn validate(&self) -> Result<(), AiError> {
-        let fields = [
-            ("lost_penalty", self.lost_penalty, 0.0, 1e9),
-            ("monotonicity_power", self.monotonicity_power, 0.0, 8.0),
-            ("monotonicity", self.monotonicity, 0.0, 1e6),
-            ("sum_power", self.sum_power, 0.0, 8.0),
-            ("sum", self.sum, 0.0, 1e6),
-            ("merges", self.merges, 0.0, 1e6),
-            ("empty", self.empty, 0.0, 1e6),
+        let values = [
+            self.lost_penalty,
+            self.monotonicity_power,
+            self.monotonicity,
+            self.sum_power,
+            self.sum,
+            self.merges,
+            self.empty,
         ];
-        for (name, value, min, max) in fields {
+        for ((name, min, max), value) in Self::RANGES.into_iter().zip(values) {
             if !(min..=max).contains(&value) {
                 return Err(AiError::BadWeight {
                     name,

@@ -1,21 +1,37 @@
 //! The AIs: pure functions from a position (and options) to a move. The page runs them in a
 //! Web Worker through `bestMove`, the arena natively through [`best_move`].
 //!
+//! The strategies, one module each, behind the one [`Strategy`] trait (weakest first):
+//! [`random`], [`corner`], [`cycle`], [`greedy`], [`montecarlo`], [`montecarlo_dynamic`],
+//! [`minimax`] (with [`minimax_eval`] and its [`MinimaxWeights`]), [`minimax_id`] and
+//! [`expectimax`] (with [`eval`] and its [`EvalWeights`]). [`catalog`] describes them for
+//! the page.
+//!
 //! - [`bitboard`]: the 4x4 board in a `u64` and its row tables (the hot path);
-//! - [`eval`]: the heuristic evaluation and its [`EvalWeights`];
-//! - [`expectimax`]: the search, over any [`expectimax::Position`];
 //! - [`generic`]: the n x n board for every size (and 4x4 beyond 32,768);
 //! - [`budget`]: node and time budgets, iterative deepening; [`clock`]: the only time source;
+//! - [`seeding`]: the random strategies' generators, seeded by (seed, position);
 //! - [`options`]: what a caller may ask, checked; [`error`]: what can be wrong with it.
 
 pub mod bitboard;
 pub mod budget;
+pub mod catalog;
 pub mod clock;
+pub mod corner;
+pub mod cycle;
 pub mod error;
 pub mod eval;
 pub mod expectimax;
 pub mod generic;
+pub mod greedy;
+pub mod minimax;
+pub mod minimax_eval;
+pub mod minimax_id;
+pub mod montecarlo;
+pub mod montecarlo_dynamic;
 pub mod options;
+pub mod random;
+pub mod seeding;
 mod transposition;
 
 pub use budget::Budget;
@@ -24,12 +40,15 @@ pub use clock::SystemClock;
 pub use clock::{Clock, NoClock};
 pub use error::AiError;
 pub use eval::EvalWeights;
+pub use minimax_eval::MinimaxWeights;
 pub use options::{SearchOptions, StrategyName};
 
 use serde::Serialize;
 
 use crate::direction::Direction;
 use crate::{MAX_EXPONENT, MAX_SIZE, MIN_SIZE};
+use expectimax::Position;
+use generic::Grid;
 
 /// What an AI chose, and why. Serializes as the JS API's
 /// `{ dir: "left" | null, values: { up, right, down, left }, nodes, depth, ms }`
@@ -73,6 +92,44 @@ impl Serialize for Decision {
     }
 }
 
+impl Decision {
+    /// The decision that plays the highest of `values`, the first in [`Direction::ALL`]
+    /// order among equals (the rule by which the page's worker pool merges split searches);
+    /// `depth` is reported only when there is a move.
+    pub fn from_values(values: [Option<f64>; 4], nodes: u64, depth: u32) -> Decision {
+        let mut dir = None;
+        let mut best = f64::NEG_INFINITY;
+        for (d, value) in Direction::ALL.iter().zip(values) {
+            if let Some(v) = value {
+                if dir.is_none() || v > best {
+                    best = v;
+                    dir = Some(*d);
+                }
+            }
+        }
+        Decision {
+            dir,
+            values,
+            nodes,
+            depth: if dir.is_some() { depth } else { 0 },
+            ms: 0.0,
+        }
+    }
+}
+
+/// The position after each move of [`Direction::ALL`] that `moves` allows; None where it
+/// is not allowed or changes nothing.
+pub(crate) fn root_moves(cells: &[u8], size: usize, moves: [bool; 4]) -> [Option<Grid>; 4] {
+    let grid = Grid::new(size, cells);
+    Direction::ALL.map(|dir| {
+        if moves[dir.index()] {
+            grid.after(dir)
+        } else {
+            None
+        }
+    })
+}
+
 /// A way of choosing moves. Every strategy is a pure function of the position, its options
 /// and (only under a time budget) the clock.
 pub trait Strategy {
@@ -97,9 +154,31 @@ impl Strategy for Expectimax {
     }
 }
 
-/// The strategy `options` name.
+/// The strategy `options` name, configured by them.
 pub fn strategy(options: &SearchOptions) -> Box<dyn Strategy> {
+    let moves = options.moves;
+    let seed = options.seed;
+    let k = options.k;
     match options.strategy {
+        StrategyName::Random => Box::new(random::RandomMove { seed, moves }),
+        StrategyName::Corner => Box::new(corner::Corner { moves }),
+        StrategyName::Cycle => Box::new(cycle::Cycle { moves }),
+        StrategyName::Greedy => Box::new(greedy::Greedy { moves }),
+        StrategyName::MonteCarlo => Box::new(montecarlo::MonteCarlo { k, seed, moves }),
+        StrategyName::MonteCarloDynamic => {
+            Box::new(montecarlo_dynamic::DynamicMonteCarlo { k, seed, moves })
+        }
+        StrategyName::Minimax => Box::new(minimax::Minimax {
+            depth: options.depth.unwrap_or(options::DEFAULT_MINIMAX_DEPTH),
+            weights: options.minimax_weights.clone(),
+            moves,
+        }),
+        StrategyName::MinimaxId => Box::new(minimax_id::MinimaxId {
+            budget: options.budget,
+            max_depth: options.depth.unwrap_or(expectimax::MAX_DEPTH),
+            weights: options.minimax_weights.clone(),
+            moves,
+        }),
         StrategyName::Expectimax => Box::new(Expectimax {
             options: options.clone(),
         }),
@@ -135,8 +214,8 @@ pub fn check_position(cells: &[u8], size: usize) -> Result<(), AiError> {
 
 /// The move the AI `options` name would play on `cells` (exponents, row-major).
 ///
-/// Under a node budget the decision depends only on the position and the options, natively
-/// and in WebAssembly alike; the clock is read only before and after, to report `ms`
+/// Except under a time budget (expectimax and minimax-id with `ms`) the decision depends only
+/// on the position and the options, natively and in WebAssembly alike; the clock is read only before and after, to report `ms`
 /// (pass [`NoClock`] to have it never read).
 pub fn best_move(
     cells: &[u8],

@@ -1,50 +1,124 @@
 //! What a caller asks of the AI, read from JSON (or a JS object) such as
-//! `{"strategy":"expectimax","ms":50}` or `{"strategy":"expectimax","nodes":200000}`.
-//! Everything is checked here, so the searches never see a bad value.
+//! `{"strategy":"expectimax","ms":50}`, `{"strategy":"montecarlo","k":200,"seed":"7"}` or
+//! `{"strategy":"minimax","depth":3,"weights":{"smoothness":0.2}}`.
+//! Everything is checked here, so the strategies never see a bad value.
+//!
+//! Which options a strategy reads is [`StrategyName::options`]; `moves` is everyone's. An
+//! option a strategy has no use for is an error naming both ("k is not an option of
+//! expectimax"), except `seed`: every strategy accepts it and the deterministic ones ignore
+//! it, so that a page may send one seed whatever the strategy.
 
+use serde::de::DeserializeOwned;
 use serde::Deserialize;
+use serde_json::Value;
 
 use super::budget::Budget;
 use super::error::AiError;
 use super::eval::EvalWeights;
 use super::expectimax::MAX_DEPTH;
+use super::minimax_eval::MinimaxWeights;
 use crate::direction::Direction;
 
 /// The node budget when the options name none: about 100 moves a second natively.
 pub const DEFAULT_NODES: u64 = 50_000;
 pub const MAX_NODES: u64 = 1_000_000_000;
 pub const MAX_MS: f64 = 60_000.0;
+/// Roll-outs per root move for Monte Carlo (the base for the dynamic variant).
+pub const DEFAULT_K: u32 = 100;
+pub const MAX_K: u32 = 10_000;
+/// Minimax's depth (in moves of the player) when the options name none.
+pub const DEFAULT_MINIMAX_DEPTH: u32 = 4;
+/// The largest seed a JSON number may carry exactly (larger ones come as decimal strings).
+pub const MAX_NUMBER_SEED: u64 = 1 << 53;
 
 /// The strategies there are; names may grow, existing ones keep working.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum StrategyName {
+    Random,
+    Corner,
+    Cycle,
+    Greedy,
+    MonteCarlo,
+    MonteCarloDynamic,
+    Minimax,
+    MinimaxId,
     Expectimax,
 }
 
 impl StrategyName {
+    /// Every strategy, weakest and cheapest first.
+    pub const ALL: [StrategyName; 9] = [
+        StrategyName::Random,
+        StrategyName::Corner,
+        StrategyName::Cycle,
+        StrategyName::Greedy,
+        StrategyName::MonteCarlo,
+        StrategyName::MonteCarloDynamic,
+        StrategyName::Minimax,
+        StrategyName::MinimaxId,
+        StrategyName::Expectimax,
+    ];
+
     pub fn name(self) -> &'static str {
         match self {
+            StrategyName::Random => "random",
+            StrategyName::Corner => "corner",
+            StrategyName::Cycle => "cycle",
+            StrategyName::Greedy => "greedy",
+            StrategyName::MonteCarlo => "montecarlo",
+            StrategyName::MonteCarloDynamic => "montecarlo-dynamic",
+            StrategyName::Minimax => "minimax",
+            StrategyName::MinimaxId => "minimax-id",
             StrategyName::Expectimax => "expectimax",
         }
     }
 
     pub fn parse(name: &str) -> Result<StrategyName, AiError> {
-        match name {
-            "expectimax" => Ok(StrategyName::Expectimax),
-            other => Err(AiError::UnknownStrategy(other.to_string())),
+        StrategyName::ALL
+            .into_iter()
+            .find(|s| s.name() == name)
+            .ok_or_else(|| AiError::UnknownStrategy(name.to_string()))
+    }
+
+    /// The options this strategy reads (besides `strategy`, and `seed`, which the
+    /// deterministic strategies accept and ignore).
+    pub fn options(self) -> &'static [&'static str] {
+        match self {
+            StrategyName::Random => &["seed", "moves"],
+            StrategyName::Corner | StrategyName::Cycle | StrategyName::Greedy => &["moves"],
+            StrategyName::MonteCarlo | StrategyName::MonteCarloDynamic => &["k", "seed", "moves"],
+            StrategyName::Minimax => &["depth", "weights", "moves"],
+            StrategyName::MinimaxId | StrategyName::Expectimax => {
+                &["ms", "nodes", "depth", "weights", "moves"]
+            }
         }
+    }
+
+    fn reads(self, option: &str) -> bool {
+        option == "seed" || self.options().contains(&option)
     }
 }
 
+/// Everything any strategy may be asked; each strategy reads its own fields
+/// ([`StrategyName::options`]) and the others keep their defaults.
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(try_from = "OptionsInput")]
 pub struct SearchOptions {
     pub strategy: StrategyName,
+    /// Expectimax and minimax-id.
     pub budget: Budget,
-    /// The deepest search in moves (root move included); None lets the position decide.
+    /// The deepest search in moves (root move included); None lets the strategy decide
+    /// (expectimax: by the position; minimax: [`DEFAULT_MINIMAX_DEPTH`]; minimax-id: 12).
     pub depth: Option<u32>,
+    /// Expectimax's evaluation (the JSON `weights` when the strategy is expectimax).
     pub weights: EvalWeights,
-    /// Which root moves to search, in [`Direction::ALL`] order (all by default): several
+    /// Minimax's evaluation (the JSON `weights` when the strategy is minimax or minimax-id).
+    pub minimax_weights: MinimaxWeights,
+    /// Monte Carlo roll-outs per root move (the minimum for the dynamic variant).
+    pub k: u32,
+    /// With the position, seeds the random strategies' generator.
+    pub seed: u64,
+    /// Which root moves to consider, in [`Direction::ALL`] order (all by default): several
     /// workers split the root moves of one position between them this way.
     pub moves: [bool; 4],
 }
@@ -56,20 +130,33 @@ impl Default for SearchOptions {
 }
 
 impl SearchOptions {
+    /// Expectimax with a node budget.
     pub fn nodes(nodes: u64) -> SearchOptions {
         SearchOptions {
             strategy: StrategyName::Expectimax,
             budget: Budget::Nodes(nodes),
             depth: None,
             weights: EvalWeights::default(),
+            minimax_weights: MinimaxWeights::default(),
+            k: DEFAULT_K,
+            seed: 0,
             moves: [true; 4],
         }
     }
 
+    /// Expectimax with a time budget.
     pub fn millis(ms: f64) -> SearchOptions {
         SearchOptions {
             budget: Budget::Millis(ms),
             ..SearchOptions::nodes(DEFAULT_NODES)
+        }
+    }
+
+    /// `strategy` with every option at its default.
+    pub fn of(strategy: StrategyName) -> SearchOptions {
+        SearchOptions {
+            strategy,
+            ..SearchOptions::default()
         }
     }
 
@@ -94,8 +181,17 @@ impl SearchOptions {
         if let Some(depth) = self.depth {
             check("depth", f64::from(depth), 1.0, f64::from(MAX_DEPTH), true)?;
         }
-        self.weights.validate()
+        check("k", f64::from(self.k), 1.0, f64::from(MAX_K), true)?;
+        if self.moves == [false; 4] {
+            return Err(no_moves());
+        }
+        self.weights.validate()?;
+        self.minimax_weights.validate()
     }
+}
+
+fn no_moves() -> AiError {
+    AiError::BadOptions("moves must name at least one direction".into())
 }
 
 fn check(name: &'static str, got: f64, min: f64, max: f64, whole: bool) -> Result<f64, AiError> {
@@ -114,7 +210,8 @@ fn check(name: &'static str, got: f64, min: f64, max: f64, whole: bool) -> Resul
 }
 
 /// The options as written; numbers are read as f64 so that a wrong one can be reported as
-/// given (-5, 1.5, NaN from JavaScript) rather than as a type error.
+/// given (-5, 1.5, NaN from JavaScript) rather than as a type error. `weights` waits for the
+/// strategy to say which kind it is; `seed` may be a number or a string.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct OptionsInput {
@@ -127,9 +224,58 @@ struct OptionsInput {
     #[serde(default)]
     depth: Option<f64>,
     #[serde(default)]
-    weights: Option<EvalWeights>,
+    weights: Option<Value>,
     #[serde(default)]
     moves: Option<Vec<String>>,
+    #[serde(default)]
+    k: Option<f64>,
+    #[serde(default)]
+    seed: Option<Value>,
+}
+
+/// Weights as a JSON object, or as a string holding one (text typed into a settings box).
+fn read_weights<T: DeserializeOwned>(value: Value) -> Result<T, AiError> {
+    let value = match value {
+        Value::String(text) => serde_json::from_str(&text)
+            .map_err(|e| AiError::BadOptions(format!("weights: not valid JSON: {e}")))?,
+        other => other,
+    };
+    if !value.is_object() {
+        return Err(AiError::BadOptions(format!(
+            "weights must be an object such as {{\"empty\": 2}}, got {value}"
+        )));
+    }
+    serde_json::from_value(value).map_err(|e| AiError::BadOptions(format!("weights: {e}")))
+}
+
+fn read_seed(value: &Value) -> Result<u64, AiError> {
+    let seed = match value {
+        Value::Number(n) => n.as_u64().or_else(|| {
+            n.as_f64()
+                .filter(|f| f.fract() == 0.0 && (0.0..=MAX_NUMBER_SEED as f64).contains(f))
+                .map(|f| f as u64)
+        }),
+        Value::String(s) => s.trim().parse::<u64>().ok(),
+        _ => None,
+    };
+    match seed {
+        Some(n) if n <= MAX_NUMBER_SEED || value.is_string() => Ok(n),
+        _ => Err(AiError::BadSeed(value.to_string())),
+    }
+}
+
+fn read_moves(names: &[String]) -> Result<[bool; 4], AiError> {
+    let mut moves = [false; 4];
+    for name in names {
+        let dir: Direction = name
+            .parse()
+            .map_err(|e: crate::GameError| AiError::BadOptions(format!("moves: {e}")))?;
+        moves[dir.index()] = true;
+    }
+    if names.is_empty() {
+        return Err(no_moves());
+    }
+    Ok(moves)
 }
 
 impl TryFrom<OptionsInput> for SearchOptions {
@@ -137,6 +283,19 @@ impl TryFrom<OptionsInput> for SearchOptions {
 
     fn try_from(input: OptionsInput) -> Result<Self, AiError> {
         let strategy = StrategyName::parse(input.strategy.as_deref().unwrap_or("expectimax"))?;
+        let given = [
+            ("ms", input.ms.is_some()),
+            ("nodes", input.nodes.is_some()),
+            ("depth", input.depth.is_some()),
+            ("weights", input.weights.is_some()),
+            ("k", input.k.is_some()),
+        ];
+        if let Some((option, _)) = given
+            .into_iter()
+            .find(|&(option, given)| given && !strategy.reads(option))
+        {
+            return Err(AiError::NotAnOption { option, strategy });
+        }
         let budget = match (input.ms, input.nodes) {
             (Some(_), Some(_)) => return Err(AiError::BothBudgets),
             (Some(ms), None) => Budget::Millis(check("ms", ms, 1.0, MAX_MS, false)?),
@@ -149,32 +308,40 @@ impl TryFrom<OptionsInput> for SearchOptions {
             Some(d) => Some(check("depth", d, 1.0, f64::from(MAX_DEPTH), true)? as u32),
             None => None,
         };
-        let moves = match input.moves {
-            None => [true; 4],
-            Some(names) => {
-                let mut moves = [false; 4];
-                for name in &names {
-                    let dir: Direction = name.parse().map_err(|e: crate::GameError| {
-                        AiError::BadOptions(format!("moves: {e}"))
-                    })?;
-                    moves[dir.index()] = true;
-                }
-                if names.is_empty() {
-                    return Err(AiError::BadOptions(
-                        "moves must name at least one direction".into(),
-                    ));
-                }
-                moves
-            }
+        let k = match input.k {
+            Some(k) => check("k", k, 1.0, f64::from(MAX_K), true)? as u32,
+            None => DEFAULT_K,
         };
+        let seed = match &input.seed {
+            Some(value) => read_seed(value)?,
+            None => 0,
+        };
+        let moves = match &input.moves {
+            Some(names) => read_moves(names)?,
+            None => [true; 4],
+        };
+        let mut weights = EvalWeights::default();
+        let mut minimax_weights = MinimaxWeights::default();
+        if let Some(value) = input.weights {
+            match strategy {
+                StrategyName::Minimax | StrategyName::MinimaxId => {
+                    minimax_weights = read_weights(value)?;
+                }
+                _ => weights = read_weights(value)?,
+            }
+        }
         let options = SearchOptions {
             strategy,
             budget,
             depth,
-            weights: input.weights.unwrap_or_default(),
+            weights,
+            minimax_weights,
+            k,
+            seed,
             moves,
         };
         options.weights.validate()?;
+        options.minimax_weights.validate()?;
         Ok(options)
     }
 }

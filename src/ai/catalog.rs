@@ -1,0 +1,258 @@
+//! What the page shows about each strategy: a short label, a paragraph in plain words (what
+//! it assumes, what it costs) and its options with their ranges and defaults, so that a
+//! settings panel can be built from data. The wasm module exports it as `strategies()`.
+
+use serde::Serialize;
+use serde_json::{json, Value};
+
+use super::eval::EvalWeights;
+use super::expectimax::MAX_DEPTH;
+use super::minimax_eval::MinimaxWeights;
+use super::options::{
+    StrategyName, DEFAULT_K, DEFAULT_MINIMAX_DEPTH, DEFAULT_NODES, MAX_K, MAX_MS, MAX_NODES,
+    MAX_NUMBER_SEED,
+};
+
+/// One option of one strategy.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct OptionInfo {
+    pub name: &'static str,
+    /// "integer", "number", "seed" (a whole number up to 2^53 or a decimal string),
+    /// "directions" (a list of "up", "right", "down", "left") or "weights" (an object).
+    pub kind: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub min: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max: Option<f64>,
+    /// The value used when the option is not given (null: decided by the position, or no
+    /// default because another option is used instead).
+    pub default: Value,
+    pub description: &'static str,
+    /// For "weights": each field, as an option of kind "number".
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub fields: Vec<OptionInfo>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct StrategyInfo {
+    pub name: &'static str,
+    pub label: &'static str,
+    pub explanation: &'static str,
+    pub options: Vec<OptionInfo>,
+}
+
+fn option(
+    name: &'static str,
+    kind: &'static str,
+    range: Option<(f64, f64)>,
+    default: Value,
+    description: &'static str,
+) -> OptionInfo {
+    OptionInfo {
+        name,
+        kind,
+        min: range.map(|r| r.0),
+        max: range.map(|r| r.1),
+        default,
+        description,
+        fields: Vec::new(),
+    }
+}
+
+fn weight_fields(ranges: &[(&'static str, f64, f64)], defaults: &Value) -> Vec<OptionInfo> {
+    ranges
+        .iter()
+        .map(|&(name, min, max)| {
+            option(name, "number", Some((min, max)), defaults[name].clone(), "")
+        })
+        .collect()
+}
+
+fn weights_option(strategy: StrategyName) -> OptionInfo {
+    let (defaults, ranges, description): (Value, &[(&'static str, f64, f64)], _) =
+        if strategy == StrategyName::Expectimax {
+            (
+                json!(EvalWeights::default()),
+                &EvalWeights::RANGES,
+                "the evaluation's weights (nneonneo/2048-ai's tuned values by default); \
+                 fields left out keep their default",
+            )
+        } else {
+            (
+                json!(MinimaxWeights::default()),
+                &MinimaxWeights::RANGES,
+                "the evaluation's weights (our reconstruction of the first student project's); \
+                 fields left out keep their default",
+            )
+        };
+    OptionInfo {
+        fields: weight_fields(ranges, &defaults),
+        ..option("weights", "weights", None, defaults, description)
+    }
+}
+
+fn option_info(strategy: StrategyName, name: &'static str) -> OptionInfo {
+    match name {
+        "ms" => option(
+            "ms",
+            "number",
+            Some((1.0, MAX_MS)),
+            Value::Null,
+            "time budget per move in milliseconds (give ms or nodes, not both)",
+        ),
+        "nodes" => option(
+            "nodes",
+            "integer",
+            Some((1.0, MAX_NODES as f64)),
+            json!(DEFAULT_NODES),
+            "node budget per move: the same move natively and in the browser \
+             (give ms or nodes, not both)",
+        ),
+        "depth" => match strategy {
+            StrategyName::Minimax => option(
+                "depth",
+                "integer",
+                Some((1.0, f64::from(MAX_DEPTH))),
+                json!(DEFAULT_MINIMAX_DEPTH),
+                "moves looked ahead; each one more multiplies the cost by about the number \
+                 of spawns the adversary can choose",
+            ),
+            StrategyName::MinimaxId => option(
+                "depth",
+                "integer",
+                Some((1.0, f64::from(MAX_DEPTH))),
+                json!(MAX_DEPTH),
+                "the deepest iteration, in moves; the budget usually stops it first",
+            ),
+            _ => option(
+                "depth",
+                "integer",
+                Some((1.0, f64::from(MAX_DEPTH))),
+                Value::Null,
+                "the deepest search in moves (by default chosen from the position)",
+            ),
+        },
+        "k" => option(
+            "k",
+            "integer",
+            Some((1.0, f64::from(MAX_K))),
+            json!(DEFAULT_K),
+            if strategy == StrategyName::MonteCarloDynamic {
+                "roll-outs per move on the easiest positions; harder ones get more, \
+                 up to 10,000"
+            } else {
+                "random games played to the end after each move"
+            },
+        ),
+        "seed" => option(
+            "seed",
+            "seed",
+            Some((0.0, MAX_NUMBER_SEED as f64)),
+            json!(0),
+            "with the position, seeds the random choices: the same seed and position give \
+             the same move (a decimal string carries seeds up to 2^64-1)",
+        ),
+        "moves" => option(
+            "moves",
+            "directions",
+            None,
+            json!(["up", "right", "down", "left"]),
+            "only these root moves are considered (workers split a position this way)",
+        ),
+        "weights" => weights_option(strategy),
+        other => unreachable!("no description for option {other}"),
+    }
+}
+
+fn about(strategy: StrategyName) -> (&'static str, &'static str) {
+    match strategy {
+        StrategyName::Random => ("Random", RANDOM),
+        StrategyName::Corner => ("Corner", CORNER),
+        StrategyName::Cycle => ("Cycle", CYCLE),
+        StrategyName::Greedy => ("Greedy", GREEDY),
+        StrategyName::MonteCarlo => ("Monte Carlo", MONTE_CARLO),
+        StrategyName::MonteCarloDynamic => ("Dynamic Monte Carlo", MONTE_CARLO_DYNAMIC),
+        StrategyName::Minimax => ("Minimax", MINIMAX),
+        StrategyName::MinimaxId => ("Minimax, iterative deepening", MINIMAX_ID),
+        StrategyName::Expectimax => ("Expectimax", EXPECTIMAX),
+    }
+}
+
+/// One strategy's description.
+pub fn info(strategy: StrategyName) -> StrategyInfo {
+    let (label, explanation) = about(strategy);
+    StrategyInfo {
+        name: strategy.name(),
+        label,
+        explanation,
+        options: strategy
+            .options()
+            .iter()
+            .map(|&name| option_info(strategy, name))
+            .collect(),
+    }
+}
+
+/// Every strategy, weakest and cheapest first.
+pub fn strategies() -> Vec<StrategyInfo> {
+    StrategyName::ALL.into_iter().map(info).collect()
+}
+
+const RANDOM: &str = "Plays a uniformly random move among those that change the board. It \
+assumes nothing and looks at nothing beyond which moves are legal, so it costs next to \
+nothing, and it plays badly: games usually end with a 128 or 256 tile. It is the baseline \
+every other strategy has to beat. The choice is drawn from the seed and the position, so \
+the same seed replays the same game.";
+
+const CORNER: &str = "Always plays the first legal move of the order up, left, right, \
+down: the human habit of keeping the biggest tiles in the top-left corner, where they merge \
+in a chain. Down, which pulls the corner tile out, comes only when nothing else moves. It \
+looks only at which moves are legal, so it is instant; it does better than random but \
+stalls once the corner row fills with tiles that cannot merge.";
+
+const CYCLE: &str = "Plays up, right, down, left in turn, skipping moves that change \
+nothing. Its place in the cycle comes from the position itself, half the sum of the tiles \
+modulo 4: every spawned 2 moves it on by one step (a 4 by two). It assumes nothing about \
+the board and costs nothing; shaking the tiles in every direction merges a few of them, \
+and that is all it does.";
+
+const GREEDY: &str = "Plays the move that leaves the most empty cells, that is, the one \
+that merges the most tiles right now (ties go to up, then right, left, down). It assumes \
+that merging now is always good and never looks past the next tile, so it is instant but \
+short-sighted: it happily pulls a big tile out of its corner for one merge.";
+
+const MONTE_CARLO: &str = "For each legal move, plays it and then finishes the game k \
+times with random moves and random tiles, and chooses the move whose games scored most on \
+average. It assumes nothing about what a good position looks like: the random games judge. \
+It costs k whole games per move (more on big boards, where random games last longer); k = \
+100 takes a few milliseconds on 4x4. More games make a steadier judge, but random play \
+undervalues orderly boards, so it stays well below the search strategies.";
+
+const MONTE_CARLO_DYNAMIC: &str = "Monte Carlo that spends its games where they matter: \
+k is the number of games per move on an open board of small tiles, and it grows with the \
+share of occupied cells and the size of the highest tile, k x (1 + 3 x occupied/cells) x \
+max(1, level - 6) where level is the highest tile's log2 (6 = 64), at most 10,000 per move. \
+Easy early moves stay fast; the crowded positions where one mistake ends the game get up \
+to twenty times the games.";
+
+const MINIMAX: &str = "Looks depth moves ahead assuming the worst: after each of its \
+moves the game puts a 2 or a 4 on whichever empty cell hurts most (alpha-beta pruning skips \
+lines that cannot change the choice). Positions are scored by our reconstruction of the \
+first student project's evaluation: rows and columns that rise or fall steadily, smooth \
+neighbours, empty cells, the highest tile (a bonus in a corner) and merges waiting between \
+big tiles. The real game places tiles at random, so this is pessimistic, and the cost \
+grows fast with depth and with empty cells: keep the depth low on big boards.";
+
+const MINIMAX_ID: &str = "Minimax that deepens one move at a time within a time (ms) or \
+node budget and plays the choice of the deepest search it finished. As in ov3y's \
+well-known 2048 AI, the adversary only tries the tiles that disturb the board most (least \
+smooth, most scattered), which cuts its choices from every empty cell to a handful and lets \
+the search look much further ahead for the same cost. Same evaluation and weights as \
+Minimax; a node budget gives the same move in every browser.";
+
+const EXPECTIMAX: &str = "Looks ahead averaging over the tiles as the game really places \
+them (a 2 nine times in ten, a 4 otherwise, on any empty cell) instead of assuming the \
+worst, and scores positions with nneonneo's tuned evaluation: rows and columns that rise \
+or fall steadily, empty cells, merges within reach. A 64-bit board with precomputed row \
+tables makes each move a few table lookups, and unlikely branches are cut, so it searches \
+deep within its budget (ms or nodes; the depth follows the position). The strongest here.";
