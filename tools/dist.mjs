@@ -9,7 +9,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const FILES = ['index.html', 'demo.html', 'demo.css', 'embed.js', 'style.css', 'favicon.svg'];
+const FILES = ['index.html', 'compare.html', 'demo.html', 'demo.css', 'embed.js', 'style.css', 'favicon.svg'];
 const PKG = ['game2048.js', 'game2048_bg.wasm'];
 
 /**

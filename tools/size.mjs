@@ -18,7 +18,8 @@ function walk(dir) {
 const files = ['index.html', 'style.css']
   .map((f) => join(root, f))
   // element.js is the embed's (<game-2048>); index.html does not load it. See also `make figures-embed`.
-  .concat(walk(join(root, 'www')).filter((f) => /\.(js|wasm|css)$/.test(f) && !f.endsWith('element.js')))
+  // compare*.js and chart.js are compare.html's.
+  .concat(walk(join(root, 'www')).filter((f) => /\.(js|wasm|css)$/.test(f) && !/(element|compare[\w-]*|chart)\.js$/.test(f)))
   .filter((f) => existsSync(f));
 
 if (!files.some((f) => f.endsWith('.wasm'))) {

@@ -1,8 +1,12 @@
 // The page side of the AI: a pool of module workers (worker.js) behind one
 // call, decide(cells, size, options) -> Promise of bestMove's result. With
-// several workers the legal root moves are split between them (each searches
-// its share with the full time budget) and the values merged. No search runs
-// on this thread.
+// several workers and a time budget, the legal root moves are split between
+// them (each searches its share with the full time budget) and the values
+// merged; any other request (a node budget, whose split would change the
+// decision; a fixed depth; Monte Carlo) goes whole to one worker. No search
+// runs on this thread.
+import { splits } from './strategies.js';
+
 const DIRS = ['up', 'right', 'down', 'left'];
 const WORKER_URL = new URL('./worker.js', import.meta.url);
 const message = (e) => (e && e.message ? e.message : String(e));
@@ -152,7 +156,7 @@ export function createAi({ Game, count, url = WORKER_URL, onUnavailable }) {
       for (let i = 0; i < count; i++) if (!slots[i] && !dead) spawn(i);
       if (dead) throw unavailable();
       const body = { cells, size, options };
-      const moves = count > 1 ? legalMoves(cells, size) : [];
+      const moves = count > 1 && splits(options) ? legalMoves(cells, size) : [];
       if (moves.length < 2) return ask(0, body);
       const k = Math.min(count, moves.length);
       const groups = Array.from({ length: k }, (_, i) => moves.filter((_, j) => j % k === i));

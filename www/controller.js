@@ -2,6 +2,10 @@
 // scores, the settings and the AI player's turns. It asks the view to render,
 // the storage to save and the AI pool (ai.js) for moves; it never touches the
 // DOM and never computes a move itself.
+import {
+  DEFAULT_STRATEGY, budgetKey, budgetLabel, checkWeights, cleanBudget, defaultBudget, strengthChoices,
+} from './strategies.js';
+
 const DIRECTIONS = new Set(['up', 'right', 'down', 'left']);
 const MODES = new Set(['classic', 'endless']);
 const THEMES = new Set(['system', 'light', 'dark', 'solarized', 'contrast']);
@@ -12,15 +16,45 @@ const now = () => performance.now();
 
 const validSize = (n) => Number.isInteger(n) && n >= 3 && n <= 8;
 const validMs = (n) => Number.isInteger(n) && n >= 1 && n <= 10000;
-const validNodes = (n) => Number.isInteger(n) && n >= 1 && n <= 1e9;
+const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
+// The think time every page saved before strategies had budgets of their own.
+const OLD_DEFAULT_MS = 50;
 
-function cleanSettings(raw) {
+/**
+ * Saved settings, cleaned: anything unknown or out of range is dropped.
+ * strategy: its name; budgets: {strategy: {ms} | {nodes} | {depth} | {k}};
+ * weights: {strategy: {field: number}} (only for weights the user changed).
+ * Saves from before strategies had a single `aiMs`: a think time other than that
+ * era's default (50 ms, which says nothing about a choice) becomes expectimax's budget.
+ */
+function cleanSettings(raw, catalog) {
+  const info = (name) => catalog.find((s) => s.name === name);
+  const fallback = info(DEFAULT_STRATEGY) ? DEFAULT_STRATEGY : catalog[0].name;
+  const budgets = {};
+  const weights = {};
+  if (isObject(raw.budgets)) {
+    for (const [name, budget] of Object.entries(raw.budgets)) {
+      const clean = cleanBudget(info(name), budget);
+      if (clean) budgets[name] = clean;
+    }
+  } else if (validMs(raw.aiMs) && raw.aiMs !== OLD_DEFAULT_MS) {
+    const clean = cleanBudget(info('expectimax'), { ms: raw.aiMs });
+    if (clean) budgets.expectimax = clean;
+  }
+  if (isObject(raw.weights)) {
+    for (const [name, values] of Object.entries(raw.weights)) {
+      const checked = isObject(values) && info(name)?.weights ? checkWeights(info(name), values) : {};
+      if (checked.weights) weights[name] = checked.weights;
+    }
+  }
   return {
     size: validSize(raw.size) ? raw.size : 4,
     mode: MODES.has(raw.mode) ? raw.mode : 'classic',
     theme: THEMES.has(raw.theme) ? raw.theme : 'system',
     aiSpeed: Object.hasOwn(SPEEDS, raw.aiSpeed) ? raw.aiSpeed : 'fast',
-    aiMs: validMs(raw.aiMs) ? raw.aiMs : 50,
+    strategy: info(raw.strategy) ? raw.strategy : fallback,
+    budgets,
+    weights,
   };
 }
 
@@ -28,18 +62,21 @@ const errorText = (e) => (e && e.message ? e.message : String(e));
 
 /**
  * Game: the wasm `Game` class. ai: the pool from ai.js (decide(cells, size, options)).
+ * catalog: strategyCatalog(engine) from strategies.js.
  * options: { size, mode, seed, cells, restore } (an initial position;
  * `restore: false` ignores the saved game), and { theme, speed, ms, nodes, strategy }
- * that win over the saved settings.
+ * that win over the saved settings (ms and nodes: the strategy's budget, when it takes one).
  * onEvent(type, detail): 'move', 'won', 'over', 'ai-start', 'ai-stop', 'error'.
  */
-export function createController({ Game, view, storage, ai, options = {}, onEvent = () => {} }) {
-  let settings = cleanSettings(storage.loadSettings());
+export function createController({ Game, view, storage, ai, catalog, options = {}, onEvent = () => {} }) {
+  let settings = cleanSettings(storage.loadSettings(), catalog);
   if (THEMES.has(options.theme)) settings.theme = options.theme;
   if (Object.hasOwn(SPEEDS, options.speed)) settings.aiSpeed = options.speed;
-  if (validMs(options.ms)) settings.aiMs = options.ms;
-  // The AI's strategy and, when given, a node budget (deterministic) instead of the time budget.
-  const brain = { strategy: options.strategy ?? 'expectimax', nodes: validNodes(options.nodes) ? options.nodes : 0 };
+  if (catalog.some((s) => s.name === options.strategy)) settings.strategy = options.strategy;
+  // An embedder's budget (a node budget wins over a time budget) applies to the strategy in use.
+  const given = [['nodes', options.nodes], ['ms', options.ms]]
+    .map(([name, value]) => value != null && cleanBudget(info(), { [name]: value })).find(Boolean);
+  if (given) settings.budgets[settings.strategy] = given;
   let game = null;
   let keepGoing = false;
   let best = 0;
@@ -52,6 +89,29 @@ export function createController({ Game, view, storage, ai, options = {}, onEven
   const bot = { playing: false, request: null, timer: 0, last: 0, resume: false, off: '', moves: 0, time: 0, since: 0, times: [] };
 
   const mode = () => settings.mode;
+  function info(name = settings.strategy) {
+    return catalog.find((s) => s.name === name);
+  }
+  const budget = (name = settings.strategy) => settings.budgets[name] ?? defaultBudget(info(name));
+  // What bestMove is asked: the strategy, its budget and the user's weights, if any.
+  function brainOptions() {
+    const w = settings.weights[settings.strategy];
+    return { strategy: settings.strategy, ...budget(), ...(w ? { weights: { ...w } } : {}) };
+  }
+  // The strategy panel: picker, explanation, strength choices, weights.
+  function brainView() {
+    const s = info();
+    const w = s.weights ? settings.weights[s.name] ?? s.weightDefaults : null;
+    view.setBrain({
+      strategy: s.name,
+      explanation: s.explanation,
+      choices: strengthChoices(s).map(({ key, label }) => ({ key, label })),
+      chosen: budgetKey(budget()),
+      chosenLabel: budgetLabel(budget()),
+      weights: s.weights ? s.weights.map((f) => ({ ...f, value: w[f.name] })) : null,
+      customWeights: Boolean(settings.weights[s.name]),
+    });
+  }
   const showingWin = () => game.won && mode() === 'classic' && !keepGoing;
   const inProgress = () => game !== null && game.moves > 0 && !game.over;
 
@@ -131,8 +191,7 @@ export function createController({ Game, view, storage, ai, options = {}, onEven
     const token = position;
     const request = {};
     bot.request = request;
-    const budget = brain.nodes ? { nodes: brain.nodes } : { ms: settings.aiMs };
-    ai.decide(Array.from(game.cells()), game.size, { strategy: brain.strategy, ...budget }).then(
+    ai.decide(Array.from(game.cells()), game.size, brainOptions()).then(
       (result) => {
         if (bot.request !== request) return;
         bot.request = null;
@@ -293,6 +352,8 @@ export function createController({ Game, view, storage, ai, options = {}, onEven
     start() {
       storage.checkAvailable();
       view.setTheme(settings.theme);
+      view.setStrategies(catalog.map((s) => ({ name: s.name, label: s.label })));
+      brainView();
       if (MODES.has(options.mode)) settings.mode = options.mode;
       const size = validSize(options.size) ? options.size : undefined;
       const fresh = options.cells != null || options.seed != null || options.restore === false;
@@ -347,7 +408,8 @@ export function createController({ Game, view, storage, ai, options = {}, onEven
       bot.times = [];
       view.showHint(null);
       aiView();
-      onEvent('ai-start', { strategy: brain.strategy, ...(brain.nodes ? { nodes: brain.nodes } : { ms: settings.aiMs }) });
+      const { weights, ...plain } = brainOptions();
+      onEvent('ai-start', weights ? { ...plain, weights } : plain);
       playNext();
       return true;
     },
@@ -382,14 +444,62 @@ export function createController({ Game, view, storage, ai, options = {}, onEven
 
     /** Options an embedder may change on a running game: theme, speed, ms, nodes, strategy. */
     configure(name, value) {
-      if (name === 'theme' || name === 'speed' || name === 'ms') {
-        return api.setSetting(name === 'speed' ? 'aiSpeed' : name === 'ms' ? 'aiMs' : 'theme', value);
+      if (name === 'theme' || name === 'speed') return api.setSetting(name === 'speed' ? 'aiSpeed' : 'theme', value);
+      if (name === 'strategy') return api.setSetting('strategy', value);
+      if (name === 'ms' || name === 'nodes') {
+        const clean = cleanBudget(info(), { [name]: value });
+        return clean ? api.setSetting('strength', budgetKey(clean), clean) : false;
       }
-      if (name === 'nodes') brain.nodes = validNodes(value) ? value : 0;
-      else if (name === 'strategy' && typeof value === 'string') brain.strategy = value;
-      else return false;
+      return false;
+    },
+
+    /**
+     * The user's evaluation weights for the current strategy (field -> text or number).
+     * Each field is checked against its range, then the whole set by the engine (a
+     * one-node request in a worker); a rejected set shows its error next to the
+     * field it names (else the field just edited, `changed`) and the last good
+     * weights stay in use. Resolves to true when taken.
+     */
+    async setWeights(values, changed) {
+      const s = info();
+      if (!s.weights) return false;
+      const checked = checkWeights(s, values);
+      if (checked.errors) {
+        view.setWeightErrors(checked.errors);
+        return false;
+      }
+      if (game) {
+        const probe = s.options.nodes ? { nodes: 1 } : s.options.depth ? { depth: 1 } : {};
+        try {
+          await ai.decide(Array.from(game.cells()), game.size, { strategy: s.name, ...probe, weights: checked.weights });
+        } catch (e) {
+          if (!e.unavailable) {
+            const text = errorText(e);
+            const field = s.weights.find((f) => new RegExp(`\\b${f.name}\\b`).test(text))?.name
+              ?? (s.weights.some((f) => f.name === changed) ? changed : '');
+            view.setWeightErrors({ [field]: text });
+            return false;
+          }
+        }
+      }
+      if (settings.strategy !== s.name) return false;
+      settings.weights[s.name] = checked.weights;
+      saveSettings();
+      view.setWeightErrors({});
+      brainView();
       return true;
     },
+
+    /** Back to the engine's default weights for the current strategy. */
+    resetWeights() {
+      delete settings.weights[settings.strategy];
+      saveSettings();
+      view.setWeightErrors({});
+      brainView();
+    },
+
+    /** The options the AI is asked with now (strategy, budget, weights). */
+    aiOptions: () => brainOptions(),
 
     /** Starts a new game at once (no confirmation); options as in createController. */
     newGame({ size, mode: m, seed, cells } = {}) {
@@ -402,11 +512,28 @@ export function createController({ Game, view, storage, ai, options = {}, onEven
      * A setting chosen by the player: size and mode start a new game, after a
      * confirmation if a game is in progress; theme applies at once.
      */
-    async setSetting(name, value) {
-      if (name === 'aiSpeed' || name === 'aiMs') {
-        if (!(name === 'aiMs' ? validMs(value) : Object.hasOwn(SPEEDS, value))) return false;
+    async setSetting(name, value, given) {
+      if (name === 'aiSpeed') {
+        if (!Object.hasOwn(SPEEDS, value)) return false;
         settings[name] = value;
         view.setSettings(settings);
+        saveSettings();
+        return true;
+      }
+      if (name === 'strategy') {
+        if (!info(value)) return false;
+        if (settings.strategy !== value) view.setWeightErrors({});
+        settings.strategy = value;
+        brainView();
+        saveSettings();
+        return true;
+      }
+      if (name === 'strength') {
+        // value: a budget key ("nodes200000", "ms50", "depth4", "k100"); given: a budget not among the choices.
+        const clean = given ?? strengthChoices(info()).find((c) => c.key === value)?.budget;
+        if (!clean) return false;
+        settings.budgets[settings.strategy] = clean;
+        brainView();
         saveSettings();
         return true;
       }

@@ -10,7 +10,7 @@ import { createController } from './controller.js';
 import { createInput } from './input.js';
 import { createAi } from './ai.js';
 import { readOption, readOptions } from './options.js';
-import { strategyNames, DEFAULT_STRATEGY } from './strategies.js';
+import { strategyCatalog, strategyNames, DEFAULT_STRATEGY } from './strategies.js';
 
 const STYLESHEET = new URL('../style.css', import.meta.url).href;
 const ourShadows = new WeakSet(); // shadow roots attached here: a later mount re-uses them
@@ -82,6 +82,8 @@ export function mount(element, options = {}) {
     aiToggle: () => handlers.aiToggle?.(),
     aiStep: () => handlers.aiStep?.(),
     aiHint: () => handlers.aiHint?.(),
+    weights: (values, changed) => handlers.weights?.(values, changed),
+    resetWeights: () => handlers.resetWeights?.(),
   }, { ownsPage: keyboard === 'document' });
 
   let controller = null;
@@ -136,7 +138,7 @@ export function mount(element, options = {}) {
       onUnavailable: (reason) => controller.aiUnavailable(reason),
     });
     controller = createController({
-      Game: engine.Game, view, storage, ai, options: { ...opts, strategy: validStrategy(opts.strategy) }, onEvent: emit,
+      Game: engine.Game, view, storage, ai, catalog: strategyCatalog(engine), options: { ...opts, strategy: validStrategy(opts.strategy) }, onEvent: emit,
     });
     handlers.newGame = () => controller.newGame();
     handlers.undo = () => controller.undo();
@@ -145,6 +147,8 @@ export function mount(element, options = {}) {
     handlers.aiToggle = () => controller.toggleAi();
     handlers.aiStep = () => controller.stepAi();
     handlers.aiHint = () => controller.hintAi();
+    handlers.weights = (values, changed) => controller.setWeights(values, changed);
+    handlers.resetWeights = () => controller.resetWeights();
     bindKeys(keyboard);
     win?.addEventListener('pagehide', onHide);
     doc.addEventListener('visibilitychange', onHide);

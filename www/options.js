@@ -18,7 +18,7 @@ export const OPTION_OF = { 'storage-key': 'storageKey' };
 
 const DEFAULTS = {
   size: 'the saved game, else 4', mode: 'the saved mode, else classic', theme: 'the saved theme, else system',
-  speed: 'the saved speed, else fast', ms: 'the saved think time, else 50', nodes: 'none (time budget)',
+  speed: 'the saved speed, else fast', ms: "the saved strength, else the strategy's default", nodes: "the saved strength, else the strategy's default",
   seed: 'random', keyboard: 'focus', persist: 'on', storageKey: 'from the id', autoplay: 'off',
 };
 

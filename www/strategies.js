@@ -1,21 +1,195 @@
-// The AI strategies an embedder may name, and their budgets: the one place the
-// page keeps them. When the engine exports its own list (a wasm `strategies()`),
-// it is used instead, so a strategy added in Rust needs no change here.
+// The AI strategies and their settings: the one place the page keeps them.
+// The engine's own catalogue (the wasm `strategies()` export: name, label,
+// explanation, options with ranges and defaults) is used when present, so a
+// strategy added in Rust needs no change here; an engine without it plays
+// expectimax only. This file also decides the strength choices the page offers
+// for each strategy and which requests may be split across workers.
 export const DEFAULT_STRATEGY = 'expectimax';
-const KNOWN = [DEFAULT_STRATEGY];
 
-/** Names bestMove accepts; `engine` is the loaded wasm module (optional). */
-export function strategyNames(engine) {
+// An engine without `strategies()` knows expectimax with ms or nodes, nothing else.
+const FALLBACK = [{
+  name: 'expectimax',
+  label: 'Expectimax',
+  explanation: 'Looks ahead averaging over the tiles as the game really places them (a 2 nine times in ten, '
+    + 'a 4 otherwise, on any empty cell) instead of assuming the worst, and scores positions with a tuned '
+    + 'evaluation. It searches as deep as its budget allows.',
+  options: [
+    { name: 'ms', kind: 'number', min: 1, max: 10000, default: null },
+    { name: 'nodes', kind: 'integer', min: 1, max: 1e9, default: 200000 },
+    { name: 'depth', kind: 'integer', min: 1, max: 12, default: null },
+  ],
+}];
+
+/** Budget options with their range: time per move (ms) or searched nodes per move. */
+export const BUDGETS = { ms: [1, 10000], nodes: [1, 1e9] };
+
+// The expectimax default: a node budget plays exactly the move the native arena measures.
+export const QUICK_NODES = 200000;
+const TIMES = [10, 50, 200, 1000];
+const DEPTHS = [1, 2, 3, 4, 5, 6];
+const KS = [10, 50, 100, 500, 1000];
+
+const num = (v) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+
+// One catalogue entry in the page's shape: {name, label, explanation, options: {name: info},
+// weights: [{name, min, max, default}] | null, weightDefaults: {...} | null}.
+function normalize(raw) {
+  const name = String(raw?.name ?? raw);
+  const options = {};
+  for (const o of Array.isArray(raw?.options) ? raw.options : []) {
+    if (o && typeof o.name === 'string') options[o.name] = o;
+  }
+  let weights = null;
+  let weightDefaults = null;
+  const w = options.weights;
+  const defaults = w?.default && typeof w.default === 'object' ? w.default : raw?.weights && typeof raw.weights === 'object' ? raw.weights : null;
+  if (defaults) {
+    const fields = Array.isArray(w?.fields) && w.fields.length ? w.fields : Object.keys(defaults).map((k) => ({ name: k }));
+    weights = fields.map((f) => ({ name: f.name, min: num(f.min), max: num(f.max), default: num(f.default) ?? num(defaults[f.name]) ?? 0 }));
+    weightDefaults = Object.fromEntries(weights.map((f) => [f.name, f.default]));
+  }
+  return {
+    name,
+    label: typeof raw?.label === 'string' ? raw.label : name,
+    explanation: typeof raw?.explanation === 'string' ? raw.explanation : '',
+    options,
+    weights,
+    weightDefaults,
+  };
+}
+
+const catalogs = new WeakMap();
+
+/** Every strategy the engine plays, in the engine's order (weakest first). */
+export function strategyCatalog(engine) {
+  if (engine && catalogs.has(engine)) return catalogs.get(engine);
+  let list = null;
   if (typeof engine?.strategies === 'function') {
     try {
-      const names = Array.from(engine.strategies(), String);
-      if (names.length) return names;
+      const raw = Array.from(engine.strategies());
+      if (raw.length) list = raw.map(normalize);
     } catch {
       // An engine that cannot list them still plays the known ones.
     }
   }
-  return KNOWN;
+  list ??= FALLBACK.map(normalize);
+  if (engine && typeof engine === 'object') catalogs.set(engine, list);
+  return list;
 }
 
-/** Budget options with their range: time per move (ms) or searched nodes per move. */
-export const BUDGETS = { ms: [1, 10000], nodes: [1, 1e9] };
+/** Names bestMove accepts; `engine` is the loaded wasm module (optional). */
+export function strategyNames(engine) {
+  return strategyCatalog(engine).map((s) => s.name);
+}
+
+/** The catalogue entry of `name`, or undefined. */
+export function strategyInfo(engine, name) {
+  return strategyCatalog(engine).find((s) => s.name === name);
+}
+
+/** A budget's key, as the strength control and the saved settings spell it: "ms50", "nodes200000", "depth4", "k100", "". */
+export function budgetKey(budget) {
+  const [name, value] = Object.entries(budget ?? {})[0] ?? [];
+  return name ? `${name}${value}` : '';
+}
+
+/** A budget in words: "Quick (200k positions)", "50 ms", "Depth 4", "k = 100". */
+export function budgetLabel(budget) {
+  const [name, value] = Object.entries(budget ?? {})[0] ?? [];
+  return name ? labelOf(name, value) : '';
+}
+
+function labelOf(name, value) {
+  if (name === 'nodes') return value === QUICK_NODES ? 'Quick (200k positions)' : `${value >= 1000 ? `${Math.round(value / 1000)}k` : value} positions`;
+  if (name === 'ms') return value >= 1000 ? `${value / 1000} s` : `${value} ms`;
+  if (name === 'depth') return `Depth ${value}`;
+  return `k = ${value}`;
+}
+
+const inRange = (o, v) => (o.min == null || v >= o.min) && (o.max == null || v <= o.max);
+
+/**
+ * The strength choices for one strategy: [{key, label, budget}], the default first
+ * flagged `default: true`; [] for strategies without a budget (random, corner, ...).
+ * A search with a node and a time budget offers the node budget (the default:
+ * deterministic) and four think times; minimax offers depths; Monte Carlo offers k.
+ */
+export function strengthChoices(info) {
+  if (!info) return [];
+  const o = info.options;
+  const list = [];
+  const push = (name, value) => {
+    if (!inRange(o[name], value)) return;
+    list.push({ key: `${name}${value}`, label: labelOf(name, value), budget: { [name]: value } });
+  };
+  let preferred = '';
+  if (o.nodes || o.ms) {
+    if (o.nodes) push('nodes', QUICK_NODES);
+    if (o.ms) for (const t of TIMES) push('ms', t);
+    preferred = o.nodes ? `nodes${QUICK_NODES}` : 'ms50';
+  } else if (o.depth) {
+    for (const d of DEPTHS) push('depth', d);
+    preferred = `depth${num(o.depth.default) ?? 4}`;
+  } else if (o.k) {
+    for (const k of KS) push('k', k);
+    preferred = `k${num(o.k.default) ?? 100}`;
+  }
+  for (const c of list) c.default = c.key === preferred;
+  if (list.length && !list.some((c) => c.default)) list[0].default = true;
+  return list;
+}
+
+/** The default budget of a strategy ({} when it has none). */
+export function defaultBudget(info) {
+  return strengthChoices(info).find((c) => c.default)?.budget ?? {};
+}
+
+/**
+ * A budget given by an embedder or read from storage, checked against the
+ * strategy's options: {ms}, {nodes}, {depth} or {k} with a whole number in range; else null.
+ */
+export function cleanBudget(info, budget) {
+  if (!info || !budget || typeof budget !== 'object') return null;
+  const entries = Object.entries(budget);
+  if (entries.length !== 1) return null;
+  const [name, value] = entries[0];
+  const o = info.options[name];
+  if (!['ms', 'nodes', 'depth', 'k'].includes(name) || !o || !Number.isInteger(value) || !inRange(o, value)) return null;
+  if (BUDGETS[name] && (value < BUDGETS[name][0] || value > BUDGETS[name][1])) return null;
+  return { [name]: value };
+}
+
+/**
+ * Weights typed by the user, checked field by field against the catalogue's ranges.
+ * Returns {weights} or {errors: {field: text}}.
+ */
+export function checkWeights(info, values) {
+  const errors = {};
+  const weights = {};
+  for (const f of info?.weights ?? []) {
+    const raw = values[f.name];
+    const text = typeof raw === 'string' ? raw.trim() : raw;
+    if (text === '' || text == null) {
+      errors[f.name] = 'Enter a number.';
+      continue;
+    }
+    const v = typeof text === 'number' ? text : Number(text);
+    if (!Number.isFinite(v)) errors[f.name] = 'Not a number.';
+    else if (f.min != null && v < f.min) errors[f.name] = f.min === 0 ? 'Must not be negative.' : `At least ${f.min}.`;
+    else if (f.max != null && v > f.max) errors[f.name] = `At most ${f.max}.`;
+    else weights[f.name] = v;
+  }
+  return Object.keys(errors).length ? { errors } : { weights };
+}
+
+/**
+ * Whether a request may be split across workers by root move. A node budget is
+ * shared by the whole search, so splitting it changes the decision; fixed-depth
+ * and Monte Carlo requests are cheap enough for one worker. Only time budgets split.
+ */
+export function splits(options) {
+  return options?.ms != null && options?.nodes == null;
+}
+
+/** Whether the strategy takes a `seed` (its choices are random). */
+export const takesSeed = (info) => Boolean(info?.options?.seed);

@@ -6,7 +6,6 @@ const MODES = [['classic', 'Classic'], ['endless', 'Endless']];
 const THEMES = [['system', 'System'], ['light', 'Light'], ['dark', 'Dark'], ['solarized', 'Solarized'], ['contrast', 'High contrast']];
 const THEME_CLASSES = ['theme-light', 'theme-dark', 'theme-solarized', 'theme-contrast'];
 const SPEEDS = [['watch', 'Watch'], ['fast', 'Fast'], ['faster', 'Faster'], ['max', 'Max']];
-const THINK = [[10, '10 ms'], [50, '50 ms'], [200, '200 ms'], [1000, '1 s']];
 const DIRS = ['up', 'right', 'down', 'left'];
 const ARROWS = { up: '↑', right: '→', down: '↓', left: '←' };
 // Source tiles of a merge linger under the merged tile until the slide is over.
@@ -39,18 +38,29 @@ function choices(idPrefix, name, label, options, onChoose) {
   caption.id = `${idPrefix}-${name}`;
   wrap.setAttribute('aria-labelledby', caption.id);
   const list = add(wrap, el('div', 'choices'));
-  const buttons = new Map();
-  for (const [value, text] of options) {
-    const b = add(list, button(`choice choice-${value}`, text, () => onChoose(value)));
-    b.setAttribute('aria-pressed', 'false');
-    buttons.set(String(value), b);
-  }
-  return {
+  let buttons = new Map();
+  let shown = [];
+  const group = {
     wrap,
     set(value) {
       for (const [v, b] of buttons) b.setAttribute('aria-pressed', String(v === String(value)));
     },
+    /** Replaces the buttons (only when the list differs, so focus stays on a pressed button). */
+    setOptions(next) {
+      const same = next.length === shown.length && next.every(([v, t], i) => v === shown[i][0] && t === shown[i][1]);
+      if (same) return;
+      shown = next.map(([v, t]) => [v, t]);
+      list.textContent = '';
+      buttons = new Map();
+      for (const [value, text] of next) {
+        const b = add(list, button(`choice choice-${value}`, text, () => onChoose(value)));
+        b.setAttribute('aria-pressed', 'false');
+        buttons.set(String(value), b);
+      }
+    },
   };
+  group.setOptions(options);
+  return group;
 }
 
 function add(parent, child) {
@@ -88,7 +98,8 @@ function deepActive(doc) {
 
 /**
  * handlers: { newGame(), undo(), keepGoing(), setting(name, value), aiToggle(),
- * aiStep(), aiHint() }, called on the user's clicks and choices.
+ * aiStep(), aiHint(), weights({field: text}, changedField), resetWeights() }, called on the
+ * user's clicks and choices (setting names: size, mode, theme, aiSpeed, strategy, strength).
  * ownsPage: the game is the page's (keyboard on the document): the win / game
  * over overlay may take the focus from the page's body, not only from this game.
  */
@@ -143,10 +154,24 @@ export function createView(root, handlers, { ownsPage = true } = {}) {
   const aiHint = add(aiBar, button('btn ai-hint', 'Hint', () => handlers.aiHint()));
   const aiStatus = add(aiBar, el('p', 'ai-status'));
   aiStatus.setAttribute('role', 'status');
+  // The strategy: picker, its explanation, a strength control that fits it, its weights.
+  const strategyChoice = choices(id, 'strategy', 'Strategy', [], (v) => handlers.setting('strategy', v));
+  const explanation = el('p', 'ai-explanation');
+  explanation.id = `${id}-explanation`;
+  strategyChoice.wrap.setAttribute('aria-describedby', explanation.id);
+  const strengthChoice = choices(id, 'strength', 'Strength', [], (v) => handlers.setting('strength', v));
   const speedChoice = choices(id, 'speed', 'Speed', SPEEDS, (v) => handlers.setting('aiSpeed', v));
-  const thinkChoice = choices(id, 'think', 'Think', THINK, (v) => handlers.setting('aiMs', v));
-  thinkChoice.wrap.title = 'Time the AI thinks per move';
-  ai.append(speedChoice.wrap, thinkChoice.wrap);
+  ai.append(strategyChoice.wrap, explanation, strengthChoice.wrap, speedChoice.wrap);
+
+  const advanced = add(ai, el('details', 'ai-advanced'));
+  add(advanced, el('summary', null, 'Advanced: evaluation weights'));
+  const weightsForm = add(advanced, el('div', 'weights'));
+  const weightsError = add(advanced, el('p', 'weights-error'));
+  weightsError.setAttribute('role', 'alert');
+  const weightsBar = add(advanced, el('div', 'weights-bar'));
+  const resetButton = add(weightsBar, button('btn weights-reset', 'Reset to defaults', () => handlers.resetWeights()));
+  const weightInputs = new Map(); // field -> { input, error }
+  let weightFields = '';
   const stats = add(ai, el('dl', 'ai-stats'));
   const stat = (name, label) => {
     const box = add(stats, el('div', `ai-stat ai-${name}`));
@@ -424,12 +449,76 @@ export function createView(root, handlers, { ownsPage = true } = {}) {
       intro.textContent = mode === 'endless' ? 'Endless: join the tiles, as high as you can!' : 'Join the tiles, get to 2048!';
     },
 
-    setSettings({ size: n, mode, theme, aiSpeed, aiMs }) {
+    setSettings({ size: n, mode, theme, aiSpeed }) {
       if (n != null) sizeChoice.set(n);
       if (mode != null) modeChoice.set(mode);
       if (theme != null) themeChoice.set(theme);
       if (aiSpeed != null) speedChoice.set(aiSpeed);
-      if (aiMs != null) thinkChoice.set(aiMs);
+    },
+
+    /** The strategies to pick from: [{name, label}]. */
+    setStrategies(list) {
+      strategyChoice.setOptions(list.map((s) => [s.name, s.label]));
+    },
+
+    /**
+     * The picked strategy: {strategy, explanation, choices: [{key, label}], chosen (a key), chosenLabel,
+     * weights: [{name, min, max, default, value}] | null, customWeights}.
+     * A chosen budget that is not among the choices (an embedder's) shows as one more.
+     */
+    setBrain({ strategy, explanation: text, choices: options, chosen, chosenLabel, weights, customWeights }) {
+      strategyChoice.set(strategy);
+      explanation.textContent = text;
+      const list = options.map((c) => [c.key, c.label]);
+      if (chosen && !list.some(([k]) => k === chosen)) list.push([chosen, chosenLabel || chosen]);
+      strengthChoice.setOptions(list);
+      strengthChoice.set(chosen);
+      strengthChoice.wrap.hidden = list.length === 0;
+      advanced.hidden = !weights;
+      resetButton.disabled = !customWeights;
+      const fields = weights ? `${strategy}:${weights.map((f) => f.name).join(',')}` : '';
+      if (fields !== weightFields) {
+        weightFields = fields;
+        weightsForm.textContent = '';
+        weightInputs.clear();
+        for (const f of weights ?? []) {
+          const row = add(weightsForm, el('div', `weight weight-${f.name}`));
+          const label = add(row, el('label', null, f.name.replace(/_/g, ' ')));
+          const input = add(row, el('input'));
+          input.type = 'number';
+          input.step = 'any';
+          input.inputMode = 'decimal';
+          input.name = f.name;
+          input.id = label.htmlFor = `${id}-weight-${f.name}`;
+          if (f.min != null) input.min = String(f.min);
+          if (f.max != null) input.max = String(f.max);
+          input.title = `Default ${f.default}${f.min != null && f.max != null ? `; ${f.min} to ${f.max}` : ''}`;
+          const error = add(row, el('span', 'weight-error'));
+          error.id = `${input.id}-error`;
+          input.setAttribute('aria-describedby', error.id);
+          input.addEventListener('change', () => {
+            const values = {};
+            for (const [name, w] of weightInputs) values[name] = w.input.value;
+            handlers.weights?.(values, f.name);
+          });
+          weightInputs.set(f.name, { input, error });
+        }
+      }
+      for (const f of weights ?? []) {
+        const w = weightInputs.get(f.name);
+        if (w && w.input.value !== String(f.value)) w.input.value = String(f.value);
+      }
+    },
+
+    /** Errors of the weights typed: {field: text}; the key '' is an error of the whole set. {} clears. */
+    setWeightErrors(errors) {
+      for (const [name, w] of weightInputs) {
+        const text = errors[name] ?? '';
+        w.error.textContent = text;
+        if (text) w.input.setAttribute('aria-invalid', 'true');
+        else w.input.removeAttribute('aria-invalid');
+      }
+      weightsError.textContent = errors[''] ?? '';
     },
 
     /** playing; enabled: the AI may move now; off: why the AI cannot run; summary: {tile, score, moves, ms} at game over. */

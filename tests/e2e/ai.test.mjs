@@ -28,10 +28,10 @@ async function countMoves(page) {
 const moves = (page) => page.evaluate(() => window.boardChanges);
 const waitMoves = (page, n, timeout = 15000) => page.waitForFunction((k) => window.boardChanges >= k, n, { timeout });
 
-/** Sets speed and thinking time through the controls. */
+/** Sets speed and thinking time (expectimax's time budget) through the controls. */
 async function tune(page, speed, ms) {
   await choose(page, 'speed', speed);
-  await choose(page, 'think', ms);
+  await choose(page, 'strength', `ms${ms}`);
 }
 
 test('Start AI plays and becomes "Stop"; Stop stops; settings persist', async () => {
@@ -39,7 +39,7 @@ test('Start AI plays and becomes "Stop"; Stop stops; settings persist', async ()
   await countMoves(page);
   assert.equal(await toggle(page).textContent(), 'Start AI');
   assert.equal(await chosen(page, 'speed'), 'fast', 'default speed');
-  assert.equal(await chosen(page, 'think'), '50', 'default 50 ms per move');
+  assert.equal(await chosen(page, 'strength'), 'nodes200000', 'default: a budget of 200k positions per move');
   await toggle(page).click();
   assert.equal(await toggle(page).textContent(), 'Stop');
   await waitMoves(page, 4);
@@ -64,7 +64,7 @@ test('Start AI plays and becomes "Stop"; Stop stops; settings persist', async ()
   await page.reload();
   await ready(page);
   assert.equal(await chosen(page, 'speed'), 'max');
-  assert.equal(await chosen(page, 'think'), '200');
+  assert.equal(await chosen(page, 'strength'), 'ms200');
   await done();
 });
 

@@ -60,7 +60,7 @@ test('dist served from a sub-path (/static/games/2048/): the demo and the full p
   }
 });
 
-test('dist under a strict CSP: no violations, the boards and the AI work', async () => {
+test('dist under a strict CSP: no violations, the boards, the AI and the comparison work', async () => {
   const server = await serve({ port: 0, root: dist, headers: { 'Content-Security-Policy': STRICT_CSP } });
   try {
     const { page, done } = await openUrl(`${server.url}demo.html`);
@@ -73,7 +73,17 @@ test('dist under a strict CSP: no violations, the boards and the AI work', async
     await drawn(page, 'body');
     await page.keyboard.press('ArrowLeft');
     await page.keyboard.press('ArrowUp');
+    await page.locator('.g2048 .setting-strategy .choice').first().click();
+    await page.locator('.g2048 .ai-step').click();
     assert.deepEqual(await page.evaluate(() => window.__csp), [], 'no CSP violations on the full page');
+    // The comparison page: a short run draws its charts.
+    await page.goto(`${server.url}compare.html`);
+    await page.waitForSelector('[data-compare][data-ready="true"]');
+    await page.fill('.compare-games', '2');
+    await page.locator('.compare-run').click();
+    await page.waitForFunction(() => /^Done/.test(document.querySelector('.compare-status').textContent), null, { timeout: 60000 });
+    assert.equal(await page.locator('.chart-tiles .series').count(), 2);
+    assert.deepEqual(await page.evaluate(() => window.__csp), [], 'no CSP violations on the comparison page');
     await done();
   } finally {
     await server.close();

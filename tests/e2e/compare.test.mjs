@@ -1,0 +1,121 @@
+// The comparison page: two strategies over the same seeded games in workers,
+// a progress bar, one chart series per strategy with a text fallback, a main
+// thread that stays free, and a Stop that ends the workers at once.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { setup, openPage, screenshot } from './helpers.mjs';
+
+const env = setup();
+
+async function openCompare(initScript) {
+  const opened = await openPage(env, 'compare.html', { wait: false, initScript });
+  await opened.page.waitForSelector('[data-compare][data-ready="true"]');
+  return opened;
+}
+
+/** Fills the form: rows [[strategy, strength]], games, size; then Run. */
+async function run(page, rows, games, size = 4) {
+  await page.evaluate(({ rows, games, size }) => {
+    const pick = (i, [strategy, strength]) => {
+      while (document.querySelectorAll('.compare-row').length <= i) document.querySelector('.compare-add').click();
+      const row = document.querySelectorAll('.compare-row')[i];
+      const s = row.querySelector('.compare-strategy');
+      s.value = strategy;
+      s.dispatchEvent(new Event('change'));
+      if (strength) row.querySelector('.compare-strength').value = strength;
+    };
+    rows.forEach((r, i) => pick(i, r));
+    document.querySelector('.compare-games').value = String(games);
+    document.querySelector('.compare-size').value = String(size);
+  }, { rows, games, size });
+  await page.locator('.compare-run').click();
+}
+
+async function noWorkers(page) {
+  for (let i = 0; i < 40 && page.workers().length; i++) await page.waitForTimeout(50);
+  return page.workers().length === 0;
+}
+
+const progress = (page) => page.$eval('.compare-bar', (p) => ({ value: p.value, max: p.max }));
+
+test('greedy against random: games in workers to the end, progress, one series per strategy, a table; the main thread stays free', async () => {
+  const { page, done } = await openCompare();
+  const games = 6;
+  // A 16 ms interval on the main thread, counted from the moment Run is clicked.
+  await page.evaluate(() => {
+    window.ticks = 0;
+    window.tickTimer = setInterval(() => window.ticks++, 16);
+    window.runStart = performance.now();
+  });
+  await run(page, [['greedy'], ['random']], games);
+  assert.equal(await page.locator('.compare-stop').isDisabled(), false, 'Stop is available while running');
+  await page.waitForFunction(() => /^Done/.test(document.querySelector('.compare-status').textContent), null, { timeout: 60000 });
+  const { ticks, elapsed } = await page.evaluate(() => {
+    clearInterval(window.tickTimer);
+    return { ticks: window.ticks, elapsed: performance.now() - window.runStart };
+  });
+  assert.ok(ticks >= (elapsed / 16) * 0.5, `the main thread kept its 16 ms interval: ${ticks} ticks in ${Math.round(elapsed)} ms`);
+  assert.deepEqual(await progress(page), { value: 2 * games, max: 2 * games });
+  assert.equal(await page.textContent('.compare-count'), `${2 * games} of ${2 * games}`);
+  assert.equal(await page.locator('.compare-run').isDisabled(), false);
+  assert.equal(await page.locator('.compare-stop').isDisabled(), true);
+
+  for (const chart of ['.chart-tiles', '.chart-scores']) {
+    assert.equal(await page.locator(`${chart} .series`).count(), 2, `${chart}: one series per strategy`);
+    const a11y = await page.$eval(chart, (svg) => ({
+      role: svg.getAttribute('role'),
+      title: document.getElementById(svg.getAttribute('aria-labelledby'))?.textContent,
+      desc: document.getElementById(svg.getAttribute('aria-describedby'))?.textContent,
+    }));
+    assert.equal(a11y.role, 'img');
+    assert.ok(a11y.title.length > 5, `${chart} has a title`);
+    assert.match(a11y.desc, /Greedy/, `${chart} says in words what it shows`);
+    assert.match(a11y.desc, /Random/);
+  }
+  assert.ok(await page.locator('.chart-tiles .bar').count() >= 2);
+  assert.ok(await page.locator('.chart-scores .line').count() === 2);
+  const rows = await page.$$eval('.compare-table tbody tr', (trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
+  assert.equal(rows.length, 2);
+  assert.match(rows[0][0], /^Greedy/);
+  assert.match(rows[1][0], /^Random/);
+  assert.deepEqual(rows.map((r) => r[1]), [String(games), String(games)], 'every game counted');
+  assert.ok(rows.every((r) => Number(r[2]) > 0), 'median scores');
+  assert.ok(await noWorkers(page), 'the workers end with the run');
+  await screenshot(page, 'compare');
+  await done();
+});
+
+test('the same seeds for every strategy: one strategy twice gives the same games', async () => {
+  const { page, done } = await openCompare();
+  await run(page, [['greedy'], ['greedy']], 4, 3);
+  await page.waitForFunction(() => /^Done/.test(document.querySelector('.compare-status').textContent), null, { timeout: 60000 });
+  const rows = await page.$$eval('.compare-table tbody tr', (trs) => trs.map((tr) => [...tr.children].slice(1).map((c) => c.textContent)));
+  assert.equal(rows.length, 2);
+  // Same games, same figures (the time per game aside).
+  assert.deepEqual(rows[0].slice(0, -1), rows[1].slice(0, -1));
+  await done();
+});
+
+test('Stop ends the run at once: workers terminated, no result after it', async () => {
+  const { page, done } = await openCompare();
+  await run(page, [['montecarlo', 'k10'], ['greedy']], 1000);
+  await page.waitForFunction(() => document.querySelector('.compare-bar').value >= 2, null, { timeout: 60000 });
+  assert.ok(page.workers().length >= 1, 'games run in workers');
+  await page.locator('.compare-stop').click();
+  const stopped = await progress(page);
+  assert.match(await page.textContent('.compare-status'), /^Stopped after \d+ of 2000 games/);
+  assert.ok(await noWorkers(page), 'every worker terminated');
+  await page.waitForTimeout(1500);
+  assert.deepEqual(await progress(page), stopped, 'no result after Stop');
+  assert.equal(await page.locator('.compare-run').isDisabled(), false, 'a new run can start');
+  await done();
+});
+
+test('a bad number of games: nothing starts, the reason shows; two rows at least', async () => {
+  const { page, done } = await openCompare();
+  await run(page, [['greedy'], ['random']], 0);
+  assert.match(await page.textContent('.compare-status'), /1 to 1000 games/);
+  assert.equal(page.workers().length, 0);
+  assert.equal(await page.locator('.compare-remove').first().isDisabled(), true, 'two rows at least');
+  await done();
+});

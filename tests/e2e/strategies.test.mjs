@@ -1,0 +1,265 @@
+// The strategy picker: every strategy plays through Step, its explanation and
+// strength control follow the pick and persist, expectimax's node budget goes
+// whole to one worker, the weights panel checks input, and embedders name any strategy.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { setup, openPage, ready, domBoard, engineCells, choose, chosen, screenshot, recordEvents, events, drawn } from './helpers.mjs';
+
+const env = setup();
+const cores = (n) => `Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => ${n} });`;
+// Records every request the page posts to a worker: {worker, cells, options}.
+const SPY = `
+  window.sent = [];
+  const post = Worker.prototype.postMessage;
+  Worker.prototype.postMessage = function (m) {
+    if (!this.tag) this.tag = (window.workerTags = (window.workerTags || 0) + 1);
+    window.sent.push({ worker: this.tag, cells: String(m.cells), options: m.options ?? null });
+    return post.call(this, m);
+  };`;
+// A cheap strength for each kind of control, so the suite stays quick.
+const CHEAP = { depth: 'depth2', k: 'k10', ms: 'ms10' };
+
+const pressedStrategy = (page) => chosen(page, 'strategy');
+const strengthKeys = (page) => page.$$eval('.g2048 .setting-strength .choice', (bs) => bs.map((b) => /choice-(\S+)/.exec(b.className.replace('choice ', ''))[1]));
+const strengthShown = (page) => page.locator('.g2048 .setting-strength').isVisible();
+const explanation = (page) => page.textContent('.g2048 .ai-explanation');
+const savedSettings = (page) => page.evaluate(() => JSON.parse(localStorage.getItem('game2048:settings')));
+
+async function stepOnce(page) {
+  const before = await engineCells(page);
+  await page.locator('.g2048 .ai-step').click();
+  await page.waitForFunction((b) => document.querySelector('.g2048 .board').dataset.cells !== b, before.join(','), { timeout: 20000 });
+  return before;
+}
+
+test('every strategy: its explanation, a strength control that fits, and Step plays legal moves with it', async () => {
+  const { page, done } = await openPage(env, '?seed=31', { initScript: SPY });
+  const names = await page.$$eval('.g2048 .setting-strategy .choice', (bs) => bs.map((b) => /choice-(\S+)/.exec(b.className.replace('choice ', ''))[1]));
+  assert.ok(names.length >= 2, `strategies offered: ${names}`);
+  assert.equal(await pressedStrategy(page), 'expectimax', 'expectimax by default');
+  const seen = new Set();
+  for (const name of names) {
+    await choose(page, 'strategy', name);
+    assert.equal(await pressedStrategy(page), name);
+    const text = await explanation(page);
+    assert.ok(text.length > 40, `${name} is explained`);
+    assert.ok(!seen.has(text), `${name} has its own explanation`);
+    seen.add(text);
+    const keys = await strengthKeys(page);
+    if (['random', 'corner', 'cycle', 'greedy'].includes(name)) assert.equal(await strengthShown(page), false, `${name}: no strength`);
+    if (name === 'minimax') assert.ok(keys.length && keys.every((k) => /^depth\d+$/.test(k)), `${name}: depths ${keys}`);
+    if (name.startsWith('montecarlo')) assert.ok(keys.length && keys.every((k) => /^k\d+$/.test(k)), `${name}: k ${keys}`);
+    if (name === 'expectimax' || name === 'minimax-id') {
+      assert.ok(keys.includes('nodes200000') && keys.includes('ms10') && keys.includes('ms1000'), `${name}: ${keys}`);
+    }
+    if (keys.length) {
+      const kind = /^\D+/.exec(keys[0])[0];
+      await choose(page, 'strength', CHEAP[kind] && keys.includes(CHEAP[kind]) ? CHEAP[kind] : keys[0]);
+    }
+    const sentBefore = await page.evaluate(() => window.sent.length);
+    for (let i = 0; i < 3; i++) {
+      const before = await stepOnce(page);
+      // The board changed by a move the engine allows: the engine says which moves change `before`.
+      const legal = await page.evaluate(async ({ cells, after }) => {
+        const wasm = await import('/www/pkg/game2048.js');
+        await wasm.default({ module_or_path: '/www/pkg/game2048_bg.wasm' });
+        const ok = ['up', 'right', 'down', 'left'].filter((d) => {
+          const g = wasm.Game.fromCells(4, cells, 1n);
+          const moved = g.move(d);
+          const slid = Array.from(g.cells());
+          g.free();
+          // The scratch game and the page each spawned one tile after the slide: every other cell matches.
+          return moved && slid.filter((v, i) => v !== after[i]).length <= 2;
+        });
+        return ok;
+      }, { cells: before, after: await engineCells(page) });
+      assert.ok(legal.length >= 1, `${name}: step ${i + 1} was a legal move: ${before} -> ${await engineCells(page)}`);
+    }
+    const sent = (await page.evaluate(() => window.sent)).slice(sentBefore).filter((m) => m.options);
+    assert.ok(sent.length >= 3 && sent.every((m) => m.options.strategy === name), `${name}: the workers were asked for ${name}`);
+    await page.waitForFunction(() => document.querySelectorAll('.g2048 .ai-best').length === 1);
+    assert.deepEqual((await domBoard(page)).cells, await engineCells(page));
+  }
+  await screenshot(page, 'strategies');
+  await done();
+});
+
+test('the picked strategy and each strategy\'s strength persist across reload', async () => {
+  const { page, done } = await openPage(env, '?seed=32');
+  const names = await page.$$eval('.g2048 .setting-strategy .choice', (bs) => bs.length);
+  assert.ok(names >= 1);
+  assert.equal(await chosen(page, 'strength'), 'nodes200000', 'expectimax: 200k positions by default');
+  assert.match(await page.textContent('.g2048 .setting-strength .choice-nodes200000'), /Quick \(200k positions\)/);
+  await choose(page, 'strength', 'ms200');
+  if (await page.locator('.g2048 .setting-strategy .choice-minimax').count()) {
+    await choose(page, 'strategy', 'minimax');
+    assert.equal(await chosen(page, 'strength'), 'depth4', 'minimax: depth 4 by default');
+    await choose(page, 'strength', 'depth3');
+  }
+  const strategy = await pressedStrategy(page);
+  const strength = await chosen(page, 'strength');
+  await page.reload();
+  await ready(page);
+  assert.equal(await pressedStrategy(page), strategy);
+  assert.equal(await chosen(page, 'strength'), strength);
+  await choose(page, 'strategy', 'expectimax');
+  assert.equal(await chosen(page, 'strength'), 'ms200', 'each strategy keeps its own strength');
+  const saved = await savedSettings(page);
+  assert.deepEqual(saved.budgets.expectimax, { ms: 200 });
+  await done();
+});
+
+test('saves from before strategies (a bare aiMs) load: 200 ms is kept, the old default becomes the node budget', async () => {
+  for (const [aiMs, expected] of [[200, 'ms200'], [50, 'nodes200000'], ['junk', 'nodes200000']]) {
+    const init = `localStorage.setItem('game2048:settings', JSON.stringify({ size: 4, mode: 'classic', theme: 'system', aiSpeed: 'max', aiMs: ${JSON.stringify(aiMs)} }));`;
+    const { page, done } = await openPage(env, '?seed=33', { initScript: `if (!sessionStorage.getItem('seeded')) { sessionStorage.setItem('seeded', '1'); ${init} }` });
+    assert.equal(await pressedStrategy(page), 'expectimax');
+    assert.equal(await chosen(page, 'strength'), expected, `aiMs ${aiMs}`);
+    assert.equal(await chosen(page, 'speed'), 'max', 'the rest of the save is kept');
+    await stepOnce(page);
+    await done();
+  }
+  // Nonsense in the new fields is dropped field by field.
+  const bad = "localStorage.setItem('game2048:settings', JSON.stringify({ strategy: 'nope', budgets: { expectimax: { ms: -4 }, nope: { k: 3 } }, weights: [1] }));";
+  const { page, done } = await openPage(env, '?seed=34', { initScript: `if (!sessionStorage.getItem('seeded')) { sessionStorage.setItem('seeded', '1'); ${bad} }` });
+  assert.equal(await pressedStrategy(page), 'expectimax');
+  assert.equal(await chosen(page, 'strength'), 'nodes200000');
+  await done();
+});
+
+test('expectimax\'s node budget goes whole to one worker; a time budget is split over the pool', async () => {
+  const { page, done } = await openPage(env, '?seed=35', { initScript: cores(8) + SPY });
+  for (let i = 0; i < 3; i++) await stepOnce(page);
+  let sent = await page.evaluate(() => window.sent.filter((m) => m.options));
+  assert.equal(sent.length, 3, 'one request per position');
+  for (const m of sent) {
+    assert.equal(m.options.nodes, 200000);
+    assert.equal(m.options.moves, undefined, 'all root moves in the one request');
+    assert.equal(m.options.ms, undefined);
+  }
+  await choose(page, 'strength', 'ms10');
+  await page.evaluate(() => { window.sent.length = 0; });
+  for (let i = 0; i < 3; i++) await stepOnce(page);
+  sent = await page.evaluate(() => window.sent.filter((m) => m.options));
+  assert.ok(sent.length > 3, `a time budget is split: ${sent.length} requests for 3 positions`);
+  assert.ok(sent.every((m) => m.options.ms === 10 && Array.isArray(m.options.moves)));
+  await done();
+});
+
+// The engine's own check of a weights set, stood in for by a worker that refuses
+// any set with empty = 7 (every field the page lets through is one the engine
+// accepts, so a real refusal cannot be typed in).
+const REFUSING_WORKER = "import './worker.js?real';\nconst real = self.onmessage;\n"
+  + "self.onmessage = (e) => { const w = e.data?.options?.weights;"
+  + " if (w && Object.values(w).includes(7)) postMessage({ id: e.data.id, error: 'bad weights: the engine refuses 7' }); else real(e); };";
+
+test('weights: bad input shows an error next to the control and keeps the last good set; reset restores the defaults', async () => {
+  const { page, context, done } = await openPage(env, '?seed=36', { initScript: SPY, wait: false });
+  await context.route((url) => url.pathname.endsWith('/www/worker.js') && !url.search, (route) => route.fulfill({
+    status: 200, contentType: 'text/javascript', body: REFUSING_WORKER,
+  }));
+  await page.reload();
+  await ready(page);
+  const withWeights = await page.$$eval('.g2048 .setting-strategy .choice', (bs) => bs.map((b) => /choice-(\S+)/.exec(b.className.replace('choice ', ''))[1])
+    .filter((n) => ['minimax', 'expectimax', 'minimax-id'].includes(n)));
+  const name = withWeights.includes('minimax') ? 'minimax' : 'expectimax';
+  await choose(page, 'strategy', name);
+  const advanced = page.locator('.g2048 .ai-advanced');
+  if (!(await advanced.isVisible())) {
+    // An engine without a catalogue of weights: nothing to edit.
+    assert.equal(await page.locator('.g2048 .weight input').count(), 0);
+    await done();
+    return;
+  }
+  if (name === 'minimax') await choose(page, 'strength', 'depth2');
+  await advanced.locator('summary').click();
+  const fields = await page.$$eval('.g2048 .weight input', (xs) => xs.map((x) => ({ name: x.name, value: x.value })));
+  assert.ok(fields.length >= 2, `weights: ${fields.map((f) => f.name)}`);
+  const defaults = Object.fromEntries(fields.map((f) => [f.name, Number(f.value)]));
+  const field = fields.find((f) => f.name === 'empty') ?? fields[0];
+  const input = page.locator(`.g2048 .weight-${field.name} input`);
+  const error = page.locator(`.g2048 .weight-${field.name} .weight-error`);
+  assert.equal(await page.locator('.g2048 .weights-reset').isDisabled(), true, 'nothing to reset yet');
+
+  // A good value is taken, saved and used.
+  await input.fill('3.5');
+  await input.press('Tab');
+  await page.waitForFunction((s) => JSON.parse(localStorage.getItem('game2048:settings'))?.weights?.[s], name);
+  assert.equal((await savedSettings(page)).weights[name][field.name], 3.5);
+  assert.equal(await error.textContent(), '');
+  assert.equal(await page.locator('.g2048 .weights-reset').isDisabled(), false);
+
+  // Empty, not a number, negative: an error next to the field, the good set stays.
+  for (const [typed, message] of [['', /number/i], ['-2', /negative|at least/i]]) {
+    await input.fill(typed);
+    await input.press('Tab');
+    await page.waitForFunction((sel) => document.querySelector(sel).textContent !== '', `.g2048 .weight-${field.name} .weight-error`);
+    assert.match(await error.textContent(), message, `"${typed}"`);
+    assert.equal(await input.getAttribute('aria-invalid'), 'true');
+    assert.equal((await savedSettings(page)).weights[name][field.name], 3.5, 'the last good value is kept');
+  }
+  // A set the engine refuses (see REFUSING_WORKER): its error shows, the last good set stays.
+  await input.fill('7');
+  await input.press('Tab');
+  await page.waitForFunction(() => /refuses 7/.test(document.querySelector('.g2048 .ai-advanced').textContent));
+  assert.match(await error.textContent(), /the engine refuses 7/, 'next to the field just edited');
+  assert.equal(await input.getAttribute('aria-invalid'), 'true');
+  assert.equal((await savedSettings(page)).weights[name][field.name], 3.5);
+  // The AI plays with the last good weights.
+  await page.evaluate(() => { window.sent.length = 0; });
+  await stepOnce(page);
+  const used = await page.evaluate(() => window.sent.filter((m) => m.options).at(-1).options);
+  assert.equal(used.weights[field.name], 3.5);
+  await screenshot(page, 'weights-error');
+
+  // Reload: the good value; reset: the defaults, and the errors are gone.
+  await page.reload();
+  await ready(page);
+  await page.locator('.g2048 .ai-advanced summary').click();
+  assert.equal(await input.inputValue(), '3.5');
+  await page.locator('.g2048 .weights-reset').click();
+  const after = await page.$$eval('.g2048 .weight input', (xs) => Object.fromEntries(xs.map((x) => [x.name, Number(x.value)])));
+  assert.deepEqual(after, defaults);
+  assert.equal((await savedSettings(page)).weights[name], undefined, 'no custom weights saved');
+  assert.equal(await page.locator('.g2048 .weight-error:not(:empty)').count(), 0);
+  await done();
+});
+
+test('embedders name any strategy: the strategy attribute and mount({strategy}), checked by strategies.js', async () => {
+  const { page, done } = await openPage(env, 'demo.html', { wait: false });
+  await drawn(page, '#play');
+  await recordEvents(page);
+  const names = await page.evaluate(async () => {
+    const wasm = await import('/www/pkg/game2048.js');
+    await wasm.default({ module_or_path: '/www/pkg/game2048_bg.wasm' });
+    const { strategyNames } = await import('/www/strategies.js');
+    return strategyNames(wasm);
+  });
+  const other = names.find((n) => n !== 'expectimax') ?? 'expectimax';
+  await page.evaluate(async ({ other }) => {
+    const el = document.createElement('game-2048');
+    el.id = 'attr';
+    el.setAttribute('strategy', other);
+    el.setAttribute('persist', 'off');
+    document.querySelector('main').append(el);
+    await el.ready;
+    el.step();
+    const { mount } = await import('/embed.js');
+    const host = document.createElement('div');
+    host.id = 'mounted';
+    document.querySelector('main').append(host);
+    const game = mount(host, { strategy: other, persist: false });
+    await game.ready;
+    game.startAI();
+    game.stopAI();
+  }, { other });
+  const pressed = await page.evaluate(() => document.querySelector('#attr').shadowRoot.querySelector('.setting-strategy .choice[aria-pressed="true"]').className);
+  assert.match(pressed, new RegExp(`choice-${other}\\b`));
+  const [start] = await events(page, { type: 'ai-start', id: 'mounted' });
+  assert.equal(start.detail.strategy, other);
+  await page.waitForFunction(() => window.__events.some((e) => e.type === 'move' && e.id === 'attr'), null, { timeout: 20000 });
+  await page.evaluate(() => document.querySelector('#attr').setAttribute('strategy', 'expectimax'));
+  const now = await page.evaluate(() => document.querySelector('#attr').shadowRoot.querySelector('.setting-strategy .choice[aria-pressed="true"]').className);
+  assert.match(now, /choice-expectimax\b/);
+  await done();
+});

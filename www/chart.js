@@ -1,0 +1,105 @@
+// Two small SVG charts for comparisons, no library: grouped bars (the share of
+// games reaching each tile) and step lines (the distribution of scores as a
+// cumulative share). Each SVG has a <title> and a <desc> that says in words
+// what it shows; colours come from style.css through the classes series-0..7.
+const NS = 'http://www.w3.org/2000/svg';
+const W = 480;
+const H = 240;
+const M = { top: 12, right: 12, bottom: 36, left: 44 };
+let uid = 0;
+
+function svgEl(tag, attrs = {}, text) {
+  const node = document.createElementNS(NS, tag);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
+  if (text != null) node.textContent = text;
+  return node;
+}
+
+const pct = (x) => `${Math.round(x * 100)}%`;
+const short = (n) => (n >= 1e6 ? `${(n / 1e6).toFixed(1)}M` : n >= 1e4 ? `${Math.round(n / 1e3)}k` : String(Math.round(n)));
+
+// An <svg> with its accessible name and description, and the plot frame.
+function frame(className, title, desc) {
+  const id = `chart-${++uid}`;
+  const svg = svgEl('svg', { class: `chart ${className}`, viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-labelledby': `${id}-t`, 'aria-describedby': `${id}-d` });
+  svg.append(svgEl('title', { id: `${id}-t` }, title), svgEl('desc', { id: `${id}-d` }, desc));
+  return svg;
+}
+
+function yAxis(svg, ticks, y, format) {
+  const g = svgEl('g', { class: 'axis axis-y', 'aria-hidden': 'true' });
+  for (const t of ticks) {
+    g.append(svgEl('line', { class: 'grid-line', x1: M.left, x2: W - M.right, y1: y(t), y2: y(t) }));
+    g.append(svgEl('text', { x: M.left - 6, y: y(t) + 4, 'text-anchor': 'end' }, format(t)));
+  }
+  svg.append(g);
+}
+
+/**
+ * summary: compare.js's summarize(): {tiles, series: [{label, reach}]}.
+ * Bars: one group per tile, one bar per strategy, height = share of games whose
+ * largest tile is at least that tile.
+ */
+export function tileChart({ tiles, series }) {
+  const desc = series.map((s) => `${s.label}: ${tiles.map((t, i) => `${t} in ${pct(s.reach[i])}`).join(', ') || 'no games yet'}.`).join(' ');
+  const svg = frame('chart-tiles', 'Share of games reaching each tile', desc);
+  const plotW = W - M.left - M.right;
+  const plotH = H - M.top - M.bottom;
+  const y = (v) => M.top + plotH * (1 - v);
+  yAxis(svg, [0, 0.25, 0.5, 0.75, 1], y, pct);
+  const group = tiles.length ? plotW / tiles.length : plotW;
+  const bar = Math.max(1, (group * 0.8) / Math.max(1, series.length));
+  const xAxis = svgEl('g', { class: 'axis axis-x', 'aria-hidden': 'true' });
+  tiles.forEach((t, i) => {
+    xAxis.append(svgEl('text', { x: M.left + group * (i + 0.5), y: H - M.bottom + 16, 'text-anchor': 'middle' }, short(t)));
+  });
+  xAxis.append(svgEl('text', { class: 'axis-title', x: M.left + plotW / 2, y: H - 4, 'text-anchor': 'middle' }, 'largest tile at least'));
+  svg.append(xAxis);
+  series.forEach((s, k) => {
+    const g = svgEl('g', { class: `series series-${k % 8}` });
+    g.append(svgEl('title', {}, s.label));
+    tiles.forEach((t, i) => {
+      const v = s.reach[i];
+      const x = M.left + group * i + group * 0.1 + bar * k;
+      g.append(svgEl('rect', { class: 'bar', x: x.toFixed(1), y: y(v).toFixed(1), width: bar.toFixed(1), height: (plotH * v).toFixed(1) }));
+    });
+    svg.append(g);
+  });
+  return svg;
+}
+
+/**
+ * summary: {series: [{label, scores (sorted)}]}. One step line per strategy: the
+ * share of its games that scored at most x.
+ */
+export function scoreChart({ series }) {
+  const top = Math.max(1, ...series.map((s) => s.scores.at(-1) ?? 0));
+  const desc = series.map((s) => (s.games
+    ? `${s.label}: median score ${short(s.median)}, middle half ${short(s.q1)} to ${short(s.q3)}, range ${short(s.min)} to ${short(s.max)}.`
+    : `${s.label}: no games yet.`)).join(' ');
+  const svg = frame('chart-scores', 'Scores: share of games scoring at most x', desc);
+  const plotW = W - M.left - M.right;
+  const plotH = H - M.top - M.bottom;
+  const x = (v) => M.left + (plotW * v) / top;
+  const y = (v) => M.top + plotH * (1 - v);
+  yAxis(svg, [0, 0.25, 0.5, 0.75, 1], y, pct);
+  const xAxis = svgEl('g', { class: 'axis axis-x', 'aria-hidden': 'true' });
+  for (let i = 0; i <= 4 && top > 1; i++) {
+    xAxis.append(svgEl('text', { x: x((top * i) / 4), y: H - M.bottom + 16, 'text-anchor': i === 0 ? 'start' : i === 4 ? 'end' : 'middle' }, short((top * i) / 4)));
+  }
+  xAxis.append(svgEl('text', { class: 'axis-title', x: M.left + plotW / 2, y: H - 4, 'text-anchor': 'middle' }, 'score'));
+  svg.append(xAxis);
+  series.forEach((s, k) => {
+    const n = s.scores.length;
+    if (!n) return;
+    let d = `M${x(0).toFixed(1)},${y(0).toFixed(1)}`;
+    s.scores.forEach((v, i) => {
+      d += `H${x(v).toFixed(1)}V${y((i + 1) / n).toFixed(1)}`;
+    });
+    d += `H${x(top).toFixed(1)}`;
+    const g = svgEl('g', { class: `series series-${k % 8}` });
+    g.append(svgEl('title', {}, s.label), svgEl('path', { class: 'line', d, fill: 'none' }));
+    svg.append(g);
+  });
+  return svg;
+}
