@@ -414,3 +414,22 @@ fn tune_resumed_equals_tune_straight() {
         straight
     );
 }
+
+#[test]
+fn merge_reads_lines_from_before_nodes_and_times_were_recorded() {
+    // The JSON lines of the first arena: no nodes, depths or think-time histogram.
+    let dir = scratch("old");
+    let lines = [
+        r#"{"budget":{"nodes":2500000},"largest":"16384","moves":7475,"options":{"nodes":2500000},"score":210148,"seconds":79.0,"seed":1,"size":4,"strategy":"expectimax","tiles":{"16384":1,"2":3}}"#,
+        r#"{"budget":{"nodes":2500000},"largest":"8192","moves":7414,"options":{"nodes":2500000},"score":176920,"seconds":80.0,"seed":2,"size":4,"strategy":"expectimax","tiles":{"8192":1,"4096":1}}"#,
+    ];
+    std::fs::write(dir.join("old.jsonl"), lines.join("\n") + "\n").unwrap();
+    let table = ok(&dir, &["merge", "old.jsonl"]);
+    assert!(table.contains("games 2 "), "{table}");
+    assert!(table.contains("   16384    50.0%"), "{table}");
+    assert!(
+        table.contains("nodes per move n/a  depth mean n/a"),
+        "{table}"
+    );
+    assert!(table.contains("p50 n/a  p99 n/a"), "{table}");
+}

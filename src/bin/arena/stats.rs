@@ -124,6 +124,28 @@ impl Summary {
         self.depth_sum as f64 / self.moves.max(1) as f64
     }
 
+    /// Nodes and depths are known (JSON lines from before they were recorded have none).
+    fn searched(&self) -> bool {
+        self.nodes > 0
+    }
+
+    /// Think times are known (older JSON lines carry no histogram).
+    fn timed(&self) -> bool {
+        self.hist.iter().any(|&n| n > 0)
+    }
+
+    fn nodes_text(&self) -> String {
+        known(self.searched(), format!("{:.0}", self.nodes_per_move()))
+    }
+
+    fn depth_text(&self) -> String {
+        known(self.searched(), format!("{:.2}", self.depth_mean()))
+    }
+
+    fn quantile_text(&self, q: f64) -> String {
+        known(self.timed(), ms(self.ms_quantile(q)))
+    }
+
     /// Moves (or nodes) per second of a thread's busy time.
     pub fn per_second(&self, count: u64) -> f64 {
         count as f64 / (self.micros as f64 / 1e6).max(1e-9)
@@ -178,18 +200,18 @@ impl Summary {
             self.scores.last().unwrap_or(&0)
         ));
         lines.push(format!(
-            "moves mean {:.0}  nodes per move {:.0}  depth mean {:.2}",
+            "moves mean {:.0}  nodes per move {}  depth mean {}",
             self.moves_mean(),
-            self.nodes_per_move(),
-            self.depth_mean()
+            self.nodes_text(),
+            self.depth_text()
         ));
         if timing {
             lines.push(format!(
-                "time  ms per move p50 {}  p99 {}  moves per second {:.0} per thread  nodes per second {:.0} per thread",
-                ms(self.ms_quantile(0.5)),
-                ms(self.ms_quantile(0.99)),
+                "time  ms per move p50 {}  p99 {}  moves per second {:.0} per thread  nodes per second {} per thread",
+                self.quantile_text(0.5),
+                self.quantile_text(0.99),
                 self.per_second(self.moves),
-                self.per_second(self.nodes)
+                known(self.searched(), format!("{:.0}", self.per_second(self.nodes)))
             ));
         }
         lines
@@ -249,11 +271,11 @@ pub fn columns(names: &[String], summaries: &[Summary], timing: bool) -> Vec<Str
     row("score median", &|s| s.score_median().to_string());
     row("score max", &|s| s.scores.last().unwrap_or(&0).to_string());
     row("moves mean", &|s| format!("{:.0}", s.moves_mean()));
-    row("nodes per move", &|s| format!("{:.0}", s.nodes_per_move()));
-    row("depth mean", &|s| format!("{:.2}", s.depth_mean()));
+    row("nodes per move", &|s| s.nodes_text());
+    row("depth mean", &|s| s.depth_text());
     if timing {
-        row("ms per move p50", &|s| ms(s.ms_quantile(0.5)));
-        row("ms per move p99", &|s| ms(s.ms_quantile(0.99)));
+        row("ms per move p50", &|s| s.quantile_text(0.5));
+        row("ms per move p99", &|s| s.quantile_text(0.99));
         row("moves/s per thread", &|s| {
             format!("{:.0}", s.per_second(s.moves))
         });
@@ -278,4 +300,13 @@ pub fn columns(names: &[String], summaries: &[Summary], timing: bool) -> Vec<Str
     let mut out = vec![line("", names)];
     out.extend(rows.iter().map(|(label, cells)| line(label, cells)));
     out
+}
+
+/// `text`, or "n/a" when the figure was not recorded.
+fn known(recorded: bool, text: String) -> String {
+    if recorded {
+        text
+    } else {
+        "n/a".to_string()
+    }
 }
