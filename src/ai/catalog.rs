@@ -5,13 +5,11 @@
 use serde::Serialize;
 use serde_json::{json, Value};
 
-use super::eval::EvalWeights;
-use super::expectimax::MAX_DEPTH;
-use super::minimax_eval::MinimaxWeights;
 use super::options::{
-    StrategyName, DEFAULT_K, DEFAULT_MINIMAX_DEPTH, DEFAULT_NODES, MAX_K, MAX_MS, MAX_NODES,
-    MAX_NUMBER_SEED,
+    StrategyName, DEFAULT_K, DEFAULT_MINIMAX_DEPTH, DEFAULT_NODES, MAX_DEPTH, MAX_K, MAX_MS,
+    MAX_NODES, MAX_NUMBER_SEED,
 };
+use super::weights::{EvalWeights, MinimaxWeights};
 
 /// One option of one strategy.
 #[derive(Clone, Debug, PartialEq, Serialize)]
