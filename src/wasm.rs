@@ -6,7 +6,7 @@ use wasm_bindgen::prelude::*;
 
 use crate::ai;
 use crate::board::{check_size, Board};
-use crate::error::GameError;
+use crate::error::{number_text, quoted, GameError};
 use crate::{Direction, Game};
 
 fn js_error(e: impl std::fmt::Display) -> JsError {
@@ -34,9 +34,9 @@ fn size_from(value: &JsValue) -> Result<usize, JsError> {
 
 fn describe(value: &JsValue) -> String {
     if let Some(s) = value.as_string() {
-        format!("{s:?}")
+        quoted(&s)
     } else if let Some(n) = value.as_f64() {
-        n.to_string()
+        number_text(n)
     } else {
         value.js_typeof().as_string().unwrap_or_default()
     }
