@@ -47,8 +47,9 @@ impl EvalWeights {
         ("empty", 0.0, 1e6),
     ];
 
-    pub fn validate(&self) -> Result<(), AiError> {
-        let values = [
+    /// The fields' values in [`Self::RANGES`] order.
+    pub fn values(&self) -> [f64; 7] {
+        [
             self.lost_penalty,
             self.monotonicity_power,
             self.monotonicity,
@@ -56,7 +57,11 @@ impl EvalWeights {
             self.sum,
             self.merges,
             self.empty,
-        ];
+        ]
+    }
+
+    pub fn validate(&self) -> Result<(), AiError> {
+        let values = self.values();
         for ((name, min, max), value) in Self::RANGES.into_iter().zip(values) {
             if !(min..=max).contains(&value) {
                 return Err(AiError::BadWeight {
@@ -109,15 +114,20 @@ impl MinimaxWeights {
         ("merges", 0.0, 1e6),
     ];
 
-    pub fn validate(&self) -> Result<(), AiError> {
-        let values = [
+    /// The fields' values in [`Self::RANGES`] order.
+    pub fn values(&self) -> [f64; 6] {
+        [
             self.monotonicity,
             self.smoothness,
             self.empty,
             self.max_tile,
             self.corner_bonus,
             self.merges,
-        ];
+        ]
+    }
+
+    pub fn validate(&self) -> Result<(), AiError> {
+        let values = self.values();
         for ((name, min, max), value) in Self::RANGES.into_iter().zip(values) {
             if !(min..=max).contains(&value) {
                 return Err(AiError::BadWeight {
