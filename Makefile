@@ -4,8 +4,15 @@
 SHELL := /bin/bash
 PORT ?= 8080
 WASM_TARGET := wasm32-unknown-unknown
-WASM := target/$(WASM_TARGET)/release/game2048.wasm
 PKG := www/pkg
+# Two modules from the one crate: the full one (engine + AI: the worker, Node tests, tools)
+# and the core (engine + strategy catalogue, no search: the page's main thread). Both builds
+# write game2048.wasm, so the core has its own target dir (sharing one would rebuild the
+# crate at every switch of features).
+WASM := target/$(WASM_TARGET)/release/game2048.wasm
+CORE_TARGET_DIR := target/core
+WASM_CORE := $(CORE_TARGET_DIR)/$(WASM_TARGET)/release/game2048.wasm
+BINDGEN := wasm-bindgen --target web --no-typescript --remove-name-section --remove-producers-section --out-dir $(PKG)
 # The CLI must match the wasm-bindgen crate exactly; read the version from Cargo.lock.
 WB_VERSION := $(shell awk '/^name = "wasm-bindgen"$$/{getline; gsub(/"/,"",$$3); print $$3}' Cargo.lock 2>/dev/null)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
@@ -39,7 +46,15 @@ chromium:
 
 build: wasm-tools
 	cargo rustc --lib --crate-type cdylib --target $(WASM_TARGET) --release
-	wasm-bindgen --target web --no-typescript --remove-name-section --remove-producers-section --out-dir $(PKG) --out-name game2048 $(WASM)
+	cargo rustc --lib --crate-type cdylib --target $(WASM_TARGET) --release --no-default-features --target-dir $(CORE_TARGET_DIR)
+	@$(MAKE) --no-print-directory $(PKG)/game2048_bg.wasm $(PKG)/game2048_core_bg.wasm
+
+# Bindings only when a wasm changed (a separate make run, so that it sees cargo's output).
+$(PKG)/game2048_bg.wasm: $(WASM)
+	$(BINDGEN) --out-name game2048 $<
+
+$(PKG)/game2048_core_bg.wasm: $(WASM_CORE)
+	$(BINDGEN) --out-name game2048_core $<
 
 run: build
 	node tools/serve.mjs --port $(PORT)
@@ -48,9 +63,13 @@ run: build
 
 test: lint test-rust build test-wasm test-e2e size
 
-lint:
+# The core build (no `ai` feature) and the wasm-only bindings are linted too.
+lint: wasm-tools
 	cargo fmt --all -- --check
 	cargo clippy --all-targets -- -D warnings
+	cargo clippy --lib --no-default-features -- -D warnings
+	cargo clippy --lib --target $(WASM_TARGET) -- -D warnings
+	cargo clippy --lib --target $(WASM_TARGET) --no-default-features -- -D warnings
 
 test-rust:
 	cargo test --release

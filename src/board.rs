@@ -2,7 +2,7 @@
 //! 0 = empty), one byte per cell, row-major.
 
 use crate::direction::Direction;
-use crate::error::GameError;
+use crate::error::{number_text, GameError};
 use crate::{MAX_EXPONENT, MAX_SIZE, MIN_SIZE};
 
 /// What one tile did during a move, in cell indices (row-major).
@@ -39,17 +39,7 @@ pub fn exponent_of(index: usize, value: f64) -> Result<u8, GameError> {
     if value == 0.0 {
         return Ok(0);
     }
-    // Whole numbers print as integers (no fixed-precision float formatting in the wasm).
-    let shown = if value.fract() == 0.0 && value.abs() < 1.8e19 {
-        let digits = (value.abs() as u64).to_string();
-        if value < 0.0 {
-            format!("-{digits}")
-        } else {
-            digits
-        }
-    } else {
-        format!("{value}")
-    };
+    let shown = number_text(value);
     if !value.is_finite() || value < 2.0 || value.fract() != 0.0 {
         return Err(GameError::NotPowerOfTwo {
             index,

@@ -51,7 +51,8 @@ impl fmt::Display for GameError {
             ),
             GameError::BadDirection(d) => write!(
                 f,
-                "unknown direction {d:?}: use \"up\", \"right\", \"down\" or \"left\""
+                "unknown direction {}: use \"up\", \"right\", \"down\" or \"left\"",
+                quoted(d)
             ),
             GameError::BadSeed(s) => write!(
                 f,
@@ -63,3 +64,30 @@ impl fmt::Display for GameError {
 }
 
 impl std::error::Error for GameError {}
+
+/// A string as a message shows it: quoted and escaped as JSON. (`{:?}` would add core's
+/// Debug escaping and its Unicode tables to the page's module.)
+pub fn quoted(s: &str) -> String {
+    serde_json::to_string(s).expect("a string is valid JSON")
+}
+
+/// A number as a message shows it, much as JavaScript prints it: "3", "-4", "1.5", "NaN",
+/// "Infinity". Whole numbers print as integers and the rest through serde_json, which the
+/// wasm carries anyway: `{}` on an f64 would add core's float formatting (about 20 KB) to
+/// the page's module.
+pub fn number_text(x: f64) -> String {
+    if x.is_nan() {
+        "NaN".into()
+    } else if x.is_infinite() {
+        if x > 0.0 { "Infinity" } else { "-Infinity" }.into()
+    } else if x.fract() == 0.0 && x.abs() < 1.8e19 {
+        let digits = (x.abs() as u64).to_string();
+        if x < 0.0 {
+            format!("-{digits}")
+        } else {
+            digits
+        }
+    } else {
+        serde_json::to_string(&x).expect("a finite f64 is valid JSON")
+    }
+}

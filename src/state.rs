@@ -6,7 +6,7 @@ use std::collections::VecDeque;
 use serde::{Deserialize, Serialize};
 
 use crate::board::{check_size, Board};
-use crate::error::GameError;
+use crate::error::{quoted, GameError};
 use crate::game::{Game, Snapshot};
 use crate::rng::GameRng;
 
@@ -113,7 +113,10 @@ fn rng_from_hex(words: &[String; 4], field: &str) -> Result<GameRng, GameError> 
     let mut state = [0u64; 4];
     for (slot, word) in state.iter_mut().zip(words) {
         *slot = u64::from_str_radix(word, 16).map_err(|_| {
-            GameError::BadState(format!("{field} holds {word:?}, not a 64-bit hex word"))
+            GameError::BadState(format!(
+                "{field} holds {}, not a 64-bit hex word",
+                quoted(word)
+            ))
         })?;
     }
     GameRng::from_state(state)
@@ -172,8 +175,9 @@ impl Game {
             .map_err(|e| GameError::BadState(format!("not readable JSON ({e})")))?;
         if probe.format.as_deref() != Some(FORMAT) {
             return Err(GameError::BadState(format!(
-                "format must be {FORMAT:?}, got {}",
-                probe.format.map_or("nothing".into(), |f| format!("{f:?}"))
+                "format must be {}, got {}",
+                quoted(FORMAT),
+                probe.format.map_or("nothing".into(), |f| quoted(&f))
             )));
         }
         let version = match probe.version {

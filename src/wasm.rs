@@ -4,9 +4,9 @@
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-use crate::ai::{self, SearchOptions};
+use crate::ai;
 use crate::board::{check_size, Board};
-use crate::error::GameError;
+use crate::error::{number_text, quoted, GameError};
 use crate::{Direction, Game};
 
 fn js_error(e: impl std::fmt::Display) -> JsError {
@@ -34,9 +34,9 @@ fn size_from(value: &JsValue) -> Result<usize, JsError> {
 
 fn describe(value: &JsValue) -> String {
     if let Some(s) = value.as_string() {
-        format!("{s:?}")
+        quoted(&s)
     } else if let Some(n) = value.as_f64() {
-        n.to_string()
+        number_text(n)
     } else {
         value.js_typeof().as_string().unwrap_or_default()
     }
@@ -218,62 +218,72 @@ impl WasmGame {
     }
 }
 
-#[wasm_bindgen]
-extern "C" {
-    /// `performance.now()`: the search's clock in a page or a worker (and in Node).
-    #[wasm_bindgen(js_namespace = performance, js_name = now)]
-    fn performance_now() -> f64;
-}
-
-/// `bestMove(cells, size, options)`: the AI's move for a position given as tile values.
-/// Returns `{dir, values: {up, right, down, left}, nodes, depth, ms}`; `dir` is null when no
-/// move changes the board. Throws an Error naming the problem on a bad position or options.
-#[wasm_bindgen(js_name = bestMove)]
-pub fn best_move(cells: JsValue, size: JsValue, options: JsValue) -> Result<JsValue, JsError> {
-    let size = size_from(&size)?;
-    let board = Board::from_values(size, &cells_from(&cells)?).map_err(js_error)?;
-    let options: SearchOptions = if options.is_undefined() || options.is_null() {
-        SearchOptions::default()
-    } else if options.is_object() && !js_sys::Array::is_array(&options) {
-        // JSON would turn NaN and Infinity into null, which reads as "not given", and has
-        // no BigInt: a BigInt (a seed) travels as its decimal string.
-        let plain = js_sys::Object::new();
-        for entry in js_sys::Object::entries(options.unchecked_ref()).iter() {
-            let pair: js_sys::Array = entry.unchecked_into();
-            let (key, mut value) = (pair.get(0), pair.get(1));
-            if let Some(n) = value.as_f64().filter(|n| !n.is_finite()) {
-                return Err(js_error(format!(
-                    "bad AI options: {} must be a finite number, got {n}",
-                    describe(&key).trim_matches('"')
-                )));
-            }
-            if value.is_bigint() {
-                value = js_sys::BigInt::from(value)
-                    .to_string(10)
-                    .map_or(JsValue::NULL, JsValue::from);
-            }
-            js_sys::Reflect::set(&plain, &key, &value)
-                .map_err(|_| js_error("bad AI options: not plain data"))?;
-        }
-        let text = js_sys::JSON::stringify(&plain)
-            .ok()
-            .and_then(|t| t.as_string())
-            .ok_or_else(|| js_error("bad AI options: not plain data"))?;
-        SearchOptions::from_json(&text).map_err(js_error)?
-    } else {
-        return Err(js_error(format!(
-            "AI options must be an object such as {{ strategy: \"expectimax\", ms: 50 }}, got {}",
-            describe(&options)
-        )));
-    };
-    let clock = performance_now;
-    let decision = ai::best_move(board.cells(), size, &options, &clock).map_err(js_error)?;
-    Ok(to_js(&decision))
-}
-
 /// `strategies()`: every strategy as `{name, label, explanation, options: [{name, kind, min,
 /// max, default, description, fields?}]}`, weakest first, for building a settings panel.
 #[wasm_bindgen]
 pub fn strategies() -> JsValue {
     to_js(&ai::catalog::strategies())
+}
+
+/// `bestMove` and its clock: only in the module with the search (the worker's).
+#[cfg(feature = "ai")]
+mod search {
+    use wasm_bindgen::prelude::*;
+
+    use super::{cells_from, describe, js_error, size_from, to_js};
+    use crate::ai::{self, SearchOptions};
+    use crate::board::Board;
+
+    #[wasm_bindgen]
+    extern "C" {
+        /// `performance.now()`: the search's clock in a page or a worker (and in Node).
+        #[wasm_bindgen(js_namespace = performance, js_name = now)]
+        fn performance_now() -> f64;
+    }
+
+    /// `bestMove(cells, size, options)`: the AI's move for a position given as tile values.
+    /// Returns `{dir, values: {up, right, down, left}, nodes, depth, ms}`; `dir` is null when no
+    /// move changes the board. Throws an Error naming the problem on a bad position or options.
+    #[wasm_bindgen(js_name = bestMove)]
+    pub fn best_move(cells: JsValue, size: JsValue, options: JsValue) -> Result<JsValue, JsError> {
+        let size = size_from(&size)?;
+        let board = Board::from_values(size, &cells_from(&cells)?).map_err(js_error)?;
+        let options: SearchOptions = if options.is_undefined() || options.is_null() {
+            SearchOptions::default()
+        } else if options.is_object() && !js_sys::Array::is_array(&options) {
+            // JSON would turn NaN and Infinity into null, which reads as "not given", and has
+            // no BigInt: a BigInt (a seed) travels as its decimal string.
+            let plain = js_sys::Object::new();
+            for entry in js_sys::Object::entries(options.unchecked_ref()).iter() {
+                let pair: js_sys::Array = entry.unchecked_into();
+                let (key, mut value) = (pair.get(0), pair.get(1));
+                if let Some(n) = value.as_f64().filter(|n| !n.is_finite()) {
+                    return Err(js_error(format!(
+                        "bad AI options: {} must be a finite number, got {n}",
+                        describe(&key).trim_matches('"')
+                    )));
+                }
+                if value.is_bigint() {
+                    value = js_sys::BigInt::from(value)
+                        .to_string(10)
+                        .map_or(JsValue::NULL, JsValue::from);
+                }
+                js_sys::Reflect::set(&plain, &key, &value)
+                    .map_err(|_| js_error("bad AI options: not plain data"))?;
+            }
+            let text = js_sys::JSON::stringify(&plain)
+                .ok()
+                .and_then(|t| t.as_string())
+                .ok_or_else(|| js_error("bad AI options: not plain data"))?;
+            SearchOptions::from_json(&text).map_err(js_error)?
+        } else {
+            return Err(js_error(format!(
+                "AI options must be an object such as {{ strategy: \"expectimax\", ms: 50 }}, got {}",
+                describe(&options)
+            )));
+        };
+        let clock = performance_now;
+        let decision = ai::best_move(board.cells(), size, &options, &clock).map_err(js_error)?;
+        Ok(to_js(&decision))
+    }
 }

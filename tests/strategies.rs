@@ -3,7 +3,7 @@
 //! randomness, Monte Carlo's roll-outs exact and worth their cost, minimax's search and
 //! weights, deterministic node budgets, and options errors that name the problem.
 
-use game2048::ai::catalog;
+use game2048::ai::catalog::{self, DefaultValue};
 use game2048::ai::minimax_eval::{evaluate, MinimaxWeights};
 use game2048::ai::montecarlo::{rollout, rollout_on_grid};
 use game2048::ai::montecarlo_dynamic::effective_k;
@@ -736,7 +736,9 @@ fn the_catalog_describes_every_strategy_and_its_options() {
             if !o.default.is_null() {
                 let json = format!(
                     r#"{{"strategy":"{}","{}":{}}}"#,
-                    info.name, o.name, o.default
+                    info.name,
+                    o.name,
+                    serde_json::to_string(&o.default).unwrap()
                 );
                 assert_eq!(decide(&cells, 4, &options(&json)), defaults, "{json}");
             }
@@ -749,18 +751,35 @@ fn the_catalog_describes_every_strategy_and_its_options() {
                     }
                 }
             }
+            // A weights field's default is that field of the weights' default.
+            let object = serde_json::to_value(&o.default).unwrap();
+            for field in &o.fields {
+                assert_eq!(
+                    serde_json::to_value(&field.default).unwrap(),
+                    object[field.name],
+                    "{}.{}",
+                    info.name,
+                    field.name
+                );
+            }
         }
     }
     let minimax = &all[6].options;
     let depth = minimax.iter().find(|o| o.name == "depth").unwrap();
-    assert_eq!(depth.default, serde_json::json!(DEFAULT_MINIMAX_DEPTH));
+    assert_eq!(
+        depth.default,
+        DefaultValue::Integer(DEFAULT_MINIMAX_DEPTH.into())
+    );
     let weights = minimax.iter().find(|o| o.name == "weights").unwrap();
-    assert_eq!(weights.default["corner_bonus"], 1.6);
+    assert_eq!(
+        serde_json::to_value(&weights.default).unwrap()["corner_bonus"],
+        1.6
+    );
     assert_eq!(weights.fields.len(), 6);
     let k = all[4].options.iter().find(|o| o.name == "k").unwrap();
     assert_eq!(
         (k.min, k.max, k.default.clone()),
-        (Some(1.0), Some(10_000.0), serde_json::json!(100))
+        (Some(1.0), Some(10_000.0), DefaultValue::Integer(100))
     );
     // It serializes to plain JSON for the page.
     let text = serde_json::to_string(&all).unwrap();

@@ -10,7 +10,8 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const FILES = ['index.html', 'compare.html', 'demo.html', 'demo.css', 'embed.js', 'style.css', 'favicon.svg'];
-const PKG = ['game2048.js', 'game2048_bg.wasm'];
+// The page's core module (engine + catalogue) and the workers' full one (engine + AI).
+const PKG = ['game2048_core.js', 'game2048_core_bg.wasm', 'game2048.js', 'game2048_bg.wasm'];
 
 /**
  * Drops whole-line comments (// ..., and /* ... *\/ blocks that start a line and
@@ -44,7 +45,8 @@ export function stripSource(text, name = 'source') {
 
 /** Copies the site into `out` (emptied first); returns the relative paths written. */
 export function writeDist(out = join(ROOT, 'dist')) {
-  if (!existsSync(join(ROOT, 'www/pkg/game2048_bg.wasm'))) throw new Error('no wasm under www/pkg: run `make build` first');
+  const missing = PKG.filter((f) => !existsSync(join(ROOT, 'www/pkg', f)));
+  if (missing.length) throw new Error(`no ${missing.join(', ')} under www/pkg: run \`make build\` first`);
   rmSync(out, { recursive: true, force: true });
   mkdirSync(join(out, 'www/pkg'), { recursive: true });
   const files = [

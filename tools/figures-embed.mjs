@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Figures of the embed, measured in headless Chromium on a local server:
 //  - what a first visit to demo.html downloads (every response, each body gzipped
-//    at level 9 as a static host would serve it; 304s count nothing);
+//    at level 9 as a static host would serve it; 304s count nothing), and of that what
+//    the AI's first run adds (its worker and the full wasm; the page itself loads the core);
 //  - the time from navigation start to the first drawn board (the first `ready`
 //    event, then one animation frame), median of 10 cold loads.
 // `make figures-embed` (it runs `make dist` first); node tools/figures-embed.mjs [--loads N]
@@ -67,6 +68,9 @@ async function load(path, { record = false } = {}) {
   return { ms, files };
 }
 
+// What the AI's workers load beyond the page's own files (marked "AI" below).
+const AI_FILES = /(^|\/)(worker\.js|game2048\.js|game2048_bg\.wasm)$/;
+
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`.padStart(9);
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -79,7 +83,8 @@ try {
   console.log(`${'file'.padEnd(30)}${'status'.padStart(7)}${'raw'.padStart(10)}${'gzipped'.padStart(10)}`);
   const kinds = {};
   for (const f of first.files) {
-    console.log(`${f.url.padEnd(30)}${String(f.status).padStart(7)}${kb(f.raw)} ${kb(f.gz)}`);
+    const ai = AI_FILES.test(f.url) ? '  AI' : '';
+    console.log(`${f.url.padEnd(30)}${String(f.status).padStart(7)}${kb(f.raw)} ${kb(f.gz)}${ai}`);
     const kind = /\.wasm$/.test(f.url) ? 'wasm' : /\.js$/.test(f.url) ? 'js' : /\.css$/.test(f.url) ? 'css' : /\.html$/.test(f.url) ? 'html' : 'other';
     kinds[kind] ??= { raw: 0, gz: 0, n: 0 };
     kinds[kind].raw += f.raw;
@@ -90,6 +95,10 @@ try {
   for (const [k, v] of Object.entries(kinds)) console.log(`${`all ${k} (${v.n})`.padEnd(37)}${kb(v.raw)} ${kb(v.gz)}`);
   const total = first.files.reduce((a, f) => ({ raw: a.raw + f.raw, gz: a.gz + f.gz }), { raw: 0, gz: 0 });
   console.log(`${`first visit, total (${first.files.length} requests)`.padEnd(37)}${kb(total.raw)} ${kb(total.gz)}`);
+  const aiFiles = first.files.filter((f) => AI_FILES.test(f.url));
+  const ai = aiFiles.reduce((a, f) => ({ raw: a.raw + f.raw, gz: a.gz + f.gz }), { raw: 0, gz: 0 });
+  console.log(`${'  of which the AI\'s first run (AI)'.padEnd(37)}${kb(ai.raw)} ${kb(ai.gz)}`);
+  console.log(`${'  before the AI runs'.padEnd(37)}${kb(total.raw - ai.raw)} ${kb(total.gz - ai.gz)}`);
 
   const times = [first.ms];
   for (let i = 1; i < LOADS; i++) times.push((await load('demo.html')).ms);

@@ -25,7 +25,8 @@ function playGame(wasm, { size, seed, options, maxMoves = 100000 }) {
     game.free();
   }
 }
-const engine = loadEngine();
+// The full module: the core's Game and catalogue, and bestMove.
+const engine = loadEngine({ ai: true });
 engine.then(() => postMessage({ ready: true }), (e) => postMessage({ fatal: message(e) }));
 
 self.onmessage = async ({ data }) => {

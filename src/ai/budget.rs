@@ -5,17 +5,11 @@
 //! A time budget looks at the [`Clock`] once every 1,024 nodes.
 
 use super::clock::Clock;
+pub use super::options::Budget;
 
 /// Nodes between two looks at the clock under a time budget.
 const CHECK_EVERY: u64 = 1024;
 
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Budget {
-    /// At most this many nodes per move (the first, shallowest iteration always completes).
-    Nodes(u64),
-    /// About this many milliseconds per move.
-    Millis(f64),
-}
 
 /// The running account of one search.
 pub(crate) struct Control<'c> {

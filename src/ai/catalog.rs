@@ -3,15 +3,12 @@
 //! settings panel can be built from data. The wasm module exports it as `strategies()`.
 
 use serde::Serialize;
-use serde_json::{json, Value};
 
-use super::eval::EvalWeights;
-use super::expectimax::MAX_DEPTH;
-use super::minimax_eval::MinimaxWeights;
 use super::options::{
-    StrategyName, DEFAULT_K, DEFAULT_MINIMAX_DEPTH, DEFAULT_NODES, MAX_K, MAX_MS, MAX_NODES,
-    MAX_NUMBER_SEED,
+    StrategyName, DEFAULT_K, DEFAULT_MINIMAX_DEPTH, DEFAULT_NODES, MAX_DEPTH, MAX_K, MAX_MS,
+    MAX_NODES, MAX_NUMBER_SEED,
 };
+use super::weights::{EvalWeights, MinimaxWeights};
 
 /// One option of one strategy.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -24,13 +21,33 @@ pub struct OptionInfo {
     pub min: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub max: Option<f64>,
-    /// The value used when the option is not given (null: decided by the position, or no
-    /// default because another option is used instead).
-    pub default: Value,
+    /// The value used when the option is not given.
+    pub default: DefaultValue,
     pub description: &'static str,
     /// For "weights": each field, as an option of kind "number".
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub fields: Vec<OptionInfo>,
+}
+
+/// An option's default, serialized as plain JSON (`null`, a number, a list of directions or
+/// a weights object). A typed value rather than a `serde_json::Value`: the page's module then
+/// carries no `Value` machinery.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(untagged)]
+pub enum DefaultValue {
+    /// null: decided by the position, or no default because another option is used instead.
+    Null,
+    Integer(u64),
+    Number(f64),
+    Directions([&'static str; 4]),
+    EvalWeights(EvalWeights),
+    MinimaxWeights(MinimaxWeights),
+}
+
+impl DefaultValue {
+    pub fn is_null(&self) -> bool {
+        *self == DefaultValue::Null
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -45,7 +62,7 @@ fn option(
     name: &'static str,
     kind: &'static str,
     range: Option<(f64, f64)>,
-    default: Value,
+    default: DefaultValue,
     description: &'static str,
 ) -> OptionInfo {
     OptionInfo {
@@ -59,35 +76,43 @@ fn option(
     }
 }
 
-fn weight_fields(ranges: &[(&'static str, f64, f64)], defaults: &Value) -> Vec<OptionInfo> {
+fn weight_fields(ranges: &[(&'static str, f64, f64)], defaults: &[f64]) -> Vec<OptionInfo> {
     ranges
         .iter()
-        .map(|&(name, min, max)| {
-            option(name, "number", Some((min, max)), defaults[name].clone(), "")
+        .zip(defaults)
+        .map(|(&(name, min, max), &value)| {
+            option(
+                name,
+                "number",
+                Some((min, max)),
+                DefaultValue::Number(value),
+                "",
+            )
         })
         .collect()
 }
 
 fn weights_option(strategy: StrategyName) -> OptionInfo {
-    let (defaults, ranges, description): (Value, &[(&'static str, f64, f64)], _) =
-        if strategy == StrategyName::Expectimax {
-            (
-                json!(EvalWeights::default()),
-                &EvalWeights::RANGES,
-                "the evaluation's weights (nneonneo/2048-ai's tuned values by default); \
-                 fields left out keep their default",
-            )
-        } else {
-            (
-                json!(MinimaxWeights::default()),
-                &MinimaxWeights::RANGES,
-                "the evaluation's weights (our reconstruction of the first student project's); \
-                 fields left out keep their default",
-            )
-        };
+    let (fields, default, description) = if strategy == StrategyName::Expectimax {
+        let weights = EvalWeights::default();
+        (
+            weight_fields(&EvalWeights::RANGES, &weights.values()),
+            DefaultValue::EvalWeights(weights),
+            "the evaluation's weights (nneonneo/2048-ai's tuned values by default); \
+             fields left out keep their default",
+        )
+    } else {
+        let weights = MinimaxWeights::default();
+        (
+            weight_fields(&MinimaxWeights::RANGES, &weights.values()),
+            DefaultValue::MinimaxWeights(weights),
+            "the evaluation's weights (our reconstruction of the first student project's); \
+             fields left out keep their default",
+        )
+    };
     OptionInfo {
-        fields: weight_fields(ranges, &defaults),
-        ..option("weights", "weights", None, defaults, description)
+        fields,
+        ..option("weights", "weights", None, default, description)
     }
 }
 
@@ -97,14 +122,14 @@ fn option_info(strategy: StrategyName, name: &'static str) -> OptionInfo {
             "ms",
             "number",
             Some((1.0, MAX_MS)),
-            Value::Null,
+            DefaultValue::Null,
             "time budget per move in milliseconds (give ms or nodes, not both)",
         ),
         "nodes" => option(
             "nodes",
             "integer",
             Some((1.0, MAX_NODES as f64)),
-            json!(DEFAULT_NODES),
+            DefaultValue::Integer(DEFAULT_NODES),
             "node budget per move: the same move natively and in the browser \
              (give ms or nodes, not both)",
         ),
@@ -113,7 +138,7 @@ fn option_info(strategy: StrategyName, name: &'static str) -> OptionInfo {
                 "depth",
                 "integer",
                 Some((1.0, f64::from(MAX_DEPTH))),
-                json!(DEFAULT_MINIMAX_DEPTH),
+                DefaultValue::Integer(DEFAULT_MINIMAX_DEPTH.into()),
                 "moves looked ahead; each one more multiplies the cost by about the number \
                  of spawns the adversary can choose",
             ),
@@ -121,14 +146,14 @@ fn option_info(strategy: StrategyName, name: &'static str) -> OptionInfo {
                 "depth",
                 "integer",
                 Some((1.0, f64::from(MAX_DEPTH))),
-                json!(MAX_DEPTH),
+                DefaultValue::Integer(MAX_DEPTH.into()),
                 "the deepest iteration, in moves; the budget usually stops it first",
             ),
             _ => option(
                 "depth",
                 "integer",
                 Some((1.0, f64::from(MAX_DEPTH))),
-                Value::Null,
+                DefaultValue::Null,
                 "the deepest search in moves (by default chosen from the position)",
             ),
         },
@@ -136,7 +161,7 @@ fn option_info(strategy: StrategyName, name: &'static str) -> OptionInfo {
             "k",
             "integer",
             Some((1.0, f64::from(MAX_K))),
-            json!(DEFAULT_K),
+            DefaultValue::Integer(DEFAULT_K.into()),
             if strategy == StrategyName::MonteCarloDynamic {
                 "roll-outs per move on the easiest positions; harder ones get more, \
                  up to 10,000"
@@ -148,7 +173,7 @@ fn option_info(strategy: StrategyName, name: &'static str) -> OptionInfo {
             "seed",
             "seed",
             Some((0.0, MAX_NUMBER_SEED as f64)),
-            json!(0),
+            DefaultValue::Integer(0),
             "with the position, seeds the random choices: the same seed and position give \
              the same move (a decimal string carries seeds up to 2^64-1)",
         ),
@@ -156,7 +181,7 @@ fn option_info(strategy: StrategyName, name: &'static str) -> OptionInfo {
             "moves",
             "directions",
             None,
-            json!(["up", "right", "down", "left"]),
+            DefaultValue::Directions(["up", "right", "down", "left"]),
             "only these root moves are considered (workers split a position this way)",
         ),
         "weights" => weights_option(strategy),

@@ -8,78 +8,12 @@
 
 use std::sync::OnceLock;
 
-use serde::{Deserialize, Serialize};
-
 use super::bitboard::{row_array, transpose, unpack_row, Bitboard, RowArray};
-use super::error::AiError;
+pub use super::weights::EvalWeights;
 
 /// Exponents the line scorer knows: every exponent a search can make from a valid board
 /// (at most 2^65, plus one per move searched) with room to spare.
 pub const SCORED_EXPONENTS: usize = 128;
-
-/// The evaluation's knobs; defaults are nneonneo/2048-ai's tuned values.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct EvalWeights {
-    /// Added to every line, so a live position always outranks a lost one (worth 0).
-    pub lost_penalty: f64,
-    pub monotonicity_power: f64,
-    pub monotonicity: f64,
-    pub sum_power: f64,
-    pub sum: f64,
-    pub merges: f64,
-    pub empty: f64,
-}
-
-impl Default for EvalWeights {
-    fn default() -> Self {
-        EvalWeights {
-            lost_penalty: 200_000.0,
-            monotonicity_power: 4.0,
-            monotonicity: 47.0,
-            sum_power: 3.5,
-            sum: 11.0,
-            merges: 700.0,
-            empty: 270.0,
-        }
-    }
-}
-
-impl EvalWeights {
-    /// The range of each field: (name, min, max), in declaration order.
-    pub const RANGES: [(&'static str, f64, f64); 7] = [
-        ("lost_penalty", 0.0, 1e9),
-        ("monotonicity_power", 0.0, 8.0),
-        ("monotonicity", 0.0, 1e6),
-        ("sum_power", 0.0, 8.0),
-        ("sum", 0.0, 1e6),
-        ("merges", 0.0, 1e6),
-        ("empty", 0.0, 1e6),
-    ];
-
-    pub fn validate(&self) -> Result<(), AiError> {
-        let values = [
-            self.lost_penalty,
-            self.monotonicity_power,
-            self.monotonicity,
-            self.sum_power,
-            self.sum,
-            self.merges,
-            self.empty,
-        ];
-        for ((name, min, max), value) in Self::RANGES.into_iter().zip(values) {
-            if !(min..=max).contains(&value) {
-                return Err(AiError::BadWeight {
-                    name,
-                    min,
-                    max,
-                    got: value,
-                });
-            }
-        }
-        Ok(())
-    }
-}
 
 /// `x^p` from multiplications and one square root when `2p` is a whole number (every
 /// default), so the result is the same on every platform; `powf` otherwise.

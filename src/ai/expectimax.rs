@@ -20,8 +20,7 @@ use crate::direction::Direction;
 
 /// A chance node reached with a smaller probability than this is evaluated, not expanded.
 pub const MIN_PROBABILITY: f64 = 1e-4;
-/// The deepest search (in moves, the root move included) any option can ask for.
-pub const MAX_DEPTH: u32 = 12;
+pub use super::options::MAX_DEPTH;
 /// What a lost position is worth; `Search::leaf` keeps every live position above it.
 const LOST: f64 = 0.0;
 

@@ -1,6 +1,7 @@
 //! Minimax's evaluation, a reconstruction of the first student project's heuristic (its
-//! exact weights are lost; the defaults below are ours, in the units of ov3y/2048-AI, whose
-//! terms it shares). Everything is measured in levels (log2 of a tile, i.e. exponents):
+//! exact weights are lost; the default [`MinimaxWeights`] are ours, in the units of
+//! ov3y/2048-AI, whose terms it shares). Everything is measured in levels (log2 of a
+//! tile, i.e. exponents):
 //!
 //! - monotonicity: in every row and column, walking over the tiles (empty cells skipped),
 //!   the smaller of the total rise and the total fall is a penalty: a line that only rises
@@ -17,73 +18,11 @@
 
 use std::sync::OnceLock;
 
-use serde::{Deserialize, Serialize};
-
-use super::error::AiError;
+pub use super::weights::MinimaxWeights;
 use crate::MAX_SIZE;
 
 /// Merges of tiles from this level (64) up score.
 const MERGE_FROM: u8 = 6;
-
-/// The evaluation's weights. A reconstruction, not the original project's numbers.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct MinimaxWeights {
-    pub monotonicity: f64,
-    pub smoothness: f64,
-    pub empty: f64,
-    pub max_tile: f64,
-    /// Multiplies the highest tile's term when that tile sits in a corner (1 = no bonus).
-    pub corner_bonus: f64,
-    pub merges: f64,
-}
-
-impl Default for MinimaxWeights {
-    fn default() -> Self {
-        MinimaxWeights {
-            monotonicity: 1.0,
-            smoothness: 0.1,
-            empty: 2.7,
-            max_tile: 1.0,
-            corner_bonus: 1.6,
-            merges: 1.0,
-        }
-    }
-}
-
-impl MinimaxWeights {
-    /// The range of each field: (name, min, max).
-    pub const RANGES: [(&'static str, f64, f64); 6] = [
-        ("monotonicity", 0.0, 1e6),
-        ("smoothness", 0.0, 1e6),
-        ("empty", 0.0, 1e6),
-        ("max_tile", 0.0, 1e6),
-        ("corner_bonus", 1.0, 100.0),
-        ("merges", 0.0, 1e6),
-    ];
-
-    pub fn validate(&self) -> Result<(), AiError> {
-        let values = [
-            self.monotonicity,
-            self.smoothness,
-            self.empty,
-            self.max_tile,
-            self.corner_bonus,
-            self.merges,
-        ];
-        for ((name, min, max), value) in Self::RANGES.into_iter().zip(values) {
-            if !(min..=max).contains(&value) {
-                return Err(AiError::BadWeight {
-                    name,
-                    min,
-                    max,
-                    got: value,
-                });
-            }
-        }
-        Ok(())
-    }
-}
 
 /// `x^0.8` for x = 0..=64 as the fifth root of x^4, found by bisection: only exact IEEE
 /// operations, so the same bits everywhere (`powf` comes from different libms).

@@ -12,11 +12,8 @@ use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use serde_json::Value;
 
-use super::budget::Budget;
 use super::error::AiError;
-use super::eval::EvalWeights;
-use super::expectimax::MAX_DEPTH;
-use super::minimax_eval::MinimaxWeights;
+use super::weights::{EvalWeights, MinimaxWeights};
 use crate::direction::Direction;
 
 /// The node budget when the options name none: about 100 moves a second natively.
@@ -30,6 +27,17 @@ pub const MAX_K: u32 = 10_000;
 pub const DEFAULT_MINIMAX_DEPTH: u32 = 4;
 /// The largest seed a JSON number may carry exactly (larger ones come as decimal strings).
 pub const MAX_NUMBER_SEED: u64 = 1 << 53;
+/// The deepest search (in moves, the root move included) any option can ask for.
+pub const MAX_DEPTH: u32 = 12;
+
+/// How much a search may spend per move (the search spends it in `budget.rs`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Budget {
+    /// At most this many nodes per move (the first, shallowest iteration always completes).
+    Nodes(u64),
+    /// About this many milliseconds per move.
+    Millis(f64),
+}
 
 /// The strategies there are; names may grow, existing ones keep working.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -322,6 +322,31 @@ test('"AI unavailable" when the worker cannot load; the player still plays', asy
   await done();
 });
 
+test('the page loads only the core wasm; the AI\'s wasm missing (404): "AI unavailable", the player still plays', async () => {
+  const { page, context, errors, done } = await openPage(env, null);
+  const asked = [];
+  await context.route((url) => url.pathname.endsWith('.wasm'), (route) => {
+    const name = new URL(route.request().url()).pathname.split('/').pop();
+    asked.push(name);
+    return name === 'game2048_bg.wasm' ? route.fulfill({ status: 404, body: 'missing' }) : route.continue();
+  });
+  await page.goto(`${env.url}?seed=20`);
+  await ready(page);
+  assert.deepEqual(asked, ['game2048_core_bg.wasm'], 'a first visit fetches the core wasm alone');
+  await toggle(page).click();
+  await page.waitForFunction(() => /^AI unavailable: the AI engine could not be loaded \(.+\)/.test(document.querySelector('.g2048 .ai-status').textContent));
+  assert.ok(asked.includes('game2048_bg.wasm'), 'the worker asked for the full wasm');
+  assert.ok(!asked.slice(1).includes('game2048_core_bg.wasm'), 'the worker does not fetch the core');
+  for (const name of ['ai-toggle', 'ai-step', 'ai-hint']) {
+    assert.equal(await page.locator(`.g2048 .${name}`).isDisabled(), true, `${name} disabled`);
+  }
+  const cells = await engineCells(page);
+  for (const d of DIRS) await page.keyboard.press(KEY[d]);
+  assert.notDeepEqual(await engineCells(page), cells, 'arrow keys play');
+  errors.splice(0, errors.length, ...errors.filter((e) => !/404|Failed to load|wasm|WebAssembly/i.test(e)));
+  await done();
+});
+
 test('"AI unavailable" with the reason when the worker\'s wasm does not compile', async () => {
   const { page, context, errors, done } = await openPage(env, '?seed=18');
   await context.route((url) => url.pathname.endsWith('/game2048_bg.wasm'), (route) => route.fulfill({
