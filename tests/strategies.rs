@@ -12,35 +12,8 @@ use game2048::ai::seeding::rng_for;
 use game2048::ai::{best_move, Decision, EvalWeights, NoClock, SearchOptions, StrategyName};
 use game2048::{Board, Direction, Game};
 
-/// SplitMix64: a tiny seeded generator, so the tests need no RNG crate.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-
-    /// A board of `size` with about a third of its cells empty and exponents 1..=max.
-    fn board(&mut self, size: usize, max: u8) -> Vec<u8> {
-        (0..size * size)
-            .map(|_| {
-                if self.below(3) == 0 {
-                    0
-                } else {
-                    1 + self.below(u64::from(max)) as u8
-                }
-            })
-            .collect()
-    }
-}
+mod common;
+use common::Rng;
 
 fn options(json: &str) -> SearchOptions {
     SearchOptions::from_json(json).unwrap_or_else(|e| panic!("{json}: {e}"))

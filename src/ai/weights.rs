@@ -61,18 +61,7 @@ impl EvalWeights {
     }
 
     pub fn validate(&self) -> Result<(), AiError> {
-        let values = self.values();
-        for ((name, min, max), value) in Self::RANGES.into_iter().zip(values) {
-            if !(min..=max).contains(&value) {
-                return Err(AiError::BadWeight {
-                    name,
-                    min,
-                    max,
-                    got: value,
-                });
-            }
-        }
-        Ok(())
+        check_ranges(&Self::RANGES, &self.values())
     }
 }
 
@@ -127,17 +116,21 @@ impl MinimaxWeights {
     }
 
     pub fn validate(&self) -> Result<(), AiError> {
-        let values = self.values();
-        for ((name, min, max), value) in Self::RANGES.into_iter().zip(values) {
-            if !(min..=max).contains(&value) {
-                return Err(AiError::BadWeight {
-                    name,
-                    min,
-                    max,
-                    got: value,
-                });
-            }
-        }
-        Ok(())
+        check_ranges(&Self::RANGES, &self.values())
     }
+}
+
+/// The first weight outside its range, as an error.
+fn check_ranges(ranges: &[(&'static str, f64, f64)], values: &[f64]) -> Result<(), AiError> {
+    for (&(name, min, max), &value) in ranges.iter().zip(values) {
+        if !(min..=max).contains(&value) {
+            return Err(AiError::BadWeight {
+                name,
+                min,
+                max,
+                got: value,
+            });
+        }
+    }
+    Ok(())
 }
