@@ -2,6 +2,7 @@
 // board size), Run and Stop, the progress bar, the two charts (chart.js) and
 // the same figures as a table. It renders and reports the user's choices; the
 // flow is compare.js's. Redraws are batched to one per animation frame.
+import { el } from './dom.js';
 import { tileChart, scoreChart } from './chart.js';
 
 const SIZES = [3, 4, 5, 6, 7, 8];
@@ -9,13 +10,6 @@ const SIZES = [3, 4, 5, 6, 7, 8];
 const FIRST = ['random', 'greedy'];
 const MAX_ROWS = 8;
 let uid = 0;
-
-function el(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text != null) node.textContent = text;
-  return node;
-}
 
 function add(parent, child) {
   parent.append(child);

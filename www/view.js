@@ -1,6 +1,8 @@
 // Renders one game into the element it is given. It only creates elements and
 // changes their classes, text and ARIA attributes; all positions, colours and
 // motion come from style.css. It never decides anything about the rules.
+import { el } from './dom.js';
+
 const SIZES = [3, 4, 5, 6, 7, 8];
 const MODES = [['classic', 'Classic'], ['endless', 'Endless']];
 const THEMES = [['system', 'System'], ['light', 'Light'], ['dark', 'Dark'], ['solarized', 'Solarized'], ['contrast', 'High contrast']];
@@ -14,13 +16,6 @@ const SETTLE_MS = 160;
 const EXPONENT_FROM = 2 ** 20;
 
 let uid = 0;
-
-function el(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text != null) node.textContent = text;
-  return node;
-}
 
 function button(className, text, onClick) {
   const b = el('button', className, text);
