@@ -433,3 +433,36 @@ fn merge_reads_lines_from_before_nodes_and_times_were_recorded() {
     );
     assert!(table.contains("p50 n/a  p99 n/a"), "{table}");
 }
+
+#[test]
+fn game_lines_name_a_budget_only_for_strategies_that_take_one() {
+    let dir = scratch("budget");
+    ok(
+        &dir,
+        &with(&[
+            "--strategy",
+            "greedy",
+            "--games",
+            "2",
+            "--out",
+            "greedy.jsonl",
+        ]),
+    );
+    ok(
+        &dir,
+        &with(&["--nodes", "300", "--games", "2", "--out", "search.jsonl"]),
+    );
+    let greedy = std::fs::read_to_string(dir.join("greedy.jsonl")).unwrap();
+    let search = std::fs::read_to_string(dir.join("search.jsonl")).unwrap();
+    assert_eq!(greedy.lines().count(), 2);
+    assert!(
+        greedy.lines().all(|l| l.contains(r#""budget":null"#)),
+        "{greedy}"
+    );
+    assert!(
+        search
+            .lines()
+            .all(|l| l.contains(r#""budget":{"nodes":300}"#)),
+        "{search}"
+    );
+}

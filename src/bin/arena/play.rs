@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use serde_json::{Map, Value};
 
-use game2048::ai::{best_move, Budget, SearchOptions, SystemClock};
+use game2048::ai::{best_move, catalog, Budget, SearchOptions, SystemClock};
 use game2048::Game;
 
 use crate::jsonl::{ms_bucket, sparse, tile_name, GameLine, MS_BUCKETS};
@@ -123,10 +123,7 @@ fn play(setup: &Setup, player: &Player, index: u64) -> Result<GameLine, String> 
         seed,
         size: setup.size,
         strategy: options.strategy.name().to_string(),
-        budget: match options.budget {
-            Budget::Nodes(n) => serde_json::json!({ "nodes": n }),
-            Budget::Millis(ms) => serde_json::json!({ "ms": ms }),
-        },
+        budget: budget_of(&options),
         options: Value::Object(player.options.clone()),
         ai_seed: player.ai_seed.map(|s| s.wrapping_add(index)),
         until: setup.until,
@@ -201,4 +198,18 @@ pub fn play_all(
         Ok(())
     })?;
     Ok(done.into_iter().flatten().collect())
+}
+
+/// The node or time budget, or null for a strategy that takes none (random, greedy, the
+/// Monte Carlo players, minimax at a fixed depth).
+fn budget_of(options: &SearchOptions) -> Value {
+    let takes_budget = catalog::info(options.strategy)
+        .options
+        .iter()
+        .any(|o| o.name == "nodes" || o.name == "ms");
+    match options.budget {
+        _ if !takes_budget => Value::Null,
+        Budget::Nodes(n) => serde_json::json!({ "nodes": n }),
+        Budget::Millis(ms) => serde_json::json!({ "ms": ms }),
+    }
 }
