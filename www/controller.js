@@ -3,19 +3,18 @@
 // the storage to save and the AI pool (ai.js) for moves; it never touches the
 // DOM and never computes a move itself.
 import {
-  DEFAULT_STRATEGY, budgetKey, budgetLabel, checkWeights, cleanBudget, defaultBudget, strengthChoices,
+  BUDGETS, DEFAULT_STRATEGY, budgetKey, budgetLabel, checkWeights, cleanBudget, defaultBudget, strengthChoices,
 } from './strategies.js';
+import { MODES as MODE_NAMES, THEMES as THEME_NAMES, SPEED_DELAY_MS, validSize } from './choices.js';
 
 const DIRECTIONS = new Set(['up', 'right', 'down', 'left']);
-const MODES = new Set(['classic', 'endless']);
-const THEMES = new Set(['system', 'light', 'dark', 'solarized', 'contrast']);
+const MODES = new Set(MODE_NAMES);
+const THEMES = new Set(THEME_NAMES);
 const SAVE_DELAY_MS = 150;
-// AI speeds: the least time between two AI moves. At "max" the view draws once per frame.
-const SPEEDS = { watch: 250, fast: 100, faster: 25, max: 0 };
+const SPEEDS = SPEED_DELAY_MS;
 const now = () => performance.now();
 
-const validSize = (n) => Number.isInteger(n) && n >= 3 && n <= 8;
-const validMs = (n) => Number.isInteger(n) && n >= 1 && n <= 10000;
+const validMs = (n) => Number.isInteger(n) && n >= BUDGETS.ms[0] && n <= BUDGETS.ms[1];
 const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
 // The think time every page saved before strategies had budgets of their own.
 const OLD_DEFAULT_MS = 50;

@@ -2,12 +2,12 @@
 // mount() options (strings or typed values), into clean values. An invalid
 // value falls back to the default with one console warning naming it.
 import { BUDGETS } from './strategies.js';
+import { SIZE_RANGE as SIZE, MODES, THEMES, SPEED_DELAY_MS } from './choices.js';
 
-const SIZE = [3, 8];
 const CHOICES = {
-  mode: ['classic', 'endless'],
-  theme: ['system', 'light', 'dark', 'solarized', 'contrast'],
-  speed: ['watch', 'fast', 'faster', 'max'],
+  mode: MODES,
+  theme: THEMES,
+  speed: Object.keys(SPEED_DELAY_MS),
   keyboard: ['focus', 'document', 'none'],
 };
 const KEYBOARD_ALIASES = { element: 'focus', false: 'none' };
