@@ -14,7 +14,7 @@ use crate::args::{json_or_file, Cli};
 use crate::chart;
 use crate::play::Player;
 use crate::run::play_out;
-use crate::stats::{columns, Summary};
+use crate::stats::{columns, games_where, Summary};
 use crate::{create, Fail};
 
 /// The AI options a spec names.
@@ -90,12 +90,7 @@ pub fn compare(cli: &Cli, specs: &[String]) -> Result<(), Fail> {
     let summaries: Vec<Summary> = (0..players.len())
         .map(|p| {
             let label = players[p].label.as_ref();
-            let mine: Vec<_> = games
-                .iter()
-                .filter(|g| g.label.as_ref() == label)
-                .cloned()
-                .collect();
-            Summary::of(&mine)
+            Summary::of(&games_where(&games, |g| g.label.as_ref() == label))
         })
         .collect();
     let first = &summaries[0];

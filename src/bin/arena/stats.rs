@@ -310,3 +310,8 @@ fn known(recorded: bool, text: String) -> String {
         "n/a".to_string()
     }
 }
+
+/// The games `keep` selects: one player's (or configuration's) share of a run.
+pub fn games_where(games: &[GameLine], keep: impl Fn(&GameLine) -> bool) -> Vec<GameLine> {
+    games.iter().filter(|&g| keep(g)).cloned().collect()
+}

@@ -9,7 +9,7 @@ use crate::args::Cli;
 use crate::jsonl::GameLine;
 use crate::ranges::{json_number, Ranges};
 use crate::run::play_out;
-use crate::stats::{Objective, Summary};
+use crate::stats::{games_where, Objective, Summary};
 use crate::{create, Fail};
 
 /// One configuration's standing.
@@ -113,14 +113,7 @@ pub fn sweep(cli: &Cli, path: &str) -> Result<(), Fail> {
     );
     let games = play_out(&cli, &players, "")?;
     let mut entries: Vec<Entry> = (0..players.len())
-        .map(|c| {
-            let mine: Vec<GameLine> = games
-                .iter()
-                .filter(|g| g.config == Some(c))
-                .cloned()
-                .collect();
-            Entry::of(&mine)
-        })
+        .map(|c| Entry::of(&games_where(&games, |g| g.config == Some(c))))
         .collect();
     rank(&mut entries, cli.objective);
     for line in ranking_lines(&entries, cli.objective) {

@@ -17,7 +17,7 @@ use crate::args::Cli;
 use crate::play::{play_all, Job};
 use crate::ranges::{json_number, round_sig, Rand, Ranges};
 use crate::run::setup;
-use crate::stats::Summary;
+use crate::stats::{games_where, Summary};
 use crate::Fail;
 
 #[derive(Clone, Serialize, Deserialize)]
@@ -164,12 +164,7 @@ pub fn tune(cli: &Cli, path: &str) -> Result<(), Fail> {
         let games = play_all(&setup(&cli_g), &players, &jobs, &tag, |_| Ok(()))?;
         let candidates: Vec<Candidate> = (0..population)
             .map(|c| {
-                let mine: Vec<_> = games
-                    .iter()
-                    .filter(|x| x.config == Some(c))
-                    .cloned()
-                    .collect();
-                let s = Summary::of(&mine);
+                let s = Summary::of(&games_where(&games, |x| x.config == Some(c)));
                 Candidate {
                     weights: named(&names, &points[c]),
                     objective: cli.objective.of(&s),
