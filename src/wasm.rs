@@ -225,6 +225,19 @@ pub fn strategies() -> JsValue {
     to_js(&ai::catalog::strategies())
 }
 
+/// `legalMoves(cells, size)`: the directions (in `up, right, down, left` order) that change the
+/// board given as tile values; `[]` when the game is over. Throws on a bad position.
+#[wasm_bindgen(js_name = legalMoves)]
+pub fn legal_moves(cells: JsValue, size: JsValue) -> Result<Vec<String>, JsError> {
+    let size = size_from(&size)?;
+    let board = Board::from_values(size, &cells_from(&cells)?).map_err(js_error)?;
+    Ok(Direction::ALL
+        .iter()
+        .filter(|&&dir| board.can_move(dir))
+        .map(|dir| dir.name().to_string())
+        .collect())
+}
+
 /// `bestMove` and its clock: only in the module with the search (the worker's).
 #[cfg(feature = "ai")]
 mod search {
@@ -239,6 +252,13 @@ mod search {
         /// `performance.now()`: the search's clock in a page or a worker (and in Node).
         #[wasm_bindgen(js_namespace = performance, js_name = now)]
         fn performance_now() -> f64;
+    }
+
+    /// `warmUp()`: builds the search's move and evaluation tables now (a worker calls it when
+    /// it starts), so that the first search does not pay for them.
+    #[wasm_bindgen(js_name = warmUp)]
+    pub fn warm_up() {
+        ai::warm_up();
     }
 
     /// `bestMove(cells, size, options)`: the AI's move for a position given as tile values.

@@ -1,5 +1,6 @@
-//! Every rule case from the independent implementation in ../shared/vectors/moves.jsonl.
-//! The file must be there: a missing file fails this test, it is never skipped.
+//! Every rule case from an independent implementation of the rules, kept in the repository
+//! as `tests/data/moves.jsonl` (3,600 cases, sizes 3..8; exponents: 0 empty, 1 = 2, 2 = 4, ...).
+//! The file must be there: a missing file fails this test with its path, it is never skipped.
 
 use std::path::PathBuf;
 
@@ -19,20 +20,14 @@ struct Case {
 fn vectors_path() -> PathBuf {
     std::env::var_os("MOVE_VECTORS")
         .map(PathBuf::from)
-        .unwrap_or_else(|| {
-            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/vectors/moves.jsonl")
-        })
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/moves.jsonl"))
 }
 
 #[test]
-fn engine_agrees_with_every_shared_vector() {
+fn engine_agrees_with_every_rule_vector() {
     let path = vectors_path();
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
-        panic!(
-            "cannot read the shared rule vectors at {}: {e}",
-            path.display()
-        )
-    });
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("cannot read the rule vectors at {}: {e}", path.display()));
     let mut checked = 0;
     let mut failures = Vec::new();
     for (line_no, line) in text
@@ -79,5 +74,8 @@ fn engine_agrees_with_every_shared_vector() {
         failures.len(),
         failures.join("\n")
     );
-    assert_eq!(checked, 3600, "the shared file should hold 3,600 cases");
+    assert_eq!(
+        checked, 3600,
+        "the rule vectors file should hold 3,600 cases"
+    );
 }
