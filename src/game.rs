@@ -3,13 +3,13 @@
 
 use std::collections::VecDeque;
 
-use rand::Rng;
 use serde::Serialize;
 
 use crate::board::{tile_value, Board, Slide};
 use crate::direction::Direction;
 use crate::error::GameError;
 use crate::rng::GameRng;
+use crate::spawn;
 use crate::WIN_EXPONENT;
 
 /// How many moves back undo reaches. A snapshot of an 8x8 board costs about 100 bytes.
@@ -246,14 +246,15 @@ impl Game {
         Some(report)
     }
 
-    /// Puts a 2 (p = 0.9) or a 4 (p = 0.1) on a uniformly chosen empty cell.
+    /// Puts a 2 (p = 0.9) or a 4 (p = 0.1) on a uniformly chosen empty cell, by the one
+    /// spawn draw of [`spawn`](crate::spawn).
     fn spawn(&mut self) -> Option<Spawned> {
         let empty: Vec<usize> = self.board.empty_cells().collect();
         if empty.is_empty() {
             return None;
         }
-        let index = empty[self.rng.random_range(0..empty.len())];
-        let exponent = if self.rng.random_bool(0.1) { 2 } else { 1 };
+        let draw = spawn::draw(&mut self.rng, empty.len());
+        let (index, exponent) = (empty[draw.empty_index], draw.exponent);
         self.board.set(index, exponent);
         let id = self.take_id();
         self.ids[index] = id;

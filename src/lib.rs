@@ -7,6 +7,7 @@ pub mod direction;
 pub mod error;
 pub mod game;
 pub mod rng;
+pub mod spawn;
 pub mod state;
 
 #[cfg(target_arch = "wasm32")]

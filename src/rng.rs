@@ -56,8 +56,9 @@ impl GameRng {
     }
 }
 
-impl RngCore for GameRng {
-    fn next_u64(&mut self) -> u64 {
+impl GameRng {
+    /// The next 64-bit word of xoshiro256** (the spawn draw in `spawn.rs` takes two).
+    pub fn next_word(&mut self) -> u64 {
         let result = self.s[1].wrapping_mul(5).rotate_left(7).wrapping_mul(9);
         let t = self.s[1] << 17;
         self.s[2] ^= self.s[0];
@@ -67,6 +68,12 @@ impl RngCore for GameRng {
         self.s[2] ^= t;
         self.s[3] = self.s[3].rotate_left(45);
         result
+    }
+}
+
+impl RngCore for GameRng {
+    fn next_u64(&mut self) -> u64 {
+        self.next_word()
     }
 
     fn next_u32(&mut self) -> u32 {
