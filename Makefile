@@ -17,7 +17,7 @@ BINDGEN := wasm-bindgen --target web --no-typescript --remove-name-section --rem
 WB_VERSION := $(shell awk '/^name = "wasm-bindgen"$$/{getline; gsub(/"/,"",$$3); print $$3}' Cargo.lock 2>/dev/null)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all build run test test-rust test-wasm test-e2e lint wasm-tools node-deps chromium size bench dist figures-embed clean
+.PHONY: all build run test test-rust test-wasm test-e2e lint wasm-tools node-deps chromium size bench dist figures-embed figures-page clean
 
 all: build
 
@@ -97,6 +97,12 @@ dist: build
 # the time to its first drawn board (median of 10 loads).
 figures-embed: dist node-deps chromium
 	@node tools/figures-embed.mjs
+
+# How responsive the page stays, in headless Chromium: frames and 16 ms ticks per second
+# while the AI plays at Max and while compare.html runs, and key-press latency (medians
+# of 5 runs). The browser suite asserts outcomes; these speeds are only printed.
+figures-page: build node-deps chromium
+	@node tests/e2e/figures-page.mjs --runs 5
 
 clean:
 	cargo clean

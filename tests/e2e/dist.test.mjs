@@ -71,10 +71,15 @@ test('dist under a strict CSP: no violations, the boards, the AI and the compari
     assert.deepEqual(await page.evaluate(() => window.__csp), [], 'no CSP violations on the demo');
     await page.goto(server.url);
     await drawn(page, 'body');
+    const start = await page.getAttribute('.g2048 .board', 'data-cells');
     await page.keyboard.press('ArrowLeft');
     await page.keyboard.press('ArrowUp');
+    const played = await page.getAttribute('.g2048 .board', 'data-cells');
+    assert.notEqual(played, start, 'the keys moved the board');
     await page.locator('.g2048 .setting-strategy .choice').first().click();
     await page.locator('.g2048 .ai-step').click();
+    // The AI's worker loads under the policy and answers: its move lands on the board.
+    await page.waitForFunction((b) => document.querySelector('.g2048 .board').dataset.cells !== b, played, { timeout: 15000 });
     assert.deepEqual(await page.evaluate(() => window.__csp), [], 'no CSP violations on the full page');
     // The comparison page: a short run draws its charts.
     await page.goto(`${server.url}compare.html`);

@@ -104,6 +104,19 @@ export async function best(page, root = '.g2048') {
   return Number(await page.textContent(`${root} .best .score-value`));
 }
 
+/**
+ * Polls `condition` (a function run here, in Node: e.g. on page.workers()) every 50 ms
+ * until it is true or `timeout` ms passed; returns whether it became true.
+ */
+export async function until(condition, timeout = 5000) {
+  const end = Date.now() + timeout;
+  for (;;) {
+    if (await condition()) return true;
+    if (Date.now() > end) return false;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 /** Waits for the slide and merge clean-up to finish. */
 export const settle = (page) => page.waitForTimeout(350);
 

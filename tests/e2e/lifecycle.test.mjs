@@ -2,7 +2,7 @@
 // DOM); an engine that cannot load shows a message in the board and fires `error`.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, openPage, drawn } from './helpers.mjs';
+import { setup, openPage, until } from './helpers.mjs';
 
 const env = setup();
 
@@ -83,9 +83,9 @@ test('a mount/destroy loop of 50 boards leaves no workers, listeners or DOM behi
   assert.equal(result.moves, 25);
   assert.ok(result.whileLive['window:pagehide'] >= 1 && result.whileLive['document:visibilitychange'] >= 1, `the count sees a live board: ${JSON.stringify(result.whileLive)}`);
   assert.ok(peak >= 2, `workers were started (peak ${peak})`);
-  await page.waitForFunction(() => true); // let terminations land
-  for (let i = 0; i < 50 && page.workers().length; i++) await page.waitForTimeout(100);
-  assert.equal(page.workers().length, 0, 'no workers left running');
+  // Terminations land asynchronously: wait (up to 5 s) until the page has no worker.
+  const gone = await until(() => page.workers().length === 0, 5000);
+  assert.ok(gone, `no workers left running (${page.workers().length} still there after 5 s)`);
   assert.deepEqual(await page.evaluate(() => window.__listeners()), baseline, 'no listeners left on window, document or media queries');
   await done();
 });

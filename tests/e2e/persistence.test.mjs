@@ -18,7 +18,7 @@ async function playSomeMoves(page, count) {
 
 test('reload restores the game (board, score, best, undo history)', async () => {
   const { page, done } = await openPage(env, '');
-  await playSomeMoves(page, 12);
+  assert.equal(await playSomeMoves(page, 12), 12);
   await settle(page);
   const saved = { cells: await engineCells(page), score: await score(page), best: await best(page) };
   assert.ok(saved.score > 0, 'some points were scored');
@@ -46,7 +46,7 @@ test('reload restores the game (board, score, best, undo history)', async () => 
 
 test('best score is kept per board size and mode', async () => {
   const { page, done } = await openPage(env, '');
-  await playSomeMoves(page, 8);
+  assert.equal(await playSomeMoves(page, 8), 8);
   const best4 = await best(page);
   assert.ok(best4 > 0);
   await choose(page, 'size', '5');
@@ -112,9 +112,9 @@ test('storage that throws: the game plays and says "not saved" once', async () =
   assert.equal(await notice.count(), 1);
   assert.match(await notice.textContent(), /not be saved/);
   assert.equal((await domBoard(page)).tiles, 2);
-  await playSomeMoves(page, 5);
+  assert.equal(await playSomeMoves(page, 5), 5);
   await page.locator('.g2048 .new-button').click();
-  await playSomeMoves(page, 3);
+  assert.equal(await playSomeMoves(page, 3), 3);
   await choose(page, 'theme', 'dark');
   await settle(page);
   assert.equal(await notice.count(), 1, 'said once');
@@ -147,7 +147,7 @@ test('storage full (quota) on save: plays and says "not saved" once', async () =
   });
   await page.goto(env.url);
   await ready(page);
-  await playSomeMoves(page, 4);
+  assert.equal(await playSomeMoves(page, 4), 4);
   await settle(page);
   assert.equal(await page.locator('.g2048 .notice').count(), 1);
   assert.match(await page.textContent('.g2048 .notice'), /not be saved/);

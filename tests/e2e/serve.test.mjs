@@ -32,8 +32,10 @@ test('serves files with the right MIME types, 404s and refuses traversal', async
     assert.match((await get(port, '/www/main.js')).type, /^text\/javascript/);
     assert.match((await get(port, '/tools/serve.mjs')).type, /^text\/javascript/);
     assert.match((await get(port, '/style.css')).type, /^text\/css/);
+    // The suite runs after `make build`: the wasm is there.
     const wasm = await get(port, '/www/pkg/game2048_bg.wasm');
-    if (wasm.status === 200) assert.equal(wasm.type, 'application/wasm');
+    assert.equal(wasm.status, 200);
+    assert.equal(wasm.type, 'application/wasm');
     assert.equal((await get(port, '/no/such/file.js')).status, 404);
     for (const evil of ['/../../../etc/passwd', '/..%2f..%2f..%2fetc%2fpasswd', '/%2e%2e/%2e%2e/etc/passwd', '/www/..%5c..%5c..%5cetc/passwd']) {
       const res = await get(port, evil);

@@ -20,6 +20,13 @@ const SPY = `
 const CHEAP = { depth: 'depth2', k: 'k10', ms: 'ms10' };
 
 const pressedStrategy = (page) => chosen(page, 'strategy');
+const offered = (page) => page.$$eval('.g2048 .setting-strategy .choice', (bs) => bs.map((b) => /choice-(\S+)/.exec(b.className.replace('choice ', ''))[1]));
+/** The names of the engine's own catalogue (the core module's strategies(), as the page loads it). */
+const engineNames = (page) => page.evaluate(async () => {
+  const wasm = await import('/www/pkg/game2048_core.js');
+  await wasm.default({ module_or_path: '/www/pkg/game2048_core_bg.wasm' });
+  return wasm.strategies().map((s) => s.name);
+});
 const strengthKeys = (page) => page.$$eval('.g2048 .setting-strength .choice', (bs) => bs.map((b) => /choice-(\S+)/.exec(b.className.replace('choice ', ''))[1]));
 const strengthShown = (page) => page.locator('.g2048 .setting-strength').isVisible();
 const explanation = (page) => page.textContent('.g2048 .ai-explanation');
@@ -34,8 +41,9 @@ async function stepOnce(page) {
 
 test('every strategy: its explanation, a strength control that fits, and Step plays legal moves with it', async () => {
   const { page, done } = await openPage(env, '?seed=31', { initScript: SPY });
-  const names = await page.$$eval('.g2048 .setting-strategy .choice', (bs) => bs.map((b) => /choice-(\S+)/.exec(b.className.replace('choice ', ''))[1]));
-  assert.ok(names.length >= 2, `strategies offered: ${names}`);
+  const names = await offered(page);
+  assert.deepEqual(names, await engineNames(page), 'the picker offers every strategy of the engine, in its order');
+  assert.equal(names.length, 9);
   assert.equal(await pressedStrategy(page), 'expectimax', 'expectimax by default');
   const seen = new Set();
   for (const name of names) {
@@ -86,22 +94,17 @@ test('every strategy: its explanation, a strength control that fits, and Step pl
 
 test('the picked strategy and each strategy\'s strength persist across reload', async () => {
   const { page, done } = await openPage(env, '?seed=32');
-  const names = await page.$$eval('.g2048 .setting-strategy .choice', (bs) => bs.length);
-  assert.ok(names >= 1);
   assert.equal(await chosen(page, 'strength'), 'nodes200000', 'expectimax: 200k positions by default');
   assert.match(await page.textContent('.g2048 .setting-strength .choice-nodes200000'), /Quick \(200k positions\)/);
   await choose(page, 'strength', 'ms200');
-  if (await page.locator('.g2048 .setting-strategy .choice-minimax').count()) {
-    await choose(page, 'strategy', 'minimax');
-    assert.equal(await chosen(page, 'strength'), 'depth4', 'minimax: depth 4 by default');
-    await choose(page, 'strength', 'depth3');
-  }
-  const strategy = await pressedStrategy(page);
-  const strength = await chosen(page, 'strength');
+  await choose(page, 'strategy', 'minimax');
+  assert.equal(await chosen(page, 'strength'), 'depth4', 'minimax: depth 4 by default');
+  await choose(page, 'strength', 'depth3');
+  await page.waitForFunction(() => JSON.parse(localStorage.getItem('game2048:settings'))?.strategy === 'minimax');
   await page.reload();
   await ready(page);
-  assert.equal(await pressedStrategy(page), strategy);
-  assert.equal(await chosen(page, 'strength'), strength);
+  assert.equal(await pressedStrategy(page), 'minimax');
+  assert.equal(await chosen(page, 'strength'), 'depth3');
   await choose(page, 'strategy', 'expectimax');
   assert.equal(await chosen(page, 'strength'), 'ms200', 'each strategy keeps its own strength');
   const saved = await savedSettings(page);
@@ -160,23 +163,16 @@ test('weights: bad input shows an error next to the control and keeps the last g
   }));
   await page.reload();
   await ready(page);
-  const withWeights = await page.$$eval('.g2048 .setting-strategy .choice', (bs) => bs.map((b) => /choice-(\S+)/.exec(b.className.replace('choice ', ''))[1])
-    .filter((n) => ['minimax', 'expectimax', 'minimax-id'].includes(n)));
-  const name = withWeights.includes('minimax') ? 'minimax' : 'expectimax';
+  const name = 'minimax';
   await choose(page, 'strategy', name);
   const advanced = page.locator('.g2048 .ai-advanced');
-  if (!(await advanced.isVisible())) {
-    // An engine without a catalogue of weights: nothing to edit.
-    assert.equal(await page.locator('.g2048 .weight input').count(), 0);
-    await done();
-    return;
-  }
-  if (name === 'minimax') await choose(page, 'strength', 'depth2');
+  assert.equal(await advanced.isVisible(), true, 'minimax has weights to edit');
+  await choose(page, 'strength', 'depth2');
   await advanced.locator('summary').click();
   const fields = await page.$$eval('.g2048 .weight input', (xs) => xs.map((x) => ({ name: x.name, value: x.value })));
-  assert.ok(fields.length >= 2, `weights: ${fields.map((f) => f.name)}`);
+  assert.deepEqual(fields.map((f) => f.name), ['monotonicity', 'smoothness', 'empty', 'max_tile', 'corner_bonus', 'merges'], 'the engine\'s minimax weights');
   const defaults = Object.fromEntries(fields.map((f) => [f.name, Number(f.value)]));
-  const field = fields.find((f) => f.name === 'empty') ?? fields[0];
+  const field = fields.find((f) => f.name === 'empty');
   const input = page.locator(`.g2048 .weight-${field.name} input`);
   const error = page.locator(`.g2048 .weight-${field.name} .weight-error`);
   assert.equal(await page.locator('.g2048 .weights-reset').isDisabled(), true, 'nothing to reset yet');
@@ -235,7 +231,8 @@ test('embedders name any strategy: the strategy attribute and mount({strategy}),
     const { strategyNames } = await import('/www/strategies.js');
     return strategyNames(wasm);
   });
-  const other = names.find((n) => n !== 'expectimax') ?? 'expectimax';
+  assert.deepEqual(names, await engineNames(page));
+  const other = 'minimax-id';
   await page.evaluate(async ({ other }) => {
     const el = document.createElement('game-2048');
     el.id = 'attr';

@@ -1,62 +1,205 @@
-// The page's strategy settings and the comparison's figures, without a browser.
+// The strategy catalogue as the engine exports it (`strategies()`, in the page's core module
+// and in the workers' full module), what the full module's bestMove accepts of it, and the
+// page's strategy settings (www/strategies.js) built from that real catalogue.
+// Needs `make build`.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import {
-  strategyCatalog, strengthChoices, defaultBudget, cleanBudget, checkWeights, splits, budgetKey,
+  strategyCatalog, strategyNames, strengthChoices, defaultBudget, cleanBudget, checkWeights, splits, budgetKey,
 } from '../../www/strategies.js';
 import { summarize } from '../../www/compare.js';
 
-const CATALOG = [
-  { name: 'random', label: 'Random', explanation: 'r', options: [{ name: 'seed', kind: 'seed', min: 0, max: 2 ** 53, default: 0 }] },
-  { name: 'montecarlo', label: 'Monte Carlo', explanation: 'm', options: [{ name: 'k', kind: 'integer', min: 1, max: 10000, default: 100 }] },
-  { name: 'minimax', label: 'Minimax', explanation: 'x', options: [
-    { name: 'depth', kind: 'integer', min: 1, max: 12, default: 4 },
-    { name: 'weights', kind: 'weights', default: { empty: 2, corner_bonus: 5 }, fields: [
-      { name: 'empty', kind: 'number', min: 0, max: 1e6, default: 2 },
-      { name: 'corner_bonus', kind: 'number', min: 1, max: 100, default: 5 }] }] },
-  { name: 'expectimax', label: 'Expectimax', explanation: 'e', options: [
-    { name: 'ms', kind: 'number', min: 1, max: 60000, default: null },
-    { name: 'nodes', kind: 'integer', min: 1, max: 1e9, default: 50000 }] },
-];
-const engine = { strategies: () => CATALOG };
+async function load(name) {
+  const mod = await import(new URL(`../../www/pkg/${name}.js`, import.meta.url));
+  mod.initSync({ module: readFileSync(new URL(`../../www/pkg/${name}_bg.wasm`, import.meta.url)) });
+  return mod;
+}
+const core = await load('game2048_core');
+const full = await load('game2048');
 
-test('the catalogue is read from the engine; without one, expectimax alone', () => {
-  assert.deepEqual(strategyCatalog(engine).map((s) => s.name), ['random', 'montecarlo', 'minimax', 'expectimax']);
-  assert.deepEqual(strategyCatalog({}).map((s) => s.name), ['expectimax']);
-  assert.deepEqual(strategyCatalog({ strategies: () => ['expectimax', 'greedy'] }).map((s) => s.name), ['expectimax', 'greedy']);
-  const minimax = strategyCatalog(engine)[2];
-  assert.deepEqual(minimax.weightDefaults, { empty: 2, corner_bonus: 5 });
-  assert.equal(minimax.weights[1].min, 1);
+// The names README and DESIGN.md promise embedders, weakest first.
+const NAMES = ['random', 'corner', 'cycle', 'greedy', 'montecarlo', 'montecarlo-dynamic', 'minimax', 'minimax-id', 'expectimax'];
+const DIRS = ['up', 'right', 'down', 'left'];
+// Only left and up move; after either, the board is full and nothing can merge, whatever
+// spawns: every search ends one move deep, so even the largest budgets answer at once.
+const NEAR_LOSS = [0, 8, 16, 32, 64, 128, 256, 512, 8, 16, 32, 64, 128, 256, 512, 1024];
+
+test('strategies(): the same catalogue in the core and the full module, every documented name', () => {
+  for (const mod of [core, full]) {
+    const list = mod.strategies();
+    assert.deepEqual(list.map((s) => s.name), NAMES);
+    for (const s of list) {
+      assert.equal(typeof s.label, 'string');
+      assert.ok(s.label.length > 2, `${s.name} has a label`);
+      assert.ok(s.explanation.length > 80, `${s.name} is explained in words`);
+      assert.ok(s.options.some((o) => o.name === 'moves'), `${s.name}: every strategy takes moves`);
+      for (const o of s.options) {
+        assert.ok(['integer', 'number', 'seed', 'directions', 'weights'].includes(o.kind), `${s.name}.${o.name}: kind ${o.kind}`);
+        assert.equal(typeof o.description, 'string');
+        if ('min' in o) assert.ok(o.min < o.max, `${s.name}.${o.name}: ${o.min}..${o.max}`);
+      }
+    }
+  }
+  assert.deepEqual(core.strategies(), full.strategies());
+  const options = Object.fromEntries(full.strategies().map((s) => [s.name, s.options.map((o) => o.name)]));
+  assert.deepEqual(options.expectimax, ['ms', 'nodes', 'depth', 'weights', 'moves']);
+  assert.deepEqual(options.minimax, ['depth', 'weights', 'moves']);
+  assert.deepEqual(options.montecarlo, ['k', 'seed', 'moves']);
+  assert.deepEqual(options.greedy, ['moves']);
 });
 
-test('strength choices fit the strategy; expectimax defaults to 200k nodes', () => {
-  const [random, mc, minimax, expectimax] = strategyCatalog(engine);
-  assert.deepEqual(strengthChoices(random), []);
-  assert.deepEqual(defaultBudget(random), {});
-  assert.deepEqual(defaultBudget(mc), { k: 100 });
-  assert.deepEqual(defaultBudget(minimax), { depth: 4 });
-  assert.deepEqual(defaultBudget(expectimax), { nodes: 200000 });
-  assert.equal(strengthChoices(expectimax)[0].label, 'Quick (200k positions)');
-  assert.deepEqual(strengthChoices(expectimax).map((c) => c.key), ['nodes200000', 'ms10', 'ms50', 'ms200', 'ms1000']);
+/** Every (option, value) pair the catalogue says is in range: each option alone at its min and max. */
+function extremes(strategy) {
+  const out = [];
+  for (const o of strategy.options) {
+    if (o.kind === 'weights') {
+      for (const f of o.fields) for (const v of [f.min, f.max]) out.push([`weights.${f.name}`, { weights: { [f.name]: v } }]);
+    } else if ('min' in o) {
+      for (const v of [o.min, o.max]) out.push([o.name, { [o.name]: v }]);
+    }
+  }
+  return out;
+}
+
+/** The catalogue's defaults as options: every option whose default is not null. */
+const defaults = (strategy) => Object.fromEntries(strategy.options.filter((o) => o.default !== null).map((o) => [o.name, o.default]));
+
+test('bestMove accepts every strategy of the catalogue with its defaults and with each option at its min and max', () => {
+  let calls = 0;
+  for (const s of full.strategies()) {
+    const open = [2, 2, 0, 0, 0, 4, 0, 0, 0, 0, 8, 0, 0, 0, 0, 2];
+    for (const options of [{ strategy: s.name }, { strategy: s.name, ...defaults(s) }]) {
+      const r = full.bestMove(open, 4, options);
+      assert.ok(DIRS.includes(r.dir), `${s.name} ${JSON.stringify(options)}: a move (${r.dir})`);
+      assert.deepEqual(Object.keys(r.values).sort(), [...DIRS].sort());
+      calls++;
+    }
+    for (const [name, option] of extremes(s)) {
+      const options = { strategy: s.name, ...option };
+      const r = full.bestMove(NEAR_LOSS, 4, options);
+      assert.ok(['left', 'up'].includes(r.dir), `${s.name} with ${name} = ${JSON.stringify(Object.values(option)[0])}: a legal move, got ${r.dir}`);
+      assert.equal(r.values.right, null, 'right does not move');
+      assert.equal(r.values.down, null, 'down does not move');
+      calls++;
+    }
+  }
+  assert.ok(calls > 40, `${calls} requests`);
+});
+
+test('bestMove rejects an option outside its range with a message naming the option', () => {
+  const open = [2, 2, 0, 0, 0, 4, 0, 0, 0, 0, 8, 0, 0, 0, 0, 2];
+  let checked = 0;
+  for (const s of full.strategies()) {
+    for (const o of s.options) {
+      if (o.kind === 'weights') {
+        for (const f of o.fields) {
+          for (const v of [f.min - 1, f.max * 2 + 1]) {
+            assert.throws(() => full.bestMove(open, 4, { strategy: s.name, weights: { [f.name]: v } }),
+              (e) => e instanceof Error && e.message.includes(`weights.${f.name}`),
+              `${s.name}: weights.${f.name} = ${v} is refused, naming the field`);
+            checked++;
+          }
+        }
+      } else if ('min' in o) {
+        const step = o.kind === 'number' ? 0.5 : 1;
+        for (const v of [o.min - step, o.max + (o.kind === 'seed' ? 2 : step)]) {
+          assert.throws(() => full.bestMove(open, 4, { strategy: s.name, [o.name]: v }),
+            (e) => e instanceof Error && new RegExp(`^(bad AI options: )?${o.name}\\b`).test(e.message),
+            `${s.name}: ${o.name} = ${v} is refused with a message naming ${o.name}`);
+          checked++;
+        }
+      }
+    }
+    // And an option the strategy does not have.
+    const foreign = s.options.some((o) => o.name === 'k') ? { depth: 3 } : { k: 10 };
+    const [name] = Object.keys(foreign);
+    assert.throws(() => full.bestMove(open, 4, { strategy: s.name, ...foreign }),
+      (e) => e.message === `${name} is not an option of ${s.name} (its options: ${s.options.map((o) => o.name).join(', ')})`);
+  }
+  assert.ok(checked > 40, `${checked} values refused`);
+});
+
+test('the page\'s catalogue is the engine\'s; without an engine, expectimax alone', () => {
+  assert.deepEqual(strategyNames(core), NAMES);
+  assert.deepEqual(strategyCatalog(core).map((s) => s.label), core.strategies().map((s) => s.label));
+  assert.deepEqual(strategyNames({}), ['expectimax']);
+  const minimax = strategyCatalog(core).find((s) => s.name === 'minimax');
+  const engineWeights = core.strategies().find((s) => s.name === 'minimax').options.find((o) => o.name === 'weights');
+  assert.deepEqual(minimax.weightDefaults, engineWeights.default);
+  assert.deepEqual(minimax.weights.map((w) => [w.name, w.min, w.max]), engineWeights.fields.map((f) => [f.name, f.min, f.max]));
+});
+
+test('strength choices fit the strategy; each default budget is one bestMove accepts', () => {
+  const info = Object.fromEntries(strategyCatalog(core).map((s) => [s.name, s]));
+  for (const name of ['random', 'corner', 'cycle', 'greedy']) {
+    assert.deepEqual(strengthChoices(info[name]), [], name);
+    assert.deepEqual(defaultBudget(info[name]), {}, name);
+  }
+  assert.deepEqual(defaultBudget(info.montecarlo), { k: 100 });
+  assert.deepEqual(defaultBudget(info['montecarlo-dynamic']), { k: 100 });
+  assert.deepEqual(defaultBudget(info.minimax), { depth: 4 });
+  assert.deepEqual(defaultBudget(info.expectimax), { nodes: 200000 });
+  assert.deepEqual(defaultBudget(info['minimax-id']), { nodes: 200000 });
+  assert.deepEqual(strengthChoices(info.expectimax).map((c) => c.key), ['nodes200000', 'ms10', 'ms50', 'ms200', 'ms1000']);
+  assert.equal(strengthChoices(info.expectimax)[0].label, 'Quick (200k positions)');
+  assert.deepEqual(strengthChoices(info.minimax).map((c) => c.key), ['depth1', 'depth2', 'depth3', 'depth4', 'depth5', 'depth6']);
+  assert.deepEqual(strengthChoices(info.montecarlo).map((c) => c.key), ['k10', 'k50', 'k100', 'k500', 'k1000']);
+  // Every choice the page offers is a request the engine takes.
+  for (const s of strategyCatalog(core)) {
+    for (const c of strengthChoices(s)) {
+      const r = full.bestMove(NEAR_LOSS, 4, { strategy: s.name, ...c.budget });
+      assert.ok(['left', 'up'].includes(r.dir), `${s.name} ${c.key}`);
+    }
+  }
   assert.equal(budgetKey({ ms: 50 }), 'ms50');
-  assert.deepEqual(cleanBudget(expectimax, { ms: 20 }), { ms: 20 });
-  assert.equal(cleanBudget(expectimax, { depth: 3 }), null);
-  assert.equal(cleanBudget(minimax, { depth: 13 }), null);
-  assert.equal(cleanBudget(expectimax, { ms: 5, nodes: 5 }), null);
+  assert.equal(budgetKey({}), '');
+});
+
+test('cleanBudget keeps a budget only when the engine would take it', () => {
+  const info = Object.fromEntries(strategyCatalog(core).map((s) => [s.name, s]));
+  assert.deepEqual(cleanBudget(info.expectimax, { ms: 20 }), { ms: 20 });
+  assert.deepEqual(cleanBudget(info.minimax, { depth: 12 }), { depth: 12 });
+  assert.equal(cleanBudget(info.minimax, { depth: 13 }), null, 'above the engine\'s max depth');
+  assert.equal(cleanBudget(info.minimax, { depth: 0 }), null);
+  assert.equal(cleanBudget(info.expectimax, { k: 3 }), null, 'expectimax has no k');
+  assert.equal(cleanBudget(info.montecarlo, { k: 10001 }), null, 'above the engine\'s max k');
+  assert.equal(cleanBudget(info.expectimax, { ms: 5, nodes: 5 }), null, 'one budget');
+  assert.equal(cleanBudget(info.expectimax, { ms: 20000 }), null, 'the page allows 10 s a move at most');
+  assert.equal(cleanBudget(info.expectimax, { ms: 2.5 }), null);
+  assert.equal(cleanBudget(info.greedy, { k: 10 }), null);
+  // What cleanBudget lets through, the engine accepts; what the engine refuses, it drops.
+  for (const [name, budget] of [['minimax', { depth: 12 }], ['montecarlo', { k: 10000 }], ['expectimax', { nodes: 1e9 }]]) {
+    assert.deepEqual(cleanBudget(info[name], budget), budget);
+    assert.ok(full.bestMove(NEAR_LOSS, 4, { strategy: name, ...budget }).dir);
+  }
+  for (const [name, budget] of [['minimax', { depth: 13 }], ['montecarlo', { k: 10001 }], ['expectimax', { k: 3 }]]) {
+    assert.equal(cleanBudget(info[name], budget), null);
+    assert.throws(() => full.bestMove(NEAR_LOSS, 4, { strategy: name, ...budget }));
+  }
 });
 
 test('only time budgets are split across workers', () => {
   assert.equal(splits({ strategy: 'expectimax', ms: 50 }), true);
+  assert.equal(splits({ strategy: 'minimax-id', ms: 10 }), true);
   assert.equal(splits({ strategy: 'expectimax', nodes: 200000 }), false);
   assert.equal(splits({ strategy: 'minimax', depth: 4 }), false);
   assert.equal(splits({ strategy: 'montecarlo', k: 100 }), false);
 });
 
-test('weights are checked field by field', () => {
-  const minimax = strategyCatalog(engine)[2];
-  assert.deepEqual(checkWeights(minimax, { empty: '3.5', corner_bonus: 2 }), { weights: { empty: 3.5, corner_bonus: 2 } });
-  assert.deepEqual(checkWeights(minimax, { empty: '', corner_bonus: 'x' }).errors, { empty: 'Enter a number.', corner_bonus: 'Not a number.' });
-  assert.deepEqual(checkWeights(minimax, { empty: '-1', corner_bonus: '0.5' }).errors, { empty: 'Must not be negative.', corner_bonus: 'At least 1.' });
+test('weights are checked field by field against the engine\'s ranges, as the engine checks them', () => {
+  const minimax = strategyCatalog(core).find((s) => s.name === 'minimax');
+  const values = Object.fromEntries(minimax.weights.map((w) => [w.name, String(w.default)]));
+  const ok = checkWeights(minimax, { ...values, empty: '3.5' });
+  assert.deepEqual(ok, { weights: { ...minimax.weightDefaults, empty: 3.5 } });
+  assert.ok(full.bestMove(NEAR_LOSS, 4, { strategy: 'minimax', weights: ok.weights }).dir, 'the engine takes the checked set');
+  assert.deepEqual(checkWeights(minimax, { ...values, empty: '', smoothness: 'x' }).errors, { empty: 'Enter a number.', smoothness: 'Not a number.' });
+  const corner = minimax.weights.find((w) => w.name === 'corner_bonus');
+  assert.ok(corner.min > 0, 'corner_bonus has a lower bound above 0');
+  assert.deepEqual(checkWeights(minimax, { ...values, empty: '-1', corner_bonus: String(corner.min / 2) }).errors,
+    { empty: 'Must not be negative.', corner_bonus: `At least ${corner.min}.` });
+  // The engine refuses the values the page refuses.
+  assert.throws(() => full.bestMove(NEAR_LOSS, 4, { strategy: 'minimax', weights: { corner_bonus: corner.min / 2 } }), /weights\.corner_bonus/);
 });
 
 test('summarize: share of games reaching each tile and the score quartiles', () => {

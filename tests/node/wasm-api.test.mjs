@@ -50,7 +50,16 @@ test('move returns the transitions in the documented shape, or null', () => {
   assert.ok(r.spawned && [2, 4].includes(r.spawned.value));
   assert.equal(Array.from(g.cells())[r.spawned.at[0] * 4 + r.spawned.at[1]], r.spawned.value);
   assert.equal(g.score, 4);
-  assert.equal(g.move('left') === null || typeof g.move('left') === 'object', true);
+  assert.equal(g.moves, 1);
+  // Row 0 is now 4 4 . . whatever spawned: a second left merges them into an 8.
+  const again = g.move('left');
+  assert.equal(again.gained, 8);
+  assert.equal(again.merges.length, 1);
+  assert.equal(again.merges[0].value, 8);
+  assert.deepEqual(again.merges[0].at, [0, 0]);
+  assert.equal(g.score, 12);
+  assert.equal(g.moves, 2);
+  assert.equal(Array.from(g.cells())[0], 8);
   const stuck = Game.fromCells(3, [2, 4, 8, 0, 0, 0, 0, 0, 0]);
   assert.equal(stuck.move('left'), null, 'a move that changes nothing returns null');
   assert.equal(stuck.moves, 0);

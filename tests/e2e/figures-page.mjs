@@ -1,0 +1,160 @@
+// How responsive the page is, as figures (`make figures-page`; the browser suite asserts the
+// outcomes, never these speeds): in headless Chromium, on the local server,
+//  - frames per second and 16 ms timer ticks per second on the main thread while the AI
+//    plays at Max (expectimax, 10 ms a move), and the AI's moves per second;
+//  - 16 ms timer ticks per second on the main thread while compare.html runs games;
+//  - key-press latency: from a real key press (the event's timeStamp) to the first frame
+//    after the board changed, and to the board change itself.
+// Each figure is the median over RUNS fresh pages (each a median or a rate of its own).
+// Usage: node tests/e2e/figures-page.mjs [--runs N] [--seconds S]
+import { chromium } from 'playwright-core';
+import { fileURLToPath } from 'node:url';
+import { cpus, loadavg } from 'node:os';
+import { serve } from '../../tools/serve.mjs';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+  '--disable-component-update', '--no-first-run', '--disable-quic', '--disable-sync'];
+
+const flag = (name, fallback) => {
+  const i = process.argv.indexOf(`--${name}`);
+  const v = i >= 0 ? Number(process.argv[i + 1]) : fallback;
+  if (!Number.isFinite(v) || v <= 0) {
+    console.error(`--${name} must be a positive number`);
+    process.exit(2);
+  }
+  return v;
+};
+const RUNS = flag('runs', 5);
+const SECONDS = flag('seconds', 3);
+const KEY_PRESSES = 20;
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
+/** Counts frames, 16 ms ticks and (optionally) AI moves for `ms` on the page's main thread. */
+const sample = (page, ms) => page.evaluate((ms) => new Promise((resolve) => {
+  let ticks = 0;
+  let frames = 0;
+  let moves = 0;
+  const onMove = (e) => e.detail?.by === 'ai' && moves++;
+  document.addEventListener('move', onMove);
+  const timer = setInterval(() => ticks++, 16);
+  let raf = requestAnimationFrame(function frame() {
+    frames++;
+    raf = requestAnimationFrame(frame);
+  });
+  const t0 = performance.now();
+  setTimeout(() => {
+    const s = (performance.now() - t0) / 1000;
+    clearInterval(timer);
+    cancelAnimationFrame(raf);
+    document.removeEventListener('move', onMove);
+    resolve({ fps: frames / s, ticks: ticks / s, moves: moves / s });
+  }, ms);
+}), ms);
+
+async function aiAtMax(context, url) {
+  const page = await context.newPage();
+  await page.goto(`${url}?seed=16`);
+  await page.waitForSelector('.g2048 .board[data-cells]');
+  await page.locator('.g2048 .setting-speed .choice-max').click();
+  await page.locator('.g2048 .setting-strength .choice-ms10').click();
+  await page.locator('.g2048 .ai-toggle').click();
+  // Let the workers load and the first moves land before measuring.
+  await page.waitForFunction(() => document.querySelector('.g2048 .ai-mps dd')?.textContent.match(/\d/), null, { timeout: 30000 });
+  const r = await sample(page, SECONDS * 1000);
+  await page.close();
+  return r;
+}
+
+async function compareRun(context, url) {
+  const page = await context.newPage();
+  await page.goto(`${url}compare.html`);
+  await page.waitForSelector('[data-compare][data-ready="true"]');
+  await page.evaluate(() => {
+    const rows = document.querySelectorAll('.compare-row');
+    for (const [row, strategy] of [[rows[0], 'montecarlo'], [rows[1], 'greedy']]) {
+      const s = row.querySelector('.compare-strategy');
+      s.value = strategy;
+      s.dispatchEvent(new Event('change'));
+    }
+    rows[0].querySelector('.compare-strength').value = 'k10';
+    document.querySelector('.compare-games').value = '1000';
+  });
+  await page.locator('.compare-run').click();
+  await page.waitForFunction(() => document.querySelector('.compare-bar').value >= 1, null, { timeout: 60000 });
+  const r = await sample(page, SECONDS * 1000);
+  await page.locator('.compare-stop').click();
+  await page.close();
+  return r;
+}
+
+async function keyLatency(context, url) {
+  const page = await context.newPage();
+  await page.goto(`${url}?size=4&seed=123`);
+  await page.waitForSelector('.g2048 .board[data-cells]');
+  await page.evaluate(() => {
+    window.latency = [];
+    const board = document.querySelector('.g2048 .board');
+    let pressed = null;
+    window.addEventListener('keydown', (e) => { pressed = e.timeStamp; }, true);
+    new MutationObserver(() => {
+      if (pressed === null) return;
+      const t = pressed;
+      pressed = null;
+      const changed = performance.now();
+      requestAnimationFrame(() => window.latency.push({ board: changed - t, frame: performance.now() - t }));
+    }).observe(board, { attributes: true, attributeFilter: ['data-cells'] });
+  });
+  const keys = ['ArrowLeft', 'ArrowDown', 'ArrowRight', 'ArrowDown'];
+  for (let i = 0, n = 0; n < KEY_PRESSES && i < KEY_PRESSES * 4; i++) {
+    const before = await page.getAttribute('.g2048 .board', 'data-cells');
+    await page.keyboard.press(keys[i % keys.length]);
+    await page.waitForTimeout(120);
+    if ((await page.getAttribute('.g2048 .board', 'data-cells')) !== before) n++;
+  }
+  const samples = await page.evaluate(() => window.latency);
+  await page.close();
+  return { frame: median(samples.map((s) => s.frame)), board: median(samples.map((s) => s.board)), n: samples.length };
+}
+
+const server = await serve({ port: 0, root: ROOT });
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
+const runs = { ai: [], compare: [], keys: [] };
+try {
+  for (let i = 0; i < RUNS; i++) {
+    for (const [name, measure] of [['ai', aiAtMax], ['compare', compareRun], ['keys', keyLatency]]) {
+      const context = await browser.newContext({ viewport: { width: 520, height: 900 } });
+      try {
+        runs[name].push(await measure(context, server.url));
+      } finally {
+        await context.close();
+      }
+    }
+    process.stderr.write(`run ${i + 1} of ${RUNS} done\n`);
+  }
+} finally {
+  await browser.close();
+  await server.close();
+}
+
+const fig = (xs, digits = 0) => {
+  const f = (v) => v.toFixed(digits);
+  return `${f(median(xs))} (min ${f(Math.min(...xs))}, max ${f(Math.max(...xs))})`;
+};
+console.log(`Page responsiveness in headless Chromium: median of ${RUNS} runs of ${SECONDS} s each `
+  + `(${cpus().length} cores, load average ${loadavg()[0].toFixed(1)} at the end)`);
+console.log(`AI at Max (expectimax, 10 ms a move, seed 16):`);
+console.log(`  frames per second            ${fig(runs.ai.map((r) => r.fps))}`);
+console.log(`  16 ms ticks per second       ${fig(runs.ai.map((r) => r.ticks))}   (at most 62.5)`);
+console.log(`  AI moves per second          ${fig(runs.ai.map((r) => r.moves), 1)}`);
+console.log(`compare.html running (Monte Carlo k = 10 against greedy, 4x4):`);
+console.log(`  16 ms ticks per second       ${fig(runs.compare.map((r) => r.ticks))}   (at most 62.5)`);
+console.log(`  frames per second            ${fig(runs.compare.map((r) => r.fps))}`);
+console.log(`key press (real key events, ${KEY_PRESSES} moves a run; each run's median):`);
+console.log(`  to the board change, ms      ${fig(runs.keys.map((r) => r.board), 2)}`);
+console.log(`  to the next frame, ms        ${fig(runs.keys.map((r) => r.frame), 1)}`);
