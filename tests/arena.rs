@@ -124,6 +124,26 @@ fn bad_input_exits_2_naming_the_option() {
         (vec!["merge", "missing.jsonl"], "missing.jsonl"),
         (vec!["merge", "notgames.jsonl"], "notgames.jsonl:1"),
         (vec!["--decide", "missing.jsonl"], "--decide"),
+        (vec!["--threads", "0"], "--threads"),
+        (vec!["--ai-seed", "-3"], "--ai-seed"),
+        (vec!["--depth", "deep"], "--depth"),
+        (vec!["--sed", "1"], "did you mean --seed"),
+        (
+            vec!["--objective", "score"],
+            "--objective does not apply to run",
+        ),
+        (
+            vec!["tune", "steps.json", "--population", "1"],
+            "--population",
+        ),
+        (
+            vec!["tune", "steps.json", "--generations", "0"],
+            "--generations",
+        ),
+        (
+            vec!["merge", "x.jsonl", "--objective", "most"],
+            "--objective",
+        ),
     ];
     for (name, _, field) in &bad_ranges {
         cases.push((vec!["sweep", name], field));

@@ -11,8 +11,8 @@ use serde_json::{Map, Value};
 use game2048::ai::{best_move, catalog, Budget, SearchOptions, SystemClock};
 use game2048::Game;
 
+use crate::fail::Fail;
 use crate::jsonl::{ms_bucket, sparse, tile_name, GameLine, MS_BUCKETS};
-use crate::Fail;
 
 /// REVISIT (lead): the strategies that draw random numbers and so get an AI `"seed"` option
 /// by default (the game's seed, or `--ai-seed` + game index). Every other strategy gets one
