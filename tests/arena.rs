@@ -486,3 +486,22 @@ fn game_lines_name_a_budget_only_for_strategies_that_take_one() {
         "{search}"
     );
 }
+
+#[test]
+fn progress_in_a_log_is_plain_lines() {
+    // Output() pipes stderr: not a terminal, as in a log file or a Slurm job.
+    let dir = scratch("progress");
+    let out = arena(&dir, &with(&["--games", "10", "--nodes", "200"]));
+    assert!(out.status.success());
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(!err.contains('\r'), "{err:?}");
+    assert!(!err.contains('\x1b'), "{err:?}");
+    let lines: Vec<&str> = err.lines().collect();
+    assert!(lines.len() >= 2, "a line every tenth of the games: {err}");
+    let last = lines.last().unwrap();
+    assert!(
+        last.starts_with("games 10/10 (100%)  best ") && last.contains(" moves/s"),
+        "{err}"
+    );
+    assert!(lines.iter().all(|l| l.starts_with("games ")), "{err}");
+}

@@ -15,6 +15,7 @@ mod fail;
 mod jsonl;
 mod merge;
 mod play;
+mod progress;
 mod ranges;
 mod run;
 mod stats;
