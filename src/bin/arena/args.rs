@@ -82,7 +82,7 @@ Exit code 2: bad input (options, files, specs); 1: a failure while playing or wr
 struct Arena {
     #[command(subcommand)]
     command: Option<Sub>,
-    /// With no subcommand: `run`'s flags.
+    // With no subcommand: run's flags.
     #[command(flatten)]
     run: RunArgs,
 }
