@@ -17,7 +17,7 @@ BINDGEN := wasm-bindgen --target web --no-typescript --remove-name-section --rem
 WB_VERSION := $(shell awk '/^name = "wasm-bindgen"$$/{getline; gsub(/"/,"",$$3); print $$3}' Cargo.lock 2>/dev/null)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all build run test test-rust test-wasm test-e2e lint wasm-tools node-deps chromium size bench dist figures-embed figures-page clean
+.PHONY: all build run test test-rust test-parity test-wasm test-e2e lint wasm-tools node-deps chromium size bench dist figures-embed figures-page clean
 
 all: build
 
@@ -61,7 +61,7 @@ run: build
 
 ## --- tests -----------------------------------------------------------------
 
-test: lint test-rust build test-wasm test-e2e size
+test: lint test-rust build test-parity test-wasm test-e2e size
 
 # The core build (no `ai` feature) and the wasm-only bindings are linted too.
 lint: wasm-tools
@@ -73,6 +73,12 @@ lint: wasm-tools
 
 test-rust:
 	cargo test --release
+
+# The wasm and the native build decide alike (move, values, nodes, depth) on the positions of
+# one seeded game per size, a few hundred in all; decisions only, no timing. About 30 s once
+# both release builds exist.
+test-parity: build
+	node tools/wasm-vs-native.mjs --check --sizes 3,4,8 --moves 150 --nodes 50000
 
 test-wasm: build
 	node --test tests/node/

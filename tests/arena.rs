@@ -124,6 +124,26 @@ fn bad_input_exits_2_naming_the_option() {
         (vec!["merge", "missing.jsonl"], "missing.jsonl"),
         (vec!["merge", "notgames.jsonl"], "notgames.jsonl:1"),
         (vec!["--decide", "missing.jsonl"], "--decide"),
+        (vec!["--threads", "0"], "--threads"),
+        (vec!["--ai-seed", "-3"], "--ai-seed"),
+        (vec!["--depth", "deep"], "--depth"),
+        (vec!["--sed", "1"], "did you mean --seed"),
+        (
+            vec!["--objective", "score"],
+            "--objective does not apply to run",
+        ),
+        (
+            vec!["tune", "steps.json", "--population", "1"],
+            "--population",
+        ),
+        (
+            vec!["tune", "steps.json", "--generations", "0"],
+            "--generations",
+        ),
+        (
+            vec!["merge", "x.jsonl", "--objective", "most"],
+            "--objective",
+        ),
     ];
     for (name, _, field) in &bad_ranges {
         cases.push((vec!["sweep", name], field));
@@ -465,4 +485,23 @@ fn game_lines_name_a_budget_only_for_strategies_that_take_one() {
             .all(|l| l.contains(r#""budget":{"nodes":300}"#)),
         "{search}"
     );
+}
+
+#[test]
+fn progress_in_a_log_is_plain_lines() {
+    // Output() pipes stderr: not a terminal, as in a log file or a Slurm job.
+    let dir = scratch("progress");
+    let out = arena(&dir, &with(&["--games", "10", "--nodes", "200"]));
+    assert!(out.status.success());
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(!err.contains('\r'), "{err:?}");
+    assert!(!err.contains('\x1b'), "{err:?}");
+    let lines: Vec<&str> = err.lines().collect();
+    assert!(lines.len() >= 2, "a line every tenth of the games: {err}");
+    let last = lines.last().unwrap();
+    assert!(
+        last.starts_with("games 10/10 (100%)  best ") && last.contains(" moves/s"),
+        "{err}"
+    );
+    assert!(lines.iter().all(|l| l.starts_with("games ")), "{err}");
 }

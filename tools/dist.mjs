@@ -7,6 +7,7 @@
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseFlags, UsageError } from './cli.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const FILES = ['index.html', 'compare.html', 'demo.html', 'demo.css', 'embed.js', 'style.css', 'favicon.svg'];
@@ -62,7 +63,17 @@ export function writeDist(out = join(ROOT, 'dist')) {
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const out = resolve(process.argv[2] ?? join(ROOT, 'dist'));
+  const { positionals } = parseFlags({
+    name: 'dist',
+    usage: 'Usage: node tools/dist.mjs [OUT]   (default dist/; run `make build` first)',
+    options: {},
+    allowPositionals: true,
+    check: (values, positionals) => {
+      if (positionals.length > 1) throw new UsageError(`one OUT folder, got ${positionals.length}`);
+      return { positionals };
+    },
+  });
+  const out = resolve(positionals[0] ?? join(ROOT, 'dist'));
   const files = writeDist(out);
   console.log(`${out}: ${files.length} files (index.html: the game; demo.html: two embedded boards; embed.js: the embed entry)`);
 }

@@ -11,14 +11,20 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { parseFlags, whole } from './cli.mjs';
 import { serve } from './serve.mjs';
 import { writeDist } from './dist.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-quic', '--disable-sync'];
-const loadsArg = process.argv.indexOf('--loads');
-const LOADS = loadsArg > 0 ? Number(process.argv[loadsArg + 1]) : 10;
+const { loads: LOADS } = parseFlags({
+  name: 'figures-embed',
+  usage: 'Usage: node tools/figures-embed.mjs [--loads N]   (`make figures-embed`; N cold loads, default 10)',
+  options: { loads: { type: 'string' } },
+  check: (values) => ({ loads: values.loads === undefined ? 10 : whole('loads', values.loads, 1, 1000) }),
+});
+// After the flags, so that a bad one fails before the browser library loads.
+const { chromium } = await import('playwright-core');
 
 let dist = join(ROOT, 'dist');
 let temp = null;

@@ -7,6 +7,7 @@ import { createServer } from 'node:http';
 import { stat, readFile } from 'node:fs/promises';
 import { resolve, join, extname, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseFlags, UsageError, whole } from './cli.mjs';
 
 const MIME = {
   '.html': 'text/html; charset=utf-8',
@@ -123,41 +124,37 @@ export function serve({ port = 8080, root = DEFAULT_ROOT, host = '127.0.0.1', pr
   });
 }
 
-function parseArgs(argv) {
-  const opts = {};
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    const [flag, inline] = a.split('=', 2);
-    const value = () => (inline !== undefined ? inline : argv[++i]);
-    if (flag === '--port' || flag === '-p') opts.port = Number(value());
-    else if (flag === '--root' || flag === '-r') opts.root = value();
-    else if (flag === '--prefix') opts.prefix = value();
-    else if (flag === '--cors') opts.cors = true;
-    else if (flag === '--csp') opts.headers = { ...opts.headers, 'Content-Security-Policy': STRICT_CSP };
-    else if (flag === '--header') {
-      const [name, ...rest] = String(value()).split(':');
-      if (!name.trim() || !rest.length) {
-        console.error('--header takes "Name: value"');
-        process.exit(2);
+const USAGE = 'Usage: node tools/serve.mjs [--port N] [--root DIR] [--prefix /sub/path/] [--cors] [--csp] [--header "Name: value"]...';
+
+function parseCommandLine() {
+  return parseFlags({
+    name: 'serve',
+    usage: USAGE,
+    options: {
+      port: { type: 'string', short: 'p' },
+      root: { type: 'string', short: 'r' },
+      prefix: { type: 'string' },
+      cors: { type: 'boolean' },
+      csp: { type: 'boolean' },
+      header: { type: 'string', multiple: true },
+    },
+    check(values) {
+      const opts = { root: values.root, prefix: values.prefix, cors: values.cors };
+      if (values.port !== undefined) opts.port = whole('port', values.port, 0, 65535);
+      const headers = values.csp ? { 'Content-Security-Policy': STRICT_CSP } : {};
+      for (const header of values.header ?? []) {
+        const [name, ...rest] = header.split(':');
+        if (!name.trim() || !rest.length) throw new UsageError(`--header takes "Name: value", got ${JSON.stringify(header)}`);
+        headers[name.trim()] = rest.join(':').trim();
       }
-      opts.headers = { ...opts.headers, [name.trim()]: rest.join(':').trim() };
-    } else if (flag === '--help' || flag === '-h') {
-      console.log('Usage: node tools/serve.mjs [--port N] [--root DIR] [--prefix /sub/path/] [--cors] [--csp] [--header "Name: value"]');
-      process.exit(0);
-    } else {
-      console.error(`Unknown argument: ${a}`);
-      process.exit(2);
-    }
-  }
-  if (opts.port !== undefined && !(Number.isInteger(opts.port) && opts.port >= 0 && opts.port < 65536)) {
-    console.error('--port must be an integer 0..65535');
-    process.exit(2);
-  }
-  return opts;
+      opts.headers = headers;
+      return Object.fromEntries(Object.entries(opts).filter(([, v]) => v !== undefined));
+    },
+  });
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const opts = parseArgs(process.argv.slice(2));
+  const opts = parseCommandLine();
   serve(opts).then(
     (s) => console.log(`Serving ${s.root} at ${s.url}`),
     (err) => { console.error(`serve: ${err.message}`); process.exit(1); },

@@ -7,8 +7,10 @@ import { readFileSync, readdirSync, statSync, existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { join, relative, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseFlags } from './cli.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+parseFlags({ name: 'size', usage: 'Usage: node tools/size.mjs   (`make size`; takes no flags)', options: {} });
 
 function walk(dir) {
   return readdirSync(dir).flatMap((name) => {

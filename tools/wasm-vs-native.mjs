@@ -12,39 +12,55 @@
 // With --repeat R, both sides decide every position R times and each position keeps its
 // fastest time: on a busy machine that measures the code rather than the neighbours (every
 // repetition must decide the same, too).
+//
+// With --check (what `make test-parity` runs) it prints no timing at all: one line of counts,
+// and on stderr every position the two builds decided differently; exit code 1 if any.
 
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseFlags, UsageError, whole } from './cli.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-function parseArgs(argv) {
-  const args = { nodes: 200000, moves: 300, sizes: [3, 4, 5, 6, 8], seed: 1, repeat: 1, pkg: join(root, 'www', 'pkg') };
-  for (let i = 0; i < argv.length; i += 2) {
-    const [flag, value] = [argv[i], argv[i + 1]];
-    const whole = (min, max) => {
-      const n = Number(value);
-      if (!Number.isInteger(n) || n < min || n > max) {
-        throw new Error(`${flag} must be a whole number from ${min} to ${max}, got ${value}`);
+const USAGE = `Usage: node tools/wasm-vs-native.mjs [--check] [--nodes N] [--moves M] [--sizes 3,4,5,6,8] [--seed S]
+                                   [--repeat R] [--pkg DIR]
+  --check: decisions only (no timing); exit 1 listing the positions decided differently (the first 20)`;
+
+function parseCommandLine() {
+  return parseFlags({
+    name: 'wasm-vs-native',
+    usage: USAGE,
+    options: {
+      check: { type: 'boolean' },
+      nodes: { type: 'string' },
+      moves: { type: 'string' },
+      sizes: { type: 'string' },
+      seed: { type: 'string' },
+      repeat: { type: 'string' },
+      pkg: { type: 'string' },
+    },
+    check(values) {
+      const number = (flag, fallback, min, max) =>
+        (values[flag] === undefined ? fallback : whole(flag, values[flag], min, max));
+      const args = {
+        check: values.check ?? false,
+        nodes: number('nodes', 200000, 1, 1e9),
+        moves: number('moves', 300, 1, 1e6),
+        seed: number('seed', 1, 0, 2 ** 52),
+        repeat: number('repeat', 1, 1, 1000),
+        pkg: values.pkg ?? join(root, 'www', 'pkg'),
+        sizes: [3, 4, 5, 6, 8],
+      };
+      if (values.sizes !== undefined) {
+        args.sizes = values.sizes.split(',').map((s) => whole('sizes', s, 3, 8));
       }
-      return n;
-    };
-    if (flag === '--nodes') args.nodes = whole(1, 1e9);
-    else if (flag === '--moves') args.moves = whole(1, 1e6);
-    else if (flag === '--seed') args.seed = whole(0, 2 ** 52);
-    else if (flag === '--repeat') args.repeat = whole(1, 1000);
-    else if (flag === '--pkg') args.pkg = value;
-    else if (flag === '--sizes') args.sizes = value.split(',').map((s) => {
-      const n = Number(s);
-      if (!Number.isInteger(n) || n < 3 || n > 8) throw new Error(`--sizes: ${s} is not a size from 3 to 8`);
-      return n;
-    });
-    else throw new Error(`unknown option ${flag}; use --nodes, --moves, --sizes, --seed, --repeat, --pkg`);
-  }
-  return args;
+      if (args.check && args.repeat > 1) throw new UsageError('--repeat measures speed; --check does not');
+      return args;
+    },
+  });
 }
 
 async function loadWasm(pkg) {
@@ -108,22 +124,32 @@ function decideNatively(positions, args) {
   }
 }
 
+/** A decision without its time: what must agree. */
+const brief = (d) => JSON.stringify({ dir: d.dir, values: d.values, nodes: d.nodes, depth: d.depth });
+
 const same = (a, b) => a.dir === b.dir && a.nodes === b.nodes && a.depth === b.depth &&
   ['up', 'right', 'down', 'left'].every((d) => Object.is(a.values[d], b.values[d]));
 
-let args;
-try {
-  args = parseArgs(process.argv.slice(2));
-} catch (e) {
-  console.error(`wasm-vs-native: ${e.message}`);
-  process.exit(2);
-}
+const args = parseCommandLine();
 const wasm = await loadWasm(args.pkg);
 const positions = playInWasm(wasm, args);
 const native = decideNatively(positions, args);
 if (native.length !== positions.length) {
   console.error(`native decided ${native.length} positions, wasm ${positions.length}`);
   process.exit(1);
+}
+const sizeName = (size) => `${size}x${size}`;
+if (args.check) {
+  const differing = positions
+    .map((p, i) => ({ p, n: native[i], i }))
+    .filter(({ p, n }) => !same(p.decision, n));
+  const counts = args.sizes.map((size) => `${positions.filter((p) => p.size === size).length} on ${sizeName(size)}`);
+  console.log(`wasm vs native, nodes budget ${args.nodes}: ${positions.length} positions (${counts.join(', ')}), ${differing.length} decided differently`);
+  for (const { p, n, i } of differing.slice(0, 20)) {
+    console.error(`position ${i + 1}, ${sizeName(p.size)} ${JSON.stringify(p.cells)}:\n  wasm   ${brief(p.decision)}\n  native ${brief(n)}`);
+  }
+  if (differing.length > 20) console.error(`... and ${differing.length - 20} more`);
+  process.exit(differing.length === 0 ? 0 : 1);
 }
 let differ = 0;
 const bySize = new Map();

@@ -1,13 +1,18 @@
-//! The command line: which subcommand, which flags, every value checked. A bad value is a
-//! [`Fail::Input`] naming the option, which `main` turns into exit code 2.
+//! The command line, parsed by clap: the subcommands, their flags and every value checked. A
+//! bad value is a one-line [`Fail::Input`] naming the option, which `main` turns into exit
+//! code 2. The rest of the arena reads one flat [`Cli`].
 
+use clap::error::{ContextKind, ContextValue, ErrorKind};
+use clap::{Args, CommandFactory, Parser, Subcommand};
 use serde_json::{Map, Value};
 
 use game2048::{MAX_SIZE, MIN_SIZE};
 
+use crate::fail::Fail;
+use crate::jsonl::parse_tile;
 use crate::stats::Objective;
-use crate::Fail;
 
+/// What the user asked for: a subcommand with its positional arguments.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Command {
     Run,
@@ -30,6 +35,7 @@ impl Shard {
     }
 }
 
+/// Every setting, whichever subcommand gave it (the others keep their defaults).
 #[derive(Clone)]
 pub struct Cli {
     pub command: Command,
@@ -53,218 +59,455 @@ pub struct Cli {
     pub elite: f64,
 }
 
-/// Each flag, whether it takes a value, and the subcommands it applies to.
-const FLAGS: &[(&str, bool, &str)] = &[
-    ("--games", true, "run compare sweep tune"),
-    ("--seed", true, "run compare sweep tune"),
-    ("--threads", true, "run compare sweep tune"),
-    ("--size", true, "run compare sweep tune"),
-    ("--until", true, "run compare sweep tune"),
-    ("--out", true, "run compare sweep tune"),
-    ("--shard", true, "run compare sweep"),
-    ("--no-timing", false, "run compare sweep tune merge"),
-    ("--ai-seed", true, "run compare sweep tune"),
-    ("--decide", true, "run"),
-    ("--strategy", true, "run"),
-    ("--nodes", true, "run"),
-    ("--ms", true, "run"),
-    ("--depth", true, "run"),
-    ("--k", true, "run"),
-    ("--weights", true, "run"),
-    ("--svg", true, "compare"),
-    ("--objective", true, "sweep tune merge"),
-    ("--summary", true, "sweep"),
-    ("--generations", true, "tune"),
-    ("--population", true, "tune"),
-    ("--elite", true, "tune"),
-];
+const NOTES: &str = "\
+Game i (from 0) uses seed S + i. Only the strategy flags given go into the AI options.
+--shard K/N plays only the games whose index i has i % N == K - 1; merge the shards' --out
+files with `arena merge`. --no-timing leaves out the figures that depend on the machine.
+Strategies that draw random numbers get the AI option seed = the game's seed; --ai-seed S (or
+seed=S in a compare spec) gives game i the AI seed S + i, for any strategy.
+`arena compare SPEC... --svg FILE.svg` also draws a chart; see `arena help compare` for SPEC,
+`arena help sweep` for RANGES.json.
+Exit code 2: bad input (options, files, specs); 1: a failure while playing or writing.";
 
-/// What the user asked: a run, or help.
+/// Plays many seeded games headless with the AIs and reports how strong and how fast they
+/// are: one run (the default subcommand), several strategies side by side, a sweep or a
+/// tuning of evaluation weights, sharded over machines and merged back.
+#[derive(Parser)]
+#[command(
+    name = "arena",
+    after_help = NOTES,
+    args_conflicts_with_subcommands = true,
+    args_override_self = true
+)]
+struct Arena {
+    #[command(subcommand)]
+    command: Option<Sub>,
+    // With no subcommand: run's flags.
+    #[command(flatten)]
+    run: RunArgs,
+}
+
+#[derive(Subcommand)]
+enum Sub {
+    /// One AI over many games (the default when no subcommand is given); with --decide, one
+    /// decision per position in a file.
+    Run(RunArgs),
+    /// Several strategies over the same games, their tables side by side.
+    ///
+    /// SPEC: NAME[:KEY=VALUE,...], e.g. expectimax:nodes=20000, greedy, montecarlo:k=100,
+    /// minimax:depth=4,weights=@w.json, expectimax:weights={"empty":300}. Each KEY=VALUE
+    /// becomes an AI option; VALUE is JSON when it reads as JSON (numbers, objects), @FILE for
+    /// a JSON file, else a string.
+    Compare(CompareArgs),
+    /// A grid (or a random sample) of evaluation weights, every point on the same games,
+    /// ranked.
+    ///
+    /// RANGES.json: {"strategy": "expectimax", "options": {"nodes": 2000}, "weights":
+    /// {"empty": [200, 270], "merges": {"min": 300, "max": 900, "steps": 3}, "sum": {"min": 5,
+    /// "max": 20}}, "sample": 10, "seed": 7}: a grid over every weight's list or steps, or
+    /// with "sample": N that many random points ("seed" picks them).
+    Sweep(SweepArgs),
+    /// The cross-entropy method over a RANGES.json (see `arena help sweep`).
+    ///
+    /// Each weight is drawn from a Gaussian clamped to its [min, max] (a list's smallest and
+    /// largest); every candidate plays --games games on seeds new each generation; the elite
+    /// set the next mean and spread. One line per generation goes to --out, and the same
+    /// command again resumes from that file.
+    Tune(TuneArgs),
+    /// The tables of the games in JSON-lines files (the shards of one run, a compare or a
+    /// sweep), as one run over them all would print them.
+    Merge(MergeArgs),
+}
+
+/// The games every subcommand that plays plays.
+#[derive(Args, Clone)]
+struct GameArgs {
+    /// Games per player.
+    #[arg(long, value_name = "N", default_value_t = 100,
+          value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+    games: u64,
+    /// Seed of game 0; game i uses seed S + i.
+    #[arg(long, value_name = "S", default_value_t = 1,
+          value_parser = clap::value_parser!(u64).range(0..=u64::MAX / 2))]
+    seed: u64,
+    /// Threads playing games [default: every core].
+    #[arg(long, value_name = "T", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    threads: Option<u64>,
+    /// Board size.
+    #[arg(long, value_name = "3..8", default_value_t = 4,
+          value_parser = clap::value_parser!(u64).range(MIN_SIZE as u64..=MAX_SIZE as u64))]
+    size: u64,
+    /// Stop each game when it reaches this tile.
+    #[arg(long, value_name = "TILE", value_parser = parse_tile)]
+    until: Option<u64>,
+    /// AI seed of game 0 (game i gets S + i), for any strategy.
+    #[arg(long, value_name = "S", value_parser = clap::value_parser!(u64).range(0..=u64::MAX / 2))]
+    ai_seed: Option<u64>,
+}
+
+#[derive(Args, Clone)]
+struct ShardArg {
+    /// Play only the games whose index i has i % N == K - 1.
+    #[arg(long, value_name = "K/N", value_parser = parse_shard)]
+    shard: Option<Shard>,
+}
+
+#[derive(Args, Clone)]
+struct TimingArg {
+    /// Leave out the figures that depend on the machine.
+    #[arg(long)]
+    no_timing: bool,
+}
+
+#[derive(Args, Clone)]
+struct ObjectiveArg {
+    /// What to rank by: score (mean score) or reach:TILE (share of games reaching TILE).
+    #[arg(long, value_name = "score|reach:TILE", default_value = "score",
+          value_parser = Objective::parse)]
+    objective: Objective,
+}
+
+/// The strategy flags: only those given go into the AI options.
+#[derive(Args, Clone)]
+#[command(next_help_heading = "Strategy")]
+struct StrategyArgs {
+    /// Strategy name (expectimax unless given).
+    #[arg(long, value_name = "NAME")]
+    strategy: Option<String>,
+    /// Node budget per move.
+    #[arg(long, value_name = "N", value_parser = parse_number)]
+    nodes: Option<Value>,
+    /// Time budget per move, in milliseconds.
+    #[arg(long, value_name = "MS", value_parser = parse_number)]
+    ms: Option<Value>,
+    /// Search depth.
+    #[arg(long, value_name = "D", value_parser = parse_number)]
+    depth: Option<Value>,
+    /// Playouts per move (Monte Carlo).
+    #[arg(long, value_name = "K", value_parser = parse_number)]
+    k: Option<Value>,
+    /// Evaluation weights: JSON, or @FILE for a file holding it.
+    #[arg(long, value_name = "JSON|@FILE", value_parser = json_or_file)]
+    weights: Option<Value>,
+}
+
+#[derive(Args, Clone)]
+// "-3" is a bad value of the flag before it, not an unknown option.
+#[command(allow_negative_numbers = true)]
+struct RunArgs {
+    #[command(flatten)]
+    games: GameArgs,
+    /// Write one JSON line per game.
+    #[arg(long, value_name = "FILE.jsonl")]
+    out: Option<String>,
+    #[command(flatten)]
+    shard: ShardArg,
+    #[command(flatten)]
+    timing: TimingArg,
+    /// Instead of playing: print the decision for each position of a JSON-lines file
+    /// ({"size":4,"cells":[2,0,...]}), one JSON line each.
+    #[arg(long, value_name = "POSITIONS.jsonl")]
+    decide: Option<String>,
+    #[command(flatten)]
+    strategy: StrategyArgs,
+}
+
+#[derive(Args)]
+#[command(allow_negative_numbers = true)]
+struct CompareArgs {
+    /// Strategy specs, NAME[:KEY=VALUE,...].
+    #[arg(value_name = "SPEC", required = true)]
+    specs: Vec<String>,
+    /// Draw a chart of the tables.
+    #[arg(long, value_name = "FILE.svg")]
+    svg: Option<String>,
+    #[command(flatten)]
+    games: GameArgs,
+    /// Write one JSON line per game.
+    #[arg(long, value_name = "FILE.jsonl")]
+    out: Option<String>,
+    #[command(flatten)]
+    shard: ShardArg,
+    #[command(flatten)]
+    timing: TimingArg,
+}
+
+#[derive(Args)]
+#[command(allow_negative_numbers = true)]
+struct SweepArgs {
+    #[arg(value_name = "RANGES.json")]
+    ranges: String,
+    #[command(flatten)]
+    objective: ObjectiveArg,
+    /// Write one JSON line per game [default: sweep.jsonl].
+    #[arg(long, value_name = "FILE.jsonl")]
+    out: Option<String>,
+    /// Write the ranking [default: OUT.summary.json].
+    #[arg(long, value_name = "FILE.json")]
+    summary: Option<String>,
+    #[command(flatten)]
+    games: GameArgs,
+    #[command(flatten)]
+    shard: ShardArg,
+    #[command(flatten)]
+    timing: TimingArg,
+}
+
+#[derive(Args)]
+#[command(allow_negative_numbers = true)]
+struct TuneArgs {
+    #[arg(value_name = "RANGES.json")]
+    ranges: String,
+    /// Generations in all (a resumed run plays only the missing ones).
+    #[arg(long, value_name = "G", default_value_t = 10,
+          value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    generations: u64,
+    /// Candidates per generation.
+    #[arg(long, value_name = "P", default_value_t = 16,
+          value_parser = clap::value_parser!(u64).range(2..=100_000))]
+    population: u64,
+    /// Share of the population that sets the next generation, in (0, 1].
+    #[arg(long, value_name = "F", default_value_t = 0.25, value_parser = parse_fraction)]
+    elite: f64,
+    #[command(flatten)]
+    objective: ObjectiveArg,
+    /// One JSON line per generation; an existing file is resumed [default: tune.jsonl].
+    #[arg(long, value_name = "FILE.jsonl")]
+    out: Option<String>,
+    #[command(flatten)]
+    games: GameArgs,
+    #[command(flatten)]
+    timing: TimingArg,
+}
+
+#[derive(Args)]
+#[command(allow_negative_numbers = true)]
+struct MergeArgs {
+    #[arg(value_name = "FILE.jsonl", required = true)]
+    files: Vec<String>,
+    #[command(flatten)]
+    objective: ObjectiveArg,
+    #[command(flatten)]
+    timing: TimingArg,
+}
+
+/// What the user asked: a run, or help (clap's text, printed by `main`).
 pub enum Parsed {
     Cli(Box<Cli>),
-    Help,
+    Help(clap::Error),
 }
 
 pub fn parse(argv: &[String]) -> Result<Parsed, Fail> {
-    let (name, rest) = match argv.first().map(String::as_str) {
-        None => ("run", argv),
-        Some(first) if first.starts_with('-') => ("run", argv),
-        Some(s @ ("run" | "compare" | "sweep" | "tune" | "merge")) => (s, &argv[1..]),
-        Some(other) => {
-            return Err(Fail::input(format!(
-                "unknown subcommand {other:?}: use run, compare, sweep, tune or merge (see --help)"
-            )))
+    let arena = match Arena::try_parse_from(
+        std::iter::once("arena").chain(argv.iter().map(String::as_str)),
+    ) {
+        Ok(arena) => arena,
+        Err(e) if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) => {
+            return Ok(Parsed::Help(e))
         }
+        Err(e) => return Err(Fail::input(one_line(&e, argv))),
     };
-    let mut cli = Cli {
-        command: Command::Run,
-        games: 100,
-        seed: 1,
-        threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
-        size: 4,
-        until: None,
-        out: None,
-        shard: Shard { k: 1, n: 1 },
-        no_timing: false,
-        ai_seed: None,
-        decide: None,
-        options: Map::new(),
-        svg: None,
-        objective: Objective::Score,
-        summary: None,
-        generations: 10,
-        population: 16,
-        elite: 0.25,
-    };
-    let mut positional = Vec::new();
-    let mut i = 0;
-    while i < rest.len() {
-        let arg = rest[i].as_str();
-        i += 1;
-        if arg == "--help" || arg == "-h" {
-            return Ok(Parsed::Help);
-        }
-        if !arg.starts_with("--") {
-            positional.push(arg.to_string());
-            continue;
-        }
-        let Some(&(flag, takes_value, applies)) = FLAGS.iter().find(|f| f.0 == arg) else {
-            return Err(Fail::input(format!("unknown option {arg:?} (see --help)")));
+    Ok(Parsed::Cli(Box::new(arena.into_cli())))
+}
+
+impl Arena {
+    fn into_cli(self) -> Cli {
+        let mut cli = Cli {
+            command: Command::Run,
+            games: 100,
+            seed: 1,
+            threads: 1,
+            size: 4,
+            until: None,
+            out: None,
+            shard: Shard { k: 1, n: 1 },
+            no_timing: false,
+            ai_seed: None,
+            decide: None,
+            options: Map::new(),
+            svg: None,
+            objective: Objective::Score,
+            summary: None,
+            generations: 10,
+            population: 16,
+            elite: 0.25,
         };
-        if !applies.split(' ').any(|c| c == name) {
-            return Err(Fail::input(format!("{flag} does not apply to {name}")));
-        }
-        if !takes_value {
-            cli.no_timing = true;
-            continue;
-        }
-        let value = rest
-            .get(i)
-            .ok_or_else(|| Fail::input(format!("{flag} needs a value")))?;
-        i += 1;
-        set(&mut cli, flag, value)?;
-    }
-    cli.command = match name {
-        "run" => match positional.first() {
-            Some(p) => return Err(Fail::input(format!("unexpected argument {p:?}"))),
-            None => Command::Run,
-        },
-        "compare" if positional.is_empty() => {
-            return Err(Fail::input("compare needs at least one strategy spec"))
-        }
-        "compare" => Command::Compare(positional),
-        "merge" if positional.is_empty() => {
-            return Err(Fail::input("merge needs at least one JSON-lines file"))
-        }
-        "merge" => Command::Merge(positional),
-        _ => match positional.as_slice() {
-            [file] if name == "sweep" => Command::Sweep(file.clone()),
-            [file] => Command::Tune(file.clone()),
-            _ => {
-                return Err(Fail::input(format!(
-                    "{name} needs exactly one RANGES.json file"
-                )))
+        let (games, out, shard, timing) = match self.command.unwrap_or(Sub::Run(self.run)) {
+            Sub::Run(a) => {
+                cli.decide = a.decide;
+                cli.options = a.strategy.options();
+                (a.games, a.out, a.shard, a.timing)
             }
-        },
+            Sub::Compare(a) => {
+                cli.command = Command::Compare(a.specs);
+                cli.svg = a.svg;
+                (a.games, a.out, a.shard, a.timing)
+            }
+            Sub::Sweep(a) => {
+                cli.command = Command::Sweep(a.ranges);
+                cli.objective = a.objective.objective;
+                cli.summary = a.summary;
+                (a.games, a.out, a.shard, a.timing)
+            }
+            Sub::Tune(a) => {
+                cli.command = Command::Tune(a.ranges);
+                cli.objective = a.objective.objective;
+                cli.generations = a.generations;
+                cli.population = a.population;
+                cli.elite = a.elite;
+                (a.games, a.out, ShardArg { shard: None }, a.timing)
+            }
+            Sub::Merge(a) => {
+                cli.command = Command::Merge(a.files);
+                cli.objective = a.objective.objective;
+                cli.no_timing = a.timing.no_timing;
+                return cli;
+            }
+        };
+        cli.games = games.games;
+        cli.seed = games.seed;
+        cli.threads = games.threads.map_or_else(
+            || std::thread::available_parallelism().map_or(1, |n| n.get()),
+            |t| t as usize,
+        );
+        cli.size = games.size as usize;
+        cli.until = games.until;
+        cli.ai_seed = games.ai_seed;
+        cli.out = out;
+        cli.shard = shard.shard.unwrap_or(cli.shard);
+        cli.no_timing = timing.no_timing;
+        cli
+    }
+}
+
+impl StrategyArgs {
+    fn options(self) -> Map<String, Value> {
+        let mut options = Map::new();
+        if let Some(name) = self.strategy {
+            options.insert("strategy".into(), name.into());
+        }
+        let numbers = [
+            ("nodes", self.nodes),
+            ("ms", self.ms),
+            ("depth", self.depth),
+            ("k", self.k),
+            ("weights", self.weights),
+        ];
+        for (key, value) in numbers {
+            if let Some(value) = value {
+                options.insert(key.into(), value);
+            }
+        }
+        options
+    }
+}
+
+/// Clap's error as one line naming the option, in the words the arena has always used.
+fn one_line(e: &clap::Error, argv: &[String]) -> String {
+    let context = |kind| match e.get(kind) {
+        Some(ContextValue::String(s)) => s.clone(),
+        Some(ContextValue::Strings(s)) => s.join(" "),
+        _ => String::new(),
     };
-    Ok(Parsed::Cli(Box::new(cli)))
-}
-
-fn set(cli: &mut Cli, flag: &'static str, value: &str) -> Result<(), Fail> {
-    match flag {
-        "--games" => cli.games = whole(flag, value, 1, 10_000_000)?,
-        "--seed" => cli.seed = whole(flag, value, 0, u64::MAX / 2)?,
-        "--threads" => cli.threads = whole(flag, value, 1, 1024)? as usize,
-        "--size" => cli.size = whole(flag, value, MIN_SIZE as u64, MAX_SIZE as u64)? as usize,
-        "--until" => cli.until = Some(tile(flag, value)?),
-        "--out" => cli.out = Some(value.to_string()),
-        "--shard" => cli.shard = shard(value)?,
-        "--ai-seed" => cli.ai_seed = Some(whole(flag, value, 0, u64::MAX / 2)?),
-        "--decide" => cli.decide = Some(value.to_string()),
-        "--strategy" => {
-            cli.options.insert("strategy".into(), value.into());
+    // "--games <N>" names the flag "--games".
+    let flag = || {
+        context(ContextKind::InvalidArg)
+            .split(' ')
+            .next()
+            .unwrap_or("")
+            .to_string()
+    };
+    let subcommand = argv
+        .first()
+        .map(String::as_str)
+        .filter(|s| ["run", "compare", "sweep", "tune", "merge"].contains(s))
+        .unwrap_or("run");
+    match e.kind() {
+        ErrorKind::InvalidSubcommand => format!(
+            "unknown subcommand {:?}: use run, compare, sweep, tune or merge (see --help)",
+            context(ContextKind::InvalidSubcommand)
+        ),
+        ErrorKind::UnknownArgument => {
+            let arg = flag();
+            if !arg.starts_with('-') {
+                return format!("unexpected argument {arg:?} (see arena help {subcommand})");
+            }
+            let long = arg.trim_start_matches('-');
+            let known_elsewhere = Arena::command()
+                .get_subcommands()
+                .any(|s| s.get_arguments().any(|a| a.get_long() == Some(long)));
+            if known_elsewhere {
+                return format!("{arg} does not apply to {subcommand}");
+            }
+            match context(ContextKind::SuggestedArg) {
+                s if s.is_empty() => format!("unknown option {arg:?} (see --help)"),
+                s => format!("unknown option {arg:?}: did you mean {s}?"),
+            }
         }
-        "--nodes" | "--ms" | "--depth" | "--k" => {
-            cli.options.insert(flag[2..].into(), number(flag, value)?);
+        ErrorKind::InvalidValue if context(ContextKind::InvalidValue).is_empty() => {
+            format!("{} needs a value", flag())
         }
-        "--weights" => {
-            cli.options
-                .insert("weights".into(), json_or_file(flag, value)?);
+        ErrorKind::MissingRequiredArgument => format!(
+            "{subcommand} needs {} (see arena help {subcommand})",
+            context(ContextKind::InvalidArg)
+        ),
+        // Bad values and the rest: clap's own first line names the option.
+        _ => {
+            let text = e.to_string();
+            let first = text.lines().next().unwrap_or_default();
+            first.strip_prefix("error: ").unwrap_or(first).to_string()
         }
-        "--svg" => cli.svg = Some(value.to_string()),
-        "--objective" => cli.objective = Objective::parse(value)?,
-        "--summary" => cli.summary = Some(value.to_string()),
-        "--generations" => cli.generations = whole(flag, value, 1, 100_000)?,
-        "--population" => cli.population = whole(flag, value, 2, 100_000)?,
-        "--elite" => {
-            cli.elite = value
-                .parse::<f64>()
-                .ok()
-                .filter(|f| *f > 0.0 && *f <= 1.0)
-                .ok_or_else(|| {
-                    Fail::input(format!(
-                        "--elite must be a fraction in (0, 1], got {value:?}"
-                    ))
-                })?
-        }
-        _ => unreachable!("every flag in FLAGS has a case"),
-    }
-    Ok(())
-}
-
-pub fn whole(flag: &str, value: &str, min: u64, max: u64) -> Result<u64, Fail> {
-    value
-        .parse::<u64>()
-        .ok()
-        .filter(|n| (min..=max).contains(n))
-        .ok_or_else(|| {
-            Fail::input(format!(
-                "{flag} must be a whole number from {min} to {max}, got {value:?}"
-            ))
-        })
-}
-
-/// A tile value (a power of two, at least 4).
-pub fn tile(flag: &str, value: &str) -> Result<u64, Fail> {
-    match value.parse::<u64>() {
-        Ok(t) if t >= 4 && t.is_power_of_two() => Ok(t),
-        _ => Err(Fail::input(format!(
-            "{flag} must be a tile (a power of two, at least 4), got {value:?}"
-        ))),
     }
 }
 
-fn shard(value: &str) -> Result<Shard, Fail> {
+/// `K/N` with 1 <= K <= N.
+fn parse_shard(value: &str) -> Result<Shard, String> {
     let parsed = value
         .split_once('/')
         .and_then(|(k, n)| Some((k.parse::<u64>().ok()?, n.parse::<u64>().ok()?)));
     match parsed {
         Some((k, n)) if k >= 1 && k <= n && n <= 1_000_000 => Ok(Shard { k, n }),
-        _ => Err(Fail::input(format!(
-            "--shard must be K/N with 1 <= K <= N (e.g. 2/4), got {value:?}"
-        ))),
+        _ => Err("must be K/N with 1 <= K <= N (e.g. 2/4)".into()),
     }
 }
 
-/// A number as JSON, whole numbers as integers (what the AI options expect for counts).
-pub fn number(flag: &str, value: &str) -> Result<Value, Fail> {
-    let n: f64 = value
-        .parse()
-        .map_err(|_| Fail::input(format!("{flag} must be a number, got {value:?}")))?;
+fn parse_fraction(value: &str) -> Result<f64, String> {
+    value
+        .parse::<f64>()
+        .ok()
+        .filter(|f| *f > 0.0 && *f <= 1.0)
+        .ok_or_else(|| "must be a fraction in (0, 1]".into())
+}
+
+/// A number as JSON, whole numbers as integers (what the AI options expect for counts). The
+/// AI options check its range, naming the option.
+fn parse_number(value: &str) -> Result<Value, String> {
+    let n: f64 = value.parse().map_err(|_| "must be a number".to_string())?;
     if n.fract() == 0.0 && n.abs() < 1e15 {
         return Ok((n as i64).into());
     }
     serde_json::Number::from_f64(n)
         .map(Value::Number)
-        .ok_or_else(|| Fail::input(format!("{flag} must be a finite number, got {value:?}")))
+        .ok_or_else(|| "must be a finite number".into())
 }
 
 /// JSON text, or `@path` for a file holding it.
-pub fn json_or_file(name: &str, value: &str) -> Result<Value, Fail> {
+pub fn json_or_file(value: &str) -> Result<Value, String> {
     let text = match value.strip_prefix('@') {
-        Some(path) => std::fs::read_to_string(path)
-            .map_err(|e| Fail::input(format!("{name}: cannot read {path:?}: {e}")))?,
+        Some(path) => {
+            std::fs::read_to_string(path).map_err(|e| format!("cannot read {path:?}: {e}"))?
+        }
         None => value.to_string(),
     };
-    serde_json::from_str(&text).map_err(|e| Fail::input(format!("{name}: not JSON: {e}")))
+    serde_json::from_str(&text).map_err(|e| format!("not JSON: {e}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clap_definition_is_consistent() {
+        Arena::command().debug_assert();
+    }
 }

@@ -12,10 +12,10 @@ use serde_json::{Map, Value};
 
 use crate::args::{json_or_file, Cli};
 use crate::chart;
+use crate::fail::{create, Fail};
 use crate::play::Player;
 use crate::run::play_out;
 use crate::stats::{columns, games_where, Summary};
-use crate::{create, Fail};
 
 /// The AI options a spec names.
 pub fn parse_spec(spec: &str) -> Result<Map<String, Value>, Fail> {
@@ -36,7 +36,7 @@ pub fn parse_spec(spec: &str) -> Result<Map<String, Value>, Fail> {
             return Err(bad(&format!("{key:?} is not an option name")));
         }
         let value = if value.starts_with('@') {
-            json_or_file(&format!("spec {spec:?}: {key}"), value)?
+            json_or_file(value).map_err(|e| Fail::input(format!("spec {spec:?}: {key}: {e}")))?
         } else {
             serde_json::from_str(value).unwrap_or_else(|_| Value::String(value.into()))
         };

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use crate::Fail;
+use crate::fail::Fail;
 
 /// One finished game as written (and read back by `merge`). Unknown fields are ignored and
 /// the newer ones default, so older files still merge.
@@ -74,6 +74,14 @@ pub fn tile_name(e: u8) -> String {
         (1u64 << e).to_string()
     } else {
         format!("2^{e}")
+    }
+}
+
+/// A tile value as given on the command line: a power of two, at least 4.
+pub fn parse_tile(text: &str) -> Result<u64, String> {
+    match text.parse::<u64>() {
+        Ok(t) if t >= 4 && t.is_power_of_two() => Ok(t),
+        _ => Err("must be a tile (a power of two, at least 4)".into()),
     }
 }
 

@@ -2,10 +2,10 @@
 //! run, or of a compare or a sweep), as one run over them all would print them.
 
 use crate::args::Cli;
+use crate::fail::Fail;
 use crate::jsonl::{group, read_games};
 use crate::stats::Summary;
 use crate::sweep::{rank, ranking_lines, Entry};
-use crate::Fail;
 
 pub fn merge(cli: &Cli, paths: &[String]) -> Result<(), Fail> {
     let groups = group(read_games(paths)?)?;

@@ -1,5 +1,5 @@
 //! Playing games: who plays ([`Player`]), on what ([`Setup`]), and a pool of threads that
-//! plays a list of (player, game) jobs with progress and an ETA on stderr.
+//! plays a list of (player, game) jobs with progress on stderr (see `progress`).
 
 use std::io;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -11,8 +11,9 @@ use serde_json::{Map, Value};
 use game2048::ai::{best_move, catalog, Budget, SearchOptions, SystemClock};
 use game2048::Game;
 
+use crate::fail::Fail;
 use crate::jsonl::{ms_bucket, sparse, tile_name, GameLine, MS_BUCKETS};
-use crate::Fail;
+use crate::progress::Progress;
 
 /// REVISIT (lead): the strategies that draw random numbers and so get an AI `"seed"` option
 /// by default (the game's seed, or `--ai-seed` + game index). Every other strategy gets one
@@ -151,11 +152,8 @@ pub fn play_all(
     mut sink: impl FnMut(&GameLine) -> io::Result<()>,
 ) -> Result<Vec<GameLine>, Fail> {
     let next = AtomicUsize::new(0);
-    let start = Instant::now();
     let mut done: Vec<Option<GameLine>> = vec![None; jobs.len()];
-    let mut finished = 0usize;
-    let mut best = 0u8;
-    let mut shown = f64::NEG_INFINITY;
+    let mut progress = Progress::new(tag, jobs.len());
     std::thread::scope(|scope| -> Result<(), Fail> {
         let (send, receive) = mpsc::channel();
         for _ in 0..setup.threads.min(jobs.len()) {
@@ -178,25 +176,12 @@ pub fn play_all(
                 Fail::run(format!("game seed {}: {e}", setup.seed + jobs[i].index))
             })?;
             sink(&game).map_err(|e| Fail::run(format!("writing a game line: {e}")))?;
-            best = best.max(game.largest_exponent());
+            progress.game(game.moves, game.largest_exponent());
             done[i] = Some(game);
-            finished += 1;
-            let elapsed = start.elapsed().as_secs_f64();
-            // At most about four updates a second, and always the last one.
-            if elapsed < shown + 0.25 && finished < jobs.len() {
-                continue;
-            }
-            shown = elapsed;
-            let eta = elapsed / finished as f64 * (jobs.len() - finished) as f64;
-            eprint!(
-                "\r{tag}[{finished}/{}] best {}  elapsed {elapsed:.0}s  ETA {eta:.0}s   ",
-                jobs.len(),
-                tile_name(best),
-            );
         }
-        eprintln!();
         Ok(())
     })?;
+    progress.finish();
     Ok(done.into_iter().flatten().collect())
 }
 

@@ -14,8 +14,8 @@ use rand::RngCore;
 use serde_json::{Map, Value};
 
 use crate::args::Cli;
+use crate::fail::Fail;
 use crate::play::Player;
-use crate::Fail;
 
 #[derive(Clone, Debug)]
 pub enum Values {

@@ -7,10 +7,10 @@ use game2048::ai::{best_move, SystemClock};
 use game2048::Board;
 
 use crate::args::Cli;
+use crate::fail::{create, Fail};
 use crate::jsonl::GameLine;
 use crate::play::{play_all, Job, Player, Setup};
 use crate::stats::Summary;
-use crate::{create, Fail};
 
 pub fn setup(cli: &Cli) -> Setup {
     Setup {

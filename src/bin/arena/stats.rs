@@ -1,8 +1,7 @@
 //! What a set of games shows, computed from their lines alone: the per-run table, the
 //! columns of `compare`, and the objectives that `sweep` and `tune` rank by.
 
-use crate::jsonl::{bucket_upper_ms, tile_name, GameLine, MS_BUCKETS};
-use crate::Fail;
+use crate::jsonl::{bucket_upper_ms, parse_tile, tile_name, GameLine, MS_BUCKETS};
 
 /// What `sweep`, `tune` and `merge` rank configurations by (higher is better).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -14,18 +13,14 @@ pub enum Objective {
 }
 
 impl Objective {
-    pub fn parse(text: &str) -> Result<Objective, Fail> {
+    /// `score` or `reach:TILE`; the error says what is expected (clap names the option).
+    pub fn parse(text: &str) -> Result<Objective, String> {
         if text == "score" {
             return Ok(Objective::Score);
         }
-        match text
-            .strip_prefix("reach:")
-            .map(|t| crate::args::tile("--objective", t))
-        {
+        match text.strip_prefix("reach:").map(parse_tile) {
             Some(Ok(t)) => Ok(Objective::Reach(t.trailing_zeros() as u8)),
-            _ => Err(Fail::input(format!(
-                "--objective must be score or reach:TILE (e.g. reach:2048), got {text:?}"
-            ))),
+            _ => Err("must be score or reach:TILE (e.g. reach:2048)".into()),
         }
     }
 

@@ -6,11 +6,11 @@ use std::io::Write;
 use serde_json::{json, Value};
 
 use crate::args::Cli;
+use crate::fail::{create, Fail};
 use crate::jsonl::GameLine;
 use crate::ranges::{json_number, Ranges};
 use crate::run::play_out;
 use crate::stats::{games_where, Objective, Summary};
-use crate::{create, Fail};
 
 /// One configuration's standing.
 pub struct Entry {

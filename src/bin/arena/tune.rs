@@ -14,11 +14,11 @@ use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
 
 use crate::args::Cli;
+use crate::fail::Fail;
 use crate::play::{play_all, Job};
 use crate::ranges::{json_number, round_sig, Rand, Ranges};
 use crate::run::setup;
 use crate::stats::{games_where, Summary};
-use crate::Fail;
 
 #[derive(Clone, Serialize, Deserialize)]
 struct Candidate {
