@@ -594,7 +594,7 @@ fn bad_options_are_errors_that_name_the_option_and_the_range() {
         ),
         (
             r#"{"strategy":"minimax","ms":50}"#,
-            "ms is not an option of minimax (its options: depth, weights, moves)",
+            "ms is not an option of minimax (its options: depth, nodes, weights, moves)",
         ),
         (
             r#"{"strategy":"minimax","nodes":50}"#,
