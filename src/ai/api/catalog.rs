@@ -279,7 +279,9 @@ lines that cannot change the choice). Positions are scored by our reconstruction
 first student project's evaluation: rows and columns that rise or fall steadily, smooth \
 neighbours, empty cells, the highest tile (a bonus in a corner) and merges waiting between \
 big tiles. The real game places tiles at random, so this is pessimistic, and the cost \
-grows fast with depth and with empty cells: keep the depth low on big boards.";
+grows fast with depth and with empty cells. A node cap (nodes) bounds each move: the search \
+deepens one move at a time and plays the deepest depth it finished within the cap, so a \
+deep search on a big open board stays a second or two.";
 
 const MINIMAX_ID: &str = "Minimax that deepens one move at a time within a time (ms) or \
 node budget and plays the choice of the deepest search it finished. As in ov3y's \
