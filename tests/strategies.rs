@@ -721,8 +721,8 @@ fn bad_options_are_errors_that_name_the_option_and_the_range() {
             "ms is not an option of minimax (its options: depth, nodes, weights, moves)",
         ),
         (
-            r#"{"strategy":"minimax","nodes":50}"#,
-            "nodes is not an option of minimax",
+            r#"{"strategy":"minimax","nodes":0}"#,
+            "nodes must be a whole number between 1 and 1000000000, got 0",
         ),
         (
             r#"{"strategy":"greedy","weights":{}}"#,
