@@ -26,10 +26,10 @@ pub const DEFAULT_K: u32 = 100;
 pub const MAX_K: u32 = 10_000;
 /// Minimax's depth (in moves of the player) when the options name none.
 pub const DEFAULT_MINIMAX_DEPTH: u32 = 4;
-/// Minimax's node cap per move when the options name none. On 8x8 minimax visits about
-/// 0.7 to 0.8 million nodes a second natively (measured on open, half-full and crowded
-/// boards), and WebAssembly runs at about 60% of that: 800,000 nodes is about 1.1 s
-/// natively, under 2 s in a browser, whatever the depth asked.
+/// Minimax's node cap per move when the options name none. On 8x8 minimax visits 0.7
+/// (busy machine) to 2 (quiet) million nodes a second natively, measured on open,
+/// half-full and crowded boards, and WebAssembly runs at about 60% of that: 800,000 nodes
+/// is 0.4 to 1.1 s natively, under 2 s in a browser, whatever the depth asked.
 pub const DEFAULT_MINIMAX_NODES: u64 = 800_000;
 /// The largest seed a JSON number may carry exactly (larger ones come as decimal strings).
 pub const MAX_NUMBER_SEED: u64 = 1 << 53;
