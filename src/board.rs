@@ -3,7 +3,7 @@
 
 use crate::direction::Direction;
 use crate::error::{number_text, GameError};
-use crate::{MAX_EXPONENT, MAX_SIZE, MIN_SIZE};
+use crate::limits::{MAX_EXPONENT, MAX_SIZE, MIN_SIZE};
 
 /// What one tile did during a move, in cell indices (row-major).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

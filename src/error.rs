@@ -29,8 +29,8 @@ impl fmt::Display for GameError {
             GameError::BadSize(n) => write!(
                 f,
                 "board size must be a whole number from {} to {}, got {n}",
-                crate::MIN_SIZE,
-                crate::MAX_SIZE
+                crate::limits::MIN_SIZE,
+                crate::limits::MAX_SIZE
             ),
             GameError::BadCellCount {
                 size,
@@ -47,7 +47,7 @@ impl fmt::Display for GameError {
             GameError::TileTooLarge { index, value } => write!(
                 f,
                 "cell {index} holds {value}, above the largest supported tile 2^{}",
-                crate::MAX_EXPONENT
+                crate::limits::MAX_EXPONENT
             ),
             GameError::BadDirection(d) => write!(
                 f,

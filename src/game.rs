@@ -8,9 +8,9 @@ use serde::Serialize;
 use crate::board::{tile_value, Board, Slide};
 use crate::direction::Direction;
 use crate::error::GameError;
+use crate::limits::WIN_EXPONENT;
 use crate::rng::GameRng;
 use crate::spawn;
-use crate::WIN_EXPONENT;
 
 /// How many moves back undo reaches. A snapshot of an 8x8 board costs about 100 bytes.
 pub const HISTORY_LIMIT: usize = 100_000;

@@ -6,6 +6,7 @@ pub mod board;
 pub mod direction;
 pub mod error;
 pub mod game;
+pub mod limits;
 pub mod rng;
 pub mod spawn;
 pub mod state;
@@ -17,10 +18,4 @@ pub use board::{Board, Slide};
 pub use direction::Direction;
 pub use error::GameError;
 pub use game::{Game, MoveReport};
-
-pub const MIN_SIZE: usize = 3;
-pub const MAX_SIZE: usize = 8;
-/// The largest tile any board can hold: 2^65, reachable (in principle) only on 8x8.
-pub const MAX_EXPONENT: u8 = 65;
-/// The exponent of the winning tile, 2048.
-pub const WIN_EXPONENT: u8 = 11;
+pub use limits::{MAX_EXPONENT, MAX_SIZE, MIN_SIZE, WIN_EXPONENT};

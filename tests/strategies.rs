@@ -4,10 +4,11 @@
 //! weights, deterministic node budgets, and options errors that name the problem.
 
 use game2048::ai::catalog::{self, DefaultValue};
+use game2048::ai::minimax::Minimax;
 use game2048::ai::minimax_eval::{evaluate, MinimaxWeights};
 use game2048::ai::montecarlo::{rollout, rollout_on_grid};
 use game2048::ai::montecarlo_dynamic::effective_k;
-use game2048::ai::options::{DEFAULT_K, DEFAULT_MINIMAX_DEPTH};
+use game2048::ai::options::{DEFAULT_K, DEFAULT_MINIMAX_DEPTH, DEFAULT_MINIMAX_NODES};
 use game2048::ai::seeding::rng_for;
 use game2048::ai::{best_move, Decision, EvalWeights, NoClock, SearchOptions, StrategyName};
 use game2048::{Board, Direction, Game};
@@ -417,31 +418,154 @@ fn minimax_at_depth_1_plays_the_best_evaluated_move() {
     }
 }
 
+/// Minimax by the book, without pruning: the player's best move, the adversary's worst
+/// spawn (a 2 or a 4 on any empty cell), scored by `evaluate` after the player's last move;
+/// a lost position is below every evaluation (the search's exact losing scores differ).
+fn plain_minimax(weights: &MinimaxWeights, board: &Board, depth: u32) -> Option<f64> {
+    let size = board.size();
+    let mut best: Option<f64> = None;
+    for dir in Direction::ALL {
+        let Some((after, _)) = board.moved(dir) else {
+            continue;
+        };
+        let value = if depth == 1 {
+            evaluate(weights, after.cells(), size)
+        } else {
+            let mut worst = f64::INFINITY;
+            for (i, _) in after.cells().iter().enumerate().filter(|(_, &e)| e == 0) {
+                for exponent in [1, 2] {
+                    let mut cells = after.cells().to_vec();
+                    cells[i] = exponent;
+                    let v =
+                        plain_minimax(weights, &engine(size, &cells), depth - 1).unwrap_or(-1e15);
+                    worst = worst.min(v);
+                }
+            }
+            worst
+        };
+        best = Some(best.map_or(value, |b: f64| b.max(value)));
+    }
+    best
+}
+
 #[test]
 fn minimax_looks_ahead_at_the_worst_spawn() {
-    // Deeper minimax values are what the adversary leaves: never above the depth-1 value
-    // of the same move plus what one more move can add... simpler and robust: the values
-    // are finite, deeper searches visit more nodes, and the best value is exact (the same
-    // with alpha-beta on every move, i.e. when each move is searched alone).
-    let cells = [3, 2, 1, 0, 2, 1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 1];
-    let d2 = decide(&cells, 4, &options(r#"{"strategy":"minimax","depth":2}"#));
-    let d3 = decide(&cells, 4, &options(r#"{"strategy":"minimax","depth":3}"#));
-    assert!(d3.nodes > d2.nodes);
-    for d in [&d2, &d3] {
-        let best = d.values[d.dir.unwrap().index()].unwrap();
-        for dir in Direction::ALL {
-            let mut alone = options(&format!(r#"{{"strategy":"minimax","depth":{}}}"#, d.depth));
-            alone.moves = [false; 4];
-            alone.moves[dir.index()] = true;
-            let exact = decide(&cells, 4, &alone).values[dir.index()];
-            if let (Some(exact), Some(v)) = (exact, d.values[dir.index()]) {
-                assert!(v <= best && exact <= best, "{dir}: {v} {exact} {best}");
-                if Some(dir) == d.dir {
-                    assert_eq!(exact, best);
-                }
+    // The best move's value is exactly what a search without pruning finds (the player's
+    // best over the adversary's worst spawn), and no move reports more than it.
+    let weights = MinimaxWeights::default();
+    let mut rng = Rng(41);
+    let mut checked = 0;
+    while checked < 12 {
+        let size = 3 + (checked % 2);
+        let mut cells = rng.board(size, 6);
+        // Few empty cells keep the unpruned search small.
+        for c in cells.iter_mut().take(size * size / 2) {
+            if *c == 0 {
+                *c = 1;
+            }
+        }
+        let board = engine(size, &cells);
+        if board.is_over() {
+            continue;
+        }
+        checked += 1;
+        for depth in 1..=3 {
+            let d = decide(
+                &cells,
+                size,
+                &options(&format!(r#"{{"strategy":"minimax","depth":{depth}}}"#)),
+            );
+            let exact = plain_minimax(&weights, &board, depth).unwrap();
+            let best = d.values[d.dir.unwrap().index()].unwrap();
+            if exact > -1e14 {
+                assert_eq!(best, exact, "depth {depth} on {size}x{size} {cells:?}");
+            }
+            for v in d.values.into_iter().flatten() {
+                assert!(v <= best, "depth {depth} on {cells:?}: {v} > {best}");
             }
         }
     }
+}
+
+#[test]
+fn minimax_under_its_cap_plays_as_plain_fixed_depth() {
+    // The cap is not reached: the same move, values and depth as one search at that depth.
+    let mut rng = Rng(42);
+    for size in [3, 4, 4, 5, 6] {
+        for _ in 0..6 {
+            let cells = rng.board(size, 10);
+            for depth in 1..=3 {
+                let json = format!(r#"{{"strategy":"minimax","depth":{depth}}}"#);
+                let capped = decide(&cells, size, &options(&json));
+                let plain = Minimax {
+                    depth,
+                    nodes: 0,
+                    weights: MinimaxWeights::default(),
+                    moves: [true; 4],
+                }
+                .fixed_depth(&cells, size);
+                assert_eq!(
+                    (capped.dir, capped.values, capped.depth),
+                    (plain.dir, plain.values, plain.depth),
+                    "depth {depth} on {size}x{size} {cells:?}"
+                );
+                // Deepening costs the shallower depths too, never more than the cap.
+                assert!(capped.nodes >= plain.nodes);
+                assert!(capped.nodes < DEFAULT_MINIMAX_NODES);
+            }
+        }
+    }
+}
+
+#[test]
+fn minimax_stops_at_its_node_cap_and_plays_the_last_full_depth() {
+    // An open 6x6 board: depth 3 costs tens of thousands of nodes, depth 4 hundreds of thousands.
+    let mut cells = vec![0u8; 36];
+    cells[0] = 3;
+    cells[7] = 1;
+    cells[20] = 2;
+    for cap in [500u64, 5_000] {
+        let json = format!(r#"{{"strategy":"minimax","depth":4,"nodes":{cap}}}"#);
+        let d = decide(&cells, 6, &options(&json));
+        // The abandoned depth unwinds through a few more nodes (one per level at most).
+        assert!(d.nodes <= cap + 5, "cap {cap}: {} nodes", d.nodes);
+        assert!((1..4).contains(&d.depth), "cap {cap}: depth {}", d.depth);
+        // What it plays is the plain search at the depth it reports.
+        let plain = Minimax {
+            depth: d.depth,
+            nodes: 0,
+            weights: MinimaxWeights::default(),
+            moves: [true; 4],
+        }
+        .fixed_depth(&cells, 6);
+        assert_eq!((d.dir, d.values), (plain.dir, plain.values), "cap {cap}");
+        // And the next depth would not have fitted: depths 1 to it cost more than the cap.
+        let cost: u64 = (1..=d.depth + 1)
+            .map(|depth| {
+                Minimax {
+                    depth,
+                    nodes: 0,
+                    weights: MinimaxWeights::default(),
+                    moves: [true; 4],
+                }
+                .fixed_depth(&cells, 6)
+                .nodes
+            })
+            .sum();
+        assert!(cost > cap, "cap {cap}: depth {} fits ({cost})", d.depth + 1);
+    }
+    // A larger cap reaches deeper.
+    let small = decide(
+        &cells,
+        6,
+        &options(r#"{"strategy":"minimax","depth":4,"nodes":500}"#),
+    );
+    let large = decide(
+        &cells,
+        6,
+        &options(r#"{"strategy":"minimax","depth":4,"nodes":200000}"#),
+    );
+    assert!(large.depth > small.depth, "{} {}", large.depth, small.depth);
 }
 
 #[test]
@@ -594,11 +718,11 @@ fn bad_options_are_errors_that_name_the_option_and_the_range() {
         ),
         (
             r#"{"strategy":"minimax","ms":50}"#,
-            "ms is not an option of minimax (its options: depth, weights, moves)",
+            "ms is not an option of minimax (its options: depth, nodes, weights, moves)",
         ),
         (
-            r#"{"strategy":"minimax","nodes":50}"#,
-            "nodes is not an option of minimax",
+            r#"{"strategy":"minimax","nodes":0}"#,
+            "nodes must be a whole number between 1 and 1000000000, got 0",
         ),
         (
             r#"{"strategy":"greedy","weights":{}}"#,
@@ -690,18 +814,31 @@ fn bad_options_are_errors_that_name_the_option_and_the_range() {
 #[test]
 fn the_catalog_describes_every_strategy_and_its_options() {
     let all = catalog::strategies();
+    // Written out here, not read from the engine: the names and options the page relies on.
+    let expected: [(&str, &[&str]); 9] = [
+        ("random", &["seed", "moves"]),
+        ("corner", &["moves"]),
+        ("cycle", &["moves"]),
+        ("greedy", &["moves"]),
+        ("montecarlo", &["k", "seed", "moves"]),
+        ("montecarlo-dynamic", &["k", "seed", "moves"]),
+        ("minimax", &["depth", "nodes", "weights", "moves"]),
+        ("minimax-id", &["ms", "nodes", "depth", "weights", "moves"]),
+        ("expectimax", &["ms", "nodes", "depth", "weights", "moves"]),
+    ];
     assert_eq!(
         all.iter().map(|s| s.name).collect::<Vec<_>>(),
-        StrategyName::ALL.map(StrategyName::name).to_vec()
+        expected.map(|e| e.0).to_vec()
     );
-    for (info, strategy) in all.iter().zip(StrategyName::ALL) {
+    for ((info, strategy), (_, expected_options)) in all.iter().zip(StrategyName::ALL).zip(expected)
+    {
         assert!(
             !info.label.is_empty() && info.explanation.len() > 200,
             "{}",
             info.name
         );
         let names: Vec<&str> = info.options.iter().map(|o| o.name).collect();
-        assert_eq!(names, strategy.options(), "{}", info.name);
+        assert_eq!(names, expected_options, "{}", info.name);
         let cells = [3, 2, 1, 0, 2, 1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 1];
         let defaults = decide(&cells, 4, &SearchOptions::of(strategy));
         for o in &info.options {

@@ -1,59 +1,56 @@
 //! The AIs: pure functions from a position (and options) to a move. The page runs them in a
 //! Web Worker through `bestMove`, the arena natively through [`best_move`].
 //!
-//! The strategies, one module each, behind the one [`Strategy`] trait (weakest first):
-//! [`random`], [`corner`], [`cycle`], [`greedy`], [`montecarlo`], [`montecarlo_dynamic`],
-//! [`minimax`] (with [`minimax_eval`] and its [`MinimaxWeights`]), [`minimax_id`] and
-//! [`expectimax`] (with [`eval`] and its [`EvalWeights`]). [`catalog`] describes them for
-//! the page.
+//! Four layers, each importing only the ones above it:
 //!
-//! - [`bitboard`]: the 4x4 board in a `u64` and its row tables (the hot path);
-//! - [`generic`]: the n x n board for every size (and 4x4 beyond 32,768);
-//! - [`budget`]: node and time budgets, iterative deepening; [`clock`]: the only time source;
-//! - [`seeding`]: the random strategies' generators, seeded by (seed, position);
-//! - [`options`]: what a caller may ask, checked; [`error`]: what can be wrong with it;
-//! - [`weights`]: the evaluations' weights, their defaults and ranges.
+//! | layer | folder | holds |
+//! | --- | --- | --- |
+//! | API (always built) | [`api`] | strategy names, [`options`] (checked), [`error`], [`weights`], [`catalog`] |
+//! | search core | [`search`] | [`Position`](search::position::Position), the 4x4 [`bitboard`], the exact n x n [`grid`], the transposition table, [`budget`]s, the [`clock`], [`seeding`] |
+//! | evaluations | [`eval`] | expectimax's heuristic tables ([`eval::heuristic`]), minimax's evaluation ([`eval::minimax`]) |
+//! | strategies | [`strategies`] | one file per strategy behind [`Strategy`]; [`best_move`] dispatches |
 //!
-//! Without the `ai` feature (the page's main-thread module) only [`catalog`], [`options`],
-//! [`error`] and [`weights`] are built: what the strategy picker shows, no search.
+//! [`warm_up`] builds every table the searches read. Without the `ai` feature (the page's
+//! main-thread module) only [`api`] is built: what the strategy picker shows, no search.
+//!
+//! This file only declares and re-exports (the paths `game2048::ai::...` that callers use);
+//! nothing under `src/ai` imports it back.
 
-pub mod catalog;
-pub mod error;
-pub mod options;
-pub mod weights;
+pub mod api;
+#[cfg(feature = "ai")]
+pub mod eval;
+#[cfg(feature = "ai")]
+pub mod search;
+#[cfg(feature = "ai")]
+pub mod strategies;
+#[cfg(feature = "ai")]
+mod tables;
 
-pub use error::AiError;
-pub use options::{Budget, SearchOptions, StrategyName};
-pub use weights::{EvalWeights, MinimaxWeights};
+pub use api::error::AiError;
+pub use api::options::{Budget, SearchOptions, StrategyName};
+pub use api::weights::{EvalWeights, MinimaxWeights};
+pub use api::{catalog, error, options, weights};
 
-/// Items built only with the `ai` feature (the search), without a `cfg` on each.
-macro_rules! with_ai {
-    ($($item:item)*) => { $( #[cfg(feature = "ai")] $item )* };
-}
-
-with_ai! {
-    pub mod bitboard;
-    pub mod budget;
-    pub mod clock;
-    pub mod corner;
-    pub mod cycle;
-    mod decide;
-    pub mod eval;
-    pub mod expectimax;
-    pub mod generic;
-    pub mod greedy;
-    pub mod minimax;
-    pub mod minimax_eval;
-    pub mod minimax_id;
-    pub mod montecarlo;
-    pub mod montecarlo_dynamic;
-    pub mod random;
-    pub mod seeding;
-    mod transposition;
-
-    #[cfg(not(target_arch = "wasm32"))]
-    pub use clock::SystemClock;
-    pub use clock::{Clock, NoClock};
-    pub(crate) use decide::root_moves;
-    pub use decide::{best_move, check_position, strategy, warm_up, Decision, Expectimax, Strategy};
-}
+// The paths of the single-folder layout, kept for the arena, tests, benches and bindings.
+#[cfg(feature = "ai")]
+pub use eval::minimax as minimax_eval;
+#[cfg(all(feature = "ai", not(target_arch = "wasm32")))]
+pub use search::clock::SystemClock;
+#[cfg(feature = "ai")]
+pub use search::clock::{Clock, NoClock};
+#[cfg(feature = "ai")]
+pub use search::grid as generic;
+#[cfg(feature = "ai")]
+pub use search::{bitboard, budget, clock, grid, seeding};
+#[cfg(feature = "ai")]
+pub use strategies::decision::{Decision, Strategy};
+#[cfg(feature = "ai")]
+pub use strategies::dispatch::{best_move, check_position, strategy};
+#[cfg(feature = "ai")]
+pub use strategies::expectimax::Expectimax;
+#[cfg(feature = "ai")]
+pub use strategies::{
+    corner, cycle, expectimax, greedy, minimax, minimax_id, montecarlo, montecarlo_dynamic, random,
+};
+#[cfg(feature = "ai")]
+pub use tables::{tables_built, warm_up};

@@ -3,8 +3,8 @@
 //! that keeps the top row full, and down (which pulls the corner tile out) only when
 //! nothing else moves.
 
-use super::clock::Clock;
-use super::{root_moves, Decision, Strategy};
+use super::decision::{root_moves, Decision, Strategy};
+use crate::ai::search::clock::Clock;
 use crate::direction::Direction;
 
 /// The preference, most preferred first.

@@ -5,11 +5,10 @@
 //! A time budget looks at the [`Clock`] once every 1,024 nodes.
 
 use super::clock::Clock;
-pub use super::options::Budget;
+pub use crate::ai::api::options::Budget;
 
 /// Nodes between two looks at the clock under a time budget.
 const CHECK_EVERY: u64 = 1024;
-
 
 /// The running account of one search.
 pub(crate) struct Control<'c> {
@@ -87,7 +86,7 @@ impl<'c> Control<'c> {
 
     /// From now on the budget binds (the first iteration runs unchecked so that every search
     /// returns a move).
-    fn enforce(&mut self) {
+    pub fn enforce(&mut self) {
         self.next_check = self.nodes;
     }
 

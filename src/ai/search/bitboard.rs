@@ -10,6 +10,7 @@
 
 use std::sync::OnceLock;
 
+use super::position::Position;
 use crate::direction::Direction;
 
 /// The largest exponent a nibble holds: 2^15 = 32,768.
@@ -38,21 +39,18 @@ pub(crate) fn row_array<T: Copy + Default>(f: impl Fn(u16) -> T) -> RowArray<T> 
 struct MoveTables {
     left: RowArray<u16>,
     right: RowArray<u16>,
-    /// Points a row gains when it moves (the same either way: runs of equal tiles pair up
-    /// the same number of times from either end).
-    gained: RowArray<u32>,
 }
 
+static MOVE_TABLES: OnceLock<MoveTables> = OnceLock::new();
+
 fn move_tables() -> &'static MoveTables {
-    static TABLES: OnceLock<MoveTables> = OnceLock::new();
-    TABLES.get_or_init(|| MoveTables {
-        left: row_array(|row| pack_row(slide_line_left(unpack_row(row)).0)),
+    MOVE_TABLES.get_or_init(|| MoveTables {
+        left: row_array(|row| pack_row(slide_line_left(unpack_row(row)))),
         right: row_array(|row| {
             let [a, b, c, d] = unpack_row(row);
-            let (moved, _) = slide_line_left([d, c, b, a]);
+            let moved = slide_line_left([d, c, b, a]);
             pack_row([moved[3], moved[2], moved[1], moved[0]])
         }),
-        gained: row_array(|row| slide_line_left(unpack_row(row)).1),
     })
 }
 
@@ -68,15 +66,13 @@ pub fn pack_row(line: [u8; 4]) -> u16 {
 }
 
 /// One row moved left by the game's rules. Two 15s do not merge (see the module comment).
-fn slide_line_left(line: [u8; 4]) -> ([u8; 4], u32) {
+fn slide_line_left(line: [u8; 4]) -> [u8; 4] {
     let mut out = [0u8; 4];
     let mut filled = 0;
     let mut can_merge = false;
-    let mut points = 0u32;
     for e in line.into_iter().filter(|&e| e != 0) {
         if can_merge && out[filled - 1] == e && e < NIBBLE_MAX {
             out[filled - 1] = e + 1;
-            points += 1 << (e + 1);
             can_merge = false;
         } else {
             out[filled] = e;
@@ -84,7 +80,7 @@ fn slide_line_left(line: [u8; 4]) -> ([u8; 4], u32) {
             can_merge = true;
         }
     }
-    (out, points)
+    out
 }
 
 /// Swaps rows and columns: cell (r, c) goes to (c, r).
@@ -166,22 +162,6 @@ impl Bitboard {
         out
     }
 
-    /// The board after `dir` and the points gained, or None when nothing moves.
-    pub fn moved(self, dir: Direction) -> Option<(Bitboard, u64)> {
-        let next = self.shifted(dir);
-        if next == self {
-            return None;
-        }
-        let rows = match dir {
-            Direction::Left | Direction::Right => self.0,
-            Direction::Up | Direction::Down => transpose(self.0),
-        };
-        let gained = (0..4)
-            .map(|r| u64::from(move_tables().gained[((rows >> (16 * r)) & 0xffff) as usize]))
-            .sum();
-        Some((next, gained))
-    }
-
     /// `score(board)` for the board after each move of [`Direction::ALL`] (None where nothing
     /// moves), where `score(x)` sees the board as `x` and as `transpose(x)`: the evaluation
     /// of every child at five transposes rather than seven.
@@ -241,5 +221,39 @@ impl Bitboard {
     /// Builds the move tables now rather than on first use.
     pub fn warm_up() {
         move_tables();
+    }
+
+    /// Whether the move tables are built.
+    pub fn tables_built() -> bool {
+        MOVE_TABLES.get().is_some()
+    }
+}
+
+impl Position for Bitboard {
+    #[inline]
+    fn after(self, dir: Direction) -> Option<Self> {
+        let next = self.shifted(dir);
+        (next != self).then_some(next)
+    }
+
+    #[inline]
+    fn children(self) -> [Option<Self>; 4] {
+        self.shifted_all()
+            .map(|next| (next != self).then_some(next))
+    }
+
+    #[inline]
+    fn empty_slots(self) -> u64 {
+        self.empty_mask()
+    }
+
+    #[inline]
+    fn with_tile(self, slot: u32, exponent: u8) -> Self {
+        Bitboard(self.0 | (u64::from(exponent) << slot))
+    }
+
+    #[inline]
+    fn key(self) -> u64 {
+        self.0
     }
 }

@@ -9,58 +9,38 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use super::bitboard::Bitboard;
-use super::budget::{deepen, Budget, Control};
-use super::clock::Clock;
-use super::eval::{EvalWeights, LineScorer, RowTable};
-use super::generic::Grid;
-use super::transposition::{with_table, TranspositionTable};
-use super::Decision;
+use super::decision::{Decision, Strategy};
+use crate::ai::api::names::StrategyName;
+use crate::ai::api::options::SearchOptions;
+use crate::ai::eval::heuristic::{EvalWeights, Evaluate, LineScorer, RowTable};
+use crate::ai::search::bitboard::Bitboard;
+use crate::ai::search::budget::{deepen, Budget, Control};
+use crate::ai::search::clock::Clock;
+use crate::ai::search::grid::Grid;
+pub use crate::ai::search::position::Position;
+use crate::ai::search::transposition::{with_table, TranspositionTable};
 use crate::direction::Direction;
 
 /// A chance node reached with a smaller probability than this is evaluated, not expanded.
 pub const MIN_PROBABILITY: f64 = 1e-4;
-pub use super::options::MAX_DEPTH;
+pub use crate::ai::api::options::MAX_DEPTH;
 /// What a lost position is worth; `Search::leaf` keeps every live position above it.
 const LOST: f64 = 0.0;
 
-/// A board the search can play on.
-pub trait Position: Copy {
-    type Evaluator;
-    /// The position after `dir`, or None when nothing moves.
-    fn after(self, dir: Direction) -> Option<Self>;
-    /// [`Position::after`] for each move of [`Direction::ALL`].
-    #[inline]
-    fn children(self) -> [Option<Self>; 4] {
-        Direction::ALL.map(|dir| self.after(dir))
-    }
-    fn evaluate(self, evaluator: &Self::Evaluator) -> f64;
-    /// The evaluation of each of [`Position::children`]: the leaves under a node one move
-    /// above the depth limit.
-    #[inline]
-    fn evaluate_children(self, evaluator: &Self::Evaluator) -> [Option<f64>; 4] {
-        self.children()
-            .map(|next| next.map(|next| next.evaluate(evaluator)))
-    }
-    /// One bit per empty cell (which bit stands for which cell is the position's business).
-    fn empty_slots(self) -> u64;
-    /// The position with a tile of `exponent` put in the empty cell of bit `slot`.
-    fn with_tile(self, slot: u32, exponent: u8) -> Self;
-    /// A key for the transposition table (the position itself, or a 64-bit hash of it).
-    fn key(self) -> u64;
-}
-
-struct Search<'s, 'c, P: Position> {
-    evaluator: &'s P::Evaluator,
+struct Search<'s, 'c, E> {
+    evaluator: &'s E,
     table: &'s mut TranspositionTable,
     control: &'s mut Control<'c>,
 }
 
-impl<P: Position> Search<'_, '_, P> {
+impl<E> Search<'_, '_, E> {
     #[inline]
-    fn leaf(&mut self, position: P) -> f64 {
+    fn leaf<P: Position>(&mut self, position: P) -> f64
+    where
+        E: Evaluate<P>,
+    {
         self.control.tick();
-        Self::live(position.evaluate(self.evaluator))
+        Self::live(self.evaluator.evaluate(position))
     }
 
     /// An evaluation kept above [`LOST`]. A comparison, not f64::max: in wasm, max's NaN
@@ -76,7 +56,10 @@ impl<P: Position> Search<'_, '_, P> {
     }
 
     /// The expected value of `position` before the spawn, with `depth` moves still to look at.
-    fn chance(&mut self, position: P, probability: f64, depth: u32) -> f64 {
+    fn chance<P: Position>(&mut self, position: P, probability: f64, depth: u32) -> f64
+    where
+        E: Evaluate<P>,
+    {
         if depth == 0 {
             self.control.note_depth_cut();
             return self.leaf(position);
@@ -114,7 +97,10 @@ impl<P: Position> Search<'_, '_, P> {
     }
 
     /// The value of the best move from `position` (after the spawn); [`LOST`] when none.
-    fn best(&mut self, position: P, probability: f64, depth: u32) -> f64 {
+    fn best<P: Position>(&mut self, position: P, probability: f64, depth: u32) -> f64
+    where
+        E: Evaluate<P>,
+    {
         if self.control.tick() {
             return LOST;
         }
@@ -122,8 +108,9 @@ impl<P: Position> Search<'_, '_, P> {
         if depth == 1 {
             // Every child is a leaf: exactly what `chance(next, probability, 0)` would do for
             // each, with the evaluations done together (the bitboard shares work between them).
-            for value in position
-                .evaluate_children(self.evaluator)
+            for value in self
+                .evaluator
+                .evaluate_children(position)
                 .into_iter()
                 .flatten()
             {
@@ -151,7 +138,10 @@ impl<P: Position> Search<'_, '_, P> {
         best
     }
 
-    fn root(&mut self, position: P, depth: u32, moves: [bool; 4]) -> [Option<f64>; 4] {
+    fn root<P: Position>(&mut self, position: P, depth: u32, moves: [bool; 4]) -> [Option<f64>; 4]
+    where
+        E: Evaluate<P>,
+    {
         Direction::ALL.map(|dir| {
             if !moves[dir.index()] {
                 return None;
@@ -171,9 +161,9 @@ pub fn adaptive_depth(distinct_tiles: u32) -> u32 {
 }
 
 /// Runs iterative-deepening expectimax from `root` and fills in everything but `ms`.
-fn run<P: Position>(
+fn run<P: Position, E: Evaluate<P>>(
     root: P,
-    evaluator: &P::Evaluator,
+    evaluator: &E,
     max_depth: u32,
     budget: Budget,
     moves: [bool; 4],
@@ -276,43 +266,18 @@ pub fn search(
     )
 }
 
-impl Position for Bitboard {
-    type Evaluator = RowTable;
+/// Expectimax with a node or time budget, as the options say.
+pub struct Expectimax {
+    pub options: SearchOptions,
+}
 
-    #[inline]
-    fn after(self, dir: Direction) -> Option<Self> {
-        let next = self.shifted(dir);
-        (next != self).then_some(next)
+impl Strategy for Expectimax {
+    fn name(&self) -> &'static str {
+        StrategyName::Expectimax.name()
     }
 
-    #[inline]
-    fn children(self) -> [Option<Self>; 4] {
-        self.shifted_all()
-            .map(|next| (next != self).then_some(next))
-    }
-
-    #[inline]
-    fn evaluate(self, evaluator: &RowTable) -> f64 {
-        evaluator.evaluate(self)
-    }
-
-    #[inline]
-    fn evaluate_children(self, evaluator: &RowTable) -> [Option<f64>; 4] {
-        evaluator.evaluate_moves(self)
-    }
-
-    #[inline]
-    fn empty_slots(self) -> u64 {
-        self.empty_mask()
-    }
-
-    #[inline]
-    fn with_tile(self, slot: u32, exponent: u8) -> Self {
-        Bitboard(self.0 | (u64::from(exponent) << slot))
-    }
-
-    #[inline]
-    fn key(self) -> u64 {
-        self.0
+    fn decide(&self, cells: &[u8], size: usize, clock: &dyn Clock) -> Decision {
+        let o = &self.options;
+        search(cells, size, &o.weights, o.depth, o.budget, o.moves, clock)
     }
 }

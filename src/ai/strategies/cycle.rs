@@ -5,8 +5,8 @@
 //! ten) advancing the cycle by one step and a 4 by two; merges keep the sum. So in a game the
 //! moves come up, right, down, left in turn, now and then skipping one.
 
-use super::clock::Clock;
-use super::{root_moves, Decision, Strategy};
+use super::decision::{root_moves, Decision, Strategy};
+use crate::ai::search::clock::Clock;
 use crate::direction::Direction;
 
 pub const CYCLE: [Direction; 4] = [

@@ -1,11 +1,10 @@
 //! Any board the bitboard cannot hold: sizes 3 and 5..8, and 4x4 positions at or near
 //! 65,536. A [`Grid`] is a byte per cell on the stack, so the search allocates nothing.
 
-use super::eval::LineScorer;
-use super::expectimax::Position;
+use super::position::Position;
 use crate::board::slide_cells;
 use crate::direction::Direction;
-use crate::MAX_SIZE;
+use crate::limits::MAX_SIZE;
 
 const CELLS: usize = MAX_SIZE * MAX_SIZE;
 
@@ -26,6 +25,10 @@ impl Grid {
         };
         grid.cells[..cells.len()].copy_from_slice(cells);
         grid
+    }
+
+    pub fn size(&self) -> usize {
+        self.size
     }
 
     pub fn cells(&self) -> &[u8] {
@@ -50,24 +53,9 @@ impl Grid {
 }
 
 impl Position for Grid {
-    type Evaluator = LineScorer;
-
     fn after(self, dir: Direction) -> Option<Self> {
         let mut next = self;
         next.slide(dir).then_some(next)
-    }
-
-    fn evaluate(self, scorer: &LineScorer) -> f64 {
-        let n = self.size;
-        let cells = self.cells();
-        let rows: f64 = cells
-            .chunks(n)
-            .map(|row| scorer.score(row.iter().copied()))
-            .sum();
-        let columns: f64 = (0..n)
-            .map(|c| scorer.score(cells.iter().skip(c).step_by(n).copied()))
-            .sum();
-        rows + columns
     }
 
     fn empty_slots(self) -> u64 {

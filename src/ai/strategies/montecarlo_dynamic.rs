@@ -11,10 +11,10 @@
 //! boards hold larger tiles before they get tight, so the level term starts later there
 //! (6x6: above 2048, 8x8: above 2^18).
 
-use super::clock::Clock;
+use super::decision::{Decision, Strategy};
 use super::montecarlo::evaluate_moves;
-use super::options::MAX_K;
-use super::{Decision, Strategy};
+use crate::ai::api::options::MAX_K;
+use crate::ai::search::clock::Clock;
 
 /// Roll-outs per root move for base `k` on this position (see the module comment).
 pub fn effective_k(k: u32, cells: &[u8]) -> u32 {

@@ -18,14 +18,14 @@
 //! 65,536 (two 32,768 could merge) continues on the generic grid, exactly; boards of other
 //! sizes roll out on the grid throughout. Nothing is allocated in a roll-out.
 
-use super::bitboard::Bitboard;
-use super::clock::Clock;
-use super::seeding::{below, rng_for};
-use super::{root_moves, Decision, Strategy};
+use super::decision::{root_moves, Decision, Strategy};
+use crate::ai::search::bitboard::Bitboard;
+use crate::ai::search::clock::Clock;
+use crate::ai::search::seeding::{below, rng_for};
 use crate::board::slide_cells;
 use crate::direction::Direction;
+use crate::limits::MAX_SIZE;
 use crate::rng::GameRng;
-use crate::MAX_SIZE;
 
 const CELLS: usize = MAX_SIZE * MAX_SIZE;
 

@@ -1,8 +1,8 @@
 //! One move ahead: the move that leaves the most empty cells (before the spawn), i.e. the
 //! one that merges the most tiles. Ties go to up, then right, then left, then down.
 
-use super::clock::Clock;
-use super::{root_moves, Decision, Strategy};
+use super::decision::{root_moves, Decision, Strategy};
+use crate::ai::search::clock::Clock;
 use crate::direction::Direction;
 
 /// Who wins a tie, first first.

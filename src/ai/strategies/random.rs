@@ -4,9 +4,9 @@
 //! move with the highest draw plays. That is a uniform choice among the legal moves, and
 //! the values stay the same when the worker pool splits the root moves between workers.
 
-use super::clock::Clock;
-use super::seeding::{rng_for, unit};
-use super::{root_moves, Decision, Strategy};
+use super::decision::{root_moves, Decision, Strategy};
+use crate::ai::search::clock::Clock;
+use crate::ai::search::seeding::{rng_for, unit};
 
 pub struct RandomMove {
     pub seed: u64,

@@ -4,9 +4,10 @@
 
 use serde::Serialize;
 
+use super::names::StrategyName;
 use super::options::{
-    StrategyName, DEFAULT_K, DEFAULT_MINIMAX_DEPTH, DEFAULT_NODES, MAX_DEPTH, MAX_K, MAX_MS,
-    MAX_NODES, MAX_NUMBER_SEED,
+    DEFAULT_K, DEFAULT_MINIMAX_DEPTH, DEFAULT_MINIMAX_NODES, DEFAULT_NODES, MAX_DEPTH, MAX_K,
+    MAX_MS, MAX_NODES, MAX_NUMBER_SEED,
 };
 use super::weights::{EvalWeights, MinimaxWeights};
 
@@ -125,6 +126,16 @@ fn option_info(strategy: StrategyName, name: &'static str) -> OptionInfo {
             DefaultValue::Null,
             "time budget per move in milliseconds (give ms or nodes, not both)",
         ),
+        "nodes" if strategy == StrategyName::Minimax => option(
+            "nodes",
+            "integer",
+            Some((1.0, MAX_NODES as f64)),
+            DefaultValue::Integer(DEFAULT_MINIMAX_NODES),
+            "the most positions one move may visit: the search deepens one move at a time \
+             up to depth and plays the deepest depth it finished within this cap (the \
+             default keeps any depth on 8x8 within about 2 seconds in a browser); the same \
+             move natively and in the browser",
+        ),
         "nodes" => option(
             "nodes",
             "integer",
@@ -140,7 +151,7 @@ fn option_info(strategy: StrategyName, name: &'static str) -> OptionInfo {
                 Some((1.0, f64::from(MAX_DEPTH))),
                 DefaultValue::Integer(DEFAULT_MINIMAX_DEPTH.into()),
                 "moves looked ahead; each one more multiplies the cost by about the number \
-                 of spawns the adversary can choose",
+                 of spawns the adversary can choose (the node cap may stop it sooner)",
             ),
             StrategyName::MinimaxId => option(
                 "depth",
@@ -268,7 +279,9 @@ lines that cannot change the choice). Positions are scored by our reconstruction
 first student project's evaluation: rows and columns that rise or fall steadily, smooth \
 neighbours, empty cells, the highest tile (a bonus in a corner) and merges waiting between \
 big tiles. The real game places tiles at random, so this is pessimistic, and the cost \
-grows fast with depth and with empty cells: keep the depth low on big boards.";
+grows fast with depth and with empty cells. A node cap (nodes) bounds each move: the search \
+deepens one move at a time and plays the deepest depth it finished within the cap, so a \
+deep search on a big open board stays a second or two.";
 
 const MINIMAX_ID: &str = "Minimax that deepens one move at a time within a time (ms) or \
 node budget and plays the choice of the deepest search it finished. As in ov3y's \

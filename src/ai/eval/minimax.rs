@@ -18,17 +18,28 @@
 
 use std::sync::OnceLock;
 
-pub use super::weights::MinimaxWeights;
-use crate::MAX_SIZE;
+pub use crate::ai::api::weights::MinimaxWeights;
+use crate::limits::MAX_SIZE;
 
 /// Merges of tiles from this level (64) up score.
 const MERGE_FROM: u8 = 6;
 
+static EMPTY_POWERS: OnceLock<[f64; MAX_SIZE * MAX_SIZE + 1]> = OnceLock::new();
+
+/// Builds the table of powers of empty counts now rather than on first use.
+pub fn warm_up() {
+    empty_powers();
+}
+
+/// Whether the table of powers of empty counts is built.
+pub fn tables_built() -> bool {
+    EMPTY_POWERS.get().is_some()
+}
+
 /// `x^0.8` for x = 0..=64 as the fifth root of x^4, found by bisection: only exact IEEE
 /// operations, so the same bits everywhere (`powf` comes from different libms).
 fn empty_powers() -> &'static [f64; MAX_SIZE * MAX_SIZE + 1] {
-    static TABLE: OnceLock<[f64; MAX_SIZE * MAX_SIZE + 1]> = OnceLock::new();
-    TABLE.get_or_init(|| {
+    EMPTY_POWERS.get_or_init(|| {
         std::array::from_fn(|x| {
             if x == 0 {
                 return 0.0;

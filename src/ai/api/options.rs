@@ -13,6 +13,7 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use super::error::AiError;
+pub use super::names::StrategyName;
 use super::weights::{EvalWeights, MinimaxWeights};
 use crate::direction::Direction;
 
@@ -25,6 +26,11 @@ pub const DEFAULT_K: u32 = 100;
 pub const MAX_K: u32 = 10_000;
 /// Minimax's depth (in moves of the player) when the options name none.
 pub const DEFAULT_MINIMAX_DEPTH: u32 = 4;
+/// Minimax's node cap per move when the options name none. On 8x8 minimax visits 0.7
+/// (busy machine) to 2 (quiet) million nodes a second natively, measured on open,
+/// half-full and crowded boards, and WebAssembly runs at about 60% of that: 800,000 nodes
+/// is 0.4 to 1.1 s natively, under 2 s in a browser, whatever the depth asked.
+pub const DEFAULT_MINIMAX_NODES: u64 = 800_000;
 /// The largest seed a JSON number may carry exactly (larger ones come as decimal strings).
 pub const MAX_NUMBER_SEED: u64 = 1 << 53;
 /// The deepest search (in moves, the root move included) any option can ask for.
@@ -39,81 +45,13 @@ pub enum Budget {
     Millis(f64),
 }
 
-/// The strategies there are; names may grow, existing ones keep working.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum StrategyName {
-    Random,
-    Corner,
-    Cycle,
-    Greedy,
-    MonteCarlo,
-    MonteCarloDynamic,
-    Minimax,
-    MinimaxId,
-    Expectimax,
-}
-
-impl StrategyName {
-    /// Every strategy, weakest and cheapest first.
-    pub const ALL: [StrategyName; 9] = [
-        StrategyName::Random,
-        StrategyName::Corner,
-        StrategyName::Cycle,
-        StrategyName::Greedy,
-        StrategyName::MonteCarlo,
-        StrategyName::MonteCarloDynamic,
-        StrategyName::Minimax,
-        StrategyName::MinimaxId,
-        StrategyName::Expectimax,
-    ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            StrategyName::Random => "random",
-            StrategyName::Corner => "corner",
-            StrategyName::Cycle => "cycle",
-            StrategyName::Greedy => "greedy",
-            StrategyName::MonteCarlo => "montecarlo",
-            StrategyName::MonteCarloDynamic => "montecarlo-dynamic",
-            StrategyName::Minimax => "minimax",
-            StrategyName::MinimaxId => "minimax-id",
-            StrategyName::Expectimax => "expectimax",
-        }
-    }
-
-    pub fn parse(name: &str) -> Result<StrategyName, AiError> {
-        StrategyName::ALL
-            .into_iter()
-            .find(|s| s.name() == name)
-            .ok_or_else(|| AiError::UnknownStrategy(name.to_string()))
-    }
-
-    /// The options this strategy reads (besides `strategy`, and `seed`, which the
-    /// deterministic strategies accept and ignore).
-    pub fn options(self) -> &'static [&'static str] {
-        match self {
-            StrategyName::Random => &["seed", "moves"],
-            StrategyName::Corner | StrategyName::Cycle | StrategyName::Greedy => &["moves"],
-            StrategyName::MonteCarlo | StrategyName::MonteCarloDynamic => &["k", "seed", "moves"],
-            StrategyName::Minimax => &["depth", "weights", "moves"],
-            StrategyName::MinimaxId | StrategyName::Expectimax => {
-                &["ms", "nodes", "depth", "weights", "moves"]
-            }
-        }
-    }
-
-    fn reads(self, option: &str) -> bool {
-        option == "seed" || self.options().contains(&option)
-    }
-}
-
 /// Everything any strategy may be asked; each strategy reads its own fields
 /// ([`StrategyName::options`]) and the others keep their defaults.
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(try_from = "OptionsInput")]
 pub struct SearchOptions {
     pub strategy: StrategyName,
-    /// Expectimax and minimax-id.
+    /// Expectimax and minimax-id (nodes or ms); minimax (nodes: its cap).
     pub budget: Budget,
     /// The deepest search in moves (root move included); None lets the strategy decide
     /// (expectimax: by the position; minimax: [`DEFAULT_MINIMAX_DEPTH`]; minimax-id: 12).
@@ -134,6 +72,15 @@ pub struct SearchOptions {
 impl Default for SearchOptions {
     fn default() -> Self {
         SearchOptions::nodes(DEFAULT_NODES)
+    }
+}
+
+/// The budget a strategy gets when the options name none: minimax's node cap, else
+/// [`DEFAULT_NODES`] (which the strategies without a budget ignore).
+pub fn default_budget(strategy: StrategyName) -> Budget {
+    match strategy {
+        StrategyName::Minimax => Budget::Nodes(DEFAULT_MINIMAX_NODES),
+        _ => Budget::Nodes(DEFAULT_NODES),
     }
 }
 
@@ -164,6 +111,7 @@ impl SearchOptions {
     pub fn of(strategy: StrategyName) -> SearchOptions {
         SearchOptions {
             strategy,
+            budget: default_budget(strategy),
             ..SearchOptions::default()
         }
     }
@@ -182,6 +130,14 @@ impl SearchOptions {
 
     /// Checks options built in Rust (JSON input is checked while it is read).
     pub fn validate(&self) -> Result<(), AiError> {
+        if let Budget::Millis(_) = self.budget {
+            if !self.strategy.reads("ms") {
+                return Err(AiError::NotAnOption {
+                    option: "ms",
+                    strategy: self.strategy,
+                });
+            }
+        }
         match self.budget {
             Budget::Nodes(n) => check("nodes", n as f64, 1.0, MAX_NODES as f64, true)?,
             Budget::Millis(ms) => check("ms", ms, 1.0, MAX_MS, false)?,
@@ -277,7 +233,7 @@ fn read_moves(names: &[String]) -> Result<[bool; 4], AiError> {
     for name in names {
         let dir: Direction = name
             .parse()
-            .map_err(|e: crate::GameError| AiError::BadOptions(format!("moves: {e}")))?;
+            .map_err(|e: crate::error::GameError| AiError::BadOptions(format!("moves: {e}")))?;
         moves[dir.index()] = true;
     }
     if names.is_empty() {
@@ -290,7 +246,9 @@ impl TryFrom<OptionsInput> for SearchOptions {
     type Error = AiError;
 
     fn try_from(input: OptionsInput) -> Result<Self, AiError> {
-        let strategy = StrategyName::parse(input.strategy.as_deref().unwrap_or("expectimax"))?;
+        let name = input.strategy.as_deref().unwrap_or("expectimax");
+        let strategy =
+            StrategyName::parse(name).ok_or_else(|| AiError::UnknownStrategy(name.to_string()))?;
         let given = [
             ("ms", input.ms.is_some()),
             ("nodes", input.nodes.is_some()),
@@ -310,7 +268,7 @@ impl TryFrom<OptionsInput> for SearchOptions {
             (None, Some(n)) => {
                 Budget::Nodes(check("nodes", n, 1.0, MAX_NODES as f64, true)? as u64)
             }
-            (None, None) => Budget::Nodes(DEFAULT_NODES),
+            (None, None) => default_budget(strategy),
         };
         let depth = match input.depth {
             Some(d) => Some(check("depth", d, 1.0, f64::from(MAX_DEPTH), true)? as u32),

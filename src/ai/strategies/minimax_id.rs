@@ -7,11 +7,11 @@
 //! A node budget counts positions and never reads the clock, so it picks the same move
 //! natively and in WebAssembly; a time budget reads the [`Clock`] every 1,024 nodes.
 
-use super::budget::{deepen, Budget, Control};
-use super::clock::Clock;
+use super::decision::{Decision, Strategy};
 use super::minimax::{Root, Search};
-use super::minimax_eval::MinimaxWeights;
-use super::{Decision, Strategy};
+use crate::ai::eval::minimax::MinimaxWeights;
+use crate::ai::search::budget::{deepen, Budget, Control};
+use crate::ai::search::clock::Clock;
 
 pub struct MinimaxId {
     pub budget: Budget,

@@ -1,6 +1,8 @@
+//! What can be wrong with a request to an AI, in words a person reading a console follows.
+
 use std::fmt;
 
-use super::options::StrategyName;
+use super::names::StrategyName;
 
 /// Everything that can be wrong with a request to an AI. Each message names the offending
 /// option or cell and what would be accepted, for a person reading it in a console.
@@ -93,8 +95,8 @@ impl fmt::Display for AiError {
             AiError::BadSize(size) => write!(
                 f,
                 "size must be between {} and {}, got {size}",
-                crate::MIN_SIZE,
-                crate::MAX_SIZE
+                crate::limits::MIN_SIZE,
+                crate::limits::MAX_SIZE
             ),
             AiError::BadCellCount { size, got } => write!(
                 f,
@@ -104,7 +106,7 @@ impl fmt::Display for AiError {
             AiError::BadExponent { index, exponent } => write!(
                 f,
                 "cells[{index}]: exponent {exponent} is above the largest tile 2^{}",
-                crate::MAX_EXPONENT
+                crate::limits::MAX_EXPONENT
             ),
         }
     }

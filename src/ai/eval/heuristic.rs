@@ -8,8 +8,10 @@
 
 use std::sync::OnceLock;
 
-use super::bitboard::{row_array, transpose, unpack_row, Bitboard, RowArray};
-pub use super::weights::EvalWeights;
+pub use crate::ai::api::weights::EvalWeights;
+use crate::ai::search::bitboard::{row_array, transpose, unpack_row, Bitboard, RowArray};
+use crate::ai::search::grid::Grid;
+use crate::ai::search::position::Position;
 
 /// Exponents the line scorer knows: every exponent a search can make from a valid board
 /// (at most 2^65, plus one per move searched) with room to spare.
@@ -98,6 +100,8 @@ impl LineScorer {
     }
 }
 
+static DEFAULT_TABLE: OnceLock<RowTable> = OnceLock::new();
+
 /// The 4x4 evaluation: one table entry per possible row, rows and columns alike.
 pub struct RowTable {
     scores: RowArray<f32>,
@@ -113,8 +117,12 @@ impl RowTable {
 
     /// The table for the default weights, built on first use.
     pub fn default_table() -> &'static RowTable {
-        static TABLE: OnceLock<RowTable> = OnceLock::new();
-        TABLE.get_or_init(|| RowTable::new(&EvalWeights::default()))
+        DEFAULT_TABLE.get_or_init(|| RowTable::new(&EvalWeights::default()))
+    }
+
+    /// Whether [`RowTable::default_table`] is built.
+    pub fn default_table_built() -> bool {
+        DEFAULT_TABLE.get().is_some()
     }
 
     #[inline]
@@ -134,5 +142,46 @@ impl RowTable {
     #[inline]
     pub fn evaluate_moves(&self, board: Bitboard) -> [Option<f64>; 4] {
         board.map_moves(|rows, columns| self.rows(rows) + self.rows(columns))
+    }
+}
+
+/// How expectimax scores a position of type `P`: [`RowTable`] scores the 4x4 [`Bitboard`],
+/// [`LineScorer`] the n x n [`Grid`], by the same formula.
+pub trait Evaluate<P: Position> {
+    fn evaluate(&self, position: P) -> f64;
+    /// The evaluation of each of [`Position::children`]: the leaves under a node one move
+    /// above the depth limit.
+    #[inline]
+    fn evaluate_children(&self, position: P) -> [Option<f64>; 4] {
+        position
+            .children()
+            .map(|next| next.map(|next| self.evaluate(next)))
+    }
+}
+
+impl Evaluate<Bitboard> for RowTable {
+    #[inline]
+    fn evaluate(&self, board: Bitboard) -> f64 {
+        RowTable::evaluate(self, board)
+    }
+
+    #[inline]
+    fn evaluate_children(&self, board: Bitboard) -> [Option<f64>; 4] {
+        self.evaluate_moves(board)
+    }
+}
+
+impl Evaluate<Grid> for LineScorer {
+    fn evaluate(&self, grid: Grid) -> f64 {
+        let n = grid.size();
+        let cells = grid.cells();
+        let rows: f64 = cells
+            .chunks(n)
+            .map(|row| self.score(row.iter().copied()))
+            .sum();
+        let columns: f64 = (0..n)
+            .map(|c| self.score(cells.iter().skip(c).step_by(n).copied()))
+            .sum();
+        rows + columns
     }
 }

@@ -3,19 +3,27 @@
 //! scored by [`minimax_eval`](super::minimax_eval) after the player's last move.
 //!
 //! Depth counts the player's moves, the root move included: depth 1 plays each move and
-//! scores the result (before any spawn). The search here serves both [`Minimax`] (fixed
-//! depth, every placement) and [`MinimaxId`](super::minimax_id::MinimaxId) (iterative
-//! deepening, only the most annoying placements).
+//! scores the result (before any spawn). The search here serves both [`Minimax`] (a depth,
+//! every placement) and [`MinimaxId`](super::minimax_id::MinimaxId) (iterative deepening
+//! within a budget, only the most annoying placements).
+//!
+//! [`Minimax`] searches every placement, so its cost grows about 2 x (empty cells) times per
+//! move looked ahead: depth 6 on an open 8x8 board would take minutes. It therefore deepens
+//! from depth 1 to the asked depth under a node cap: a depth that reaches the cap is
+//! abandoned and the last depth searched in full decides (and is reported). The cap counts
+//! nodes, not time, so the arena and the page play the same move; when the cap is not
+//! reached the move and values are those of a plain search at the asked depth.
 
-use super::bitboard::Bitboard;
-use super::budget::{Budget, Control};
-use super::clock::{Clock, NoClock};
-use super::expectimax::{Position, MAX_DEPTH};
-use super::generic::Grid;
-use super::minimax_eval::{evaluate, islands, smoothness, MinimaxWeights};
-use super::{Decision, Strategy};
+use super::decision::{Decision, Strategy};
+use crate::ai::api::options::MAX_DEPTH;
+use crate::ai::eval::minimax::{evaluate, islands, smoothness, MinimaxWeights};
+use crate::ai::search::bitboard::Bitboard;
+use crate::ai::search::budget::{Budget, Control};
+use crate::ai::search::clock::{Clock, NoClock};
+use crate::ai::search::grid::Grid;
+use crate::ai::search::position::Position;
 use crate::direction::Direction;
-use crate::MAX_SIZE;
+use crate::limits::MAX_SIZE;
 
 /// A lost position (no move left), `ply` moves from the root: below every evaluation, and
 /// losing later is better than losing sooner.
@@ -218,19 +226,19 @@ impl Root {
     }
 }
 
-/// Minimax at a fixed depth over every spawn; see the module comment.
+/// Minimax over every spawn, deepening up to `depth` within `nodes`; see the module comment.
 pub struct Minimax {
     pub depth: u32,
+    /// The node cap per move (every depth searched counts).
+    pub nodes: u64,
     pub weights: MinimaxWeights,
     pub moves: [bool; 4],
 }
 
-impl Strategy for Minimax {
-    fn name(&self) -> &'static str {
-        "minimax"
-    }
-
-    fn decide(&self, cells: &[u8], size: usize, _clock: &dyn Clock) -> Decision {
+impl Minimax {
+    /// A plain alpha-beta search at exactly `self.depth`, without the cap: what
+    /// [`Strategy::decide`] plays whenever the cap is not reached.
+    pub fn fixed_depth(&self, cells: &[u8], size: usize) -> Decision {
         let mut control = Control::new(Budget::Nodes(u64::MAX), &NoClock);
         let mut search = Search {
             weights: &self.weights,
@@ -239,5 +247,37 @@ impl Strategy for Minimax {
         };
         let values = Root::new(cells, size).search(&mut search, self.depth, self.moves);
         Decision::from_values(values, control.nodes(), self.depth)
+    }
+}
+
+impl Strategy for Minimax {
+    fn name(&self) -> &'static str {
+        "minimax"
+    }
+
+    fn decide(&self, cells: &[u8], size: usize, _clock: &dyn Clock) -> Decision {
+        let root = Root::new(cells, size);
+        let mut control = Control::new(Budget::Nodes(self.nodes), &NoClock);
+        // Depth 1 (at most four leaves) always completes, so there is always a move.
+        let mut search = Search {
+            weights: &self.weights,
+            control: &mut control,
+            prune: false,
+        };
+        let mut best = (root.search(&mut search, 1, self.moves), 1);
+        control.enforce();
+        for depth in 2..=self.depth {
+            let mut search = Search {
+                weights: &self.weights,
+                control: &mut control,
+                prune: false,
+            };
+            let values = root.search(&mut search, depth, self.moves);
+            if control.aborted() {
+                break;
+            }
+            best = (values, depth);
+        }
+        Decision::from_values(best.0, control.nodes(), best.1)
     }
 }

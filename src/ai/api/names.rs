@@ -1,0 +1,68 @@
+//! The names of the strategies and which options each reads: plain data, imported by the
+//! errors (to list them), the options (to check them) and the catalogue (to describe them).
+
+/// The strategies there are; names may grow, existing ones keep working.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum StrategyName {
+    Random,
+    Corner,
+    Cycle,
+    Greedy,
+    MonteCarlo,
+    MonteCarloDynamic,
+    Minimax,
+    MinimaxId,
+    Expectimax,
+}
+
+impl StrategyName {
+    /// Every strategy, weakest and cheapest first.
+    pub const ALL: [StrategyName; 9] = [
+        StrategyName::Random,
+        StrategyName::Corner,
+        StrategyName::Cycle,
+        StrategyName::Greedy,
+        StrategyName::MonteCarlo,
+        StrategyName::MonteCarloDynamic,
+        StrategyName::Minimax,
+        StrategyName::MinimaxId,
+        StrategyName::Expectimax,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            StrategyName::Random => "random",
+            StrategyName::Corner => "corner",
+            StrategyName::Cycle => "cycle",
+            StrategyName::Greedy => "greedy",
+            StrategyName::MonteCarlo => "montecarlo",
+            StrategyName::MonteCarloDynamic => "montecarlo-dynamic",
+            StrategyName::Minimax => "minimax",
+            StrategyName::MinimaxId => "minimax-id",
+            StrategyName::Expectimax => "expectimax",
+        }
+    }
+
+    /// The strategy called `name`; None for a name no strategy has.
+    pub fn parse(name: &str) -> Option<StrategyName> {
+        StrategyName::ALL.into_iter().find(|s| s.name() == name)
+    }
+
+    /// The options this strategy reads (besides `strategy`, and `seed`, which the
+    /// deterministic strategies accept and ignore).
+    pub fn options(self) -> &'static [&'static str] {
+        match self {
+            StrategyName::Random => &["seed", "moves"],
+            StrategyName::Corner | StrategyName::Cycle | StrategyName::Greedy => &["moves"],
+            StrategyName::MonteCarlo | StrategyName::MonteCarloDynamic => &["k", "seed", "moves"],
+            StrategyName::Minimax => &["depth", "nodes", "weights", "moves"],
+            StrategyName::MinimaxId | StrategyName::Expectimax => {
+                &["ms", "nodes", "depth", "weights", "moves"]
+            }
+        }
+    }
+
+    pub fn reads(self, option: &str) -> bool {
+        option == "seed" || self.options().contains(&option)
+    }
+}

@@ -1,0 +1,13 @@
+//! Evaluations: how good a position looks, for the searches to compare leaves.
+//!
+//! - [`heuristic`]: expectimax's evaluation after nneonneo/2048-ai (65,536-entry row tables
+//!   for 4x4, the same formula per line on larger boards);
+//! - [`minimax`]: minimax's evaluation (monotonicity, smoothness, empty cells, highest tile,
+//!   merges), and the spawn measures minimax-id prunes with.
+//!
+//! Both read the search core (boards) and the API's weights; nothing here imports a strategy.
+
+pub mod heuristic;
+pub mod minimax;
+
+pub use heuristic::{EvalWeights, Evaluate, LineScorer, RowTable, SCORED_EXPONENTS};

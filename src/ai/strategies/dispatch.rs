@@ -1,0 +1,91 @@
+//! From a position and options to a move: [`best_move`] checks the request and runs the
+//! strategy [`strategy`] builds from the options. The one module that imports every strategy.
+
+use super::corner::Corner;
+use super::cycle::Cycle;
+use super::decision::{Decision, Strategy};
+use super::expectimax::Expectimax;
+use super::greedy::Greedy;
+use super::minimax::Minimax;
+use super::minimax_id::MinimaxId;
+use super::montecarlo::MonteCarlo;
+use super::montecarlo_dynamic::DynamicMonteCarlo;
+use super::random::RandomMove;
+use crate::ai::api::error::AiError;
+use crate::ai::api::names::StrategyName;
+use crate::ai::api::options::{self, Budget, SearchOptions};
+use crate::ai::search::clock::Clock;
+use crate::limits::{MAX_EXPONENT, MAX_SIZE, MIN_SIZE};
+
+/// The strategy `options` name, configured by them.
+pub fn strategy(options: &SearchOptions) -> Box<dyn Strategy> {
+    let moves = options.moves;
+    let seed = options.seed;
+    let k = options.k;
+    match options.strategy {
+        StrategyName::Random => Box::new(RandomMove { seed, moves }),
+        StrategyName::Corner => Box::new(Corner { moves }),
+        StrategyName::Cycle => Box::new(Cycle { moves }),
+        StrategyName::Greedy => Box::new(Greedy { moves }),
+        StrategyName::MonteCarlo => Box::new(MonteCarlo { k, seed, moves }),
+        StrategyName::MonteCarloDynamic => Box::new(DynamicMonteCarlo { k, seed, moves }),
+        StrategyName::Minimax => Box::new(Minimax {
+            depth: options.depth.unwrap_or(options::DEFAULT_MINIMAX_DEPTH),
+            // `validate` refuses ms for minimax; were it skipped, the default cap holds.
+            nodes: match options.budget {
+                Budget::Nodes(n) => n,
+                Budget::Millis(_) => options::DEFAULT_MINIMAX_NODES,
+            },
+            weights: options.minimax_weights.clone(),
+            moves,
+        }),
+        StrategyName::MinimaxId => Box::new(MinimaxId {
+            budget: options.budget,
+            max_depth: options.depth.unwrap_or(options::MAX_DEPTH),
+            weights: options.minimax_weights.clone(),
+            moves,
+        }),
+        StrategyName::Expectimax => Box::new(Expectimax {
+            options: options.clone(),
+        }),
+    }
+}
+
+/// Checks a position given as exponents (0 empty, 1 = 2, 2 = 4, ...), row-major.
+pub fn check_position(cells: &[u8], size: usize) -> Result<(), AiError> {
+    if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
+        return Err(AiError::BadSize(size));
+    }
+    if cells.len() != size * size {
+        return Err(AiError::BadCellCount {
+            size,
+            got: cells.len(),
+        });
+    }
+    if let Some(index) = cells.iter().position(|&e| e > MAX_EXPONENT) {
+        return Err(AiError::BadExponent {
+            index,
+            exponent: cells[index],
+        });
+    }
+    Ok(())
+}
+
+/// The move the AI `options` name would play on `cells` (exponents, row-major).
+///
+/// Except under a time budget (expectimax and minimax-id with `ms`) the decision depends only
+/// on the position and the options, natively and in WebAssembly alike; the clock is read only before and after, to report `ms`
+/// (pass [`NoClock`](crate::ai::search::clock::NoClock) to have it never read).
+pub fn best_move(
+    cells: &[u8],
+    size: usize,
+    options: &SearchOptions,
+    clock: &dyn Clock,
+) -> Result<Decision, AiError> {
+    check_position(cells, size)?;
+    options.validate()?;
+    let start = clock.now_ms();
+    let mut decision = strategy(options).decide(cells, size, clock);
+    decision.ms = (clock.now_ms() - start).max(0.0);
+    Ok(decision)
+}
