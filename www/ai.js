@@ -36,8 +36,8 @@ export function workerCount(cores = globalThis.navigator?.hardwareConcurrency) {
   return Math.max(1, Math.min(4, (cores | 0) - 1));
 }
 
-/** The error a request rejects with when its signal aborts. */
-export function abortError() {
+// The error a request rejects with when its signal aborts.
+function abortError() {
   return new DOMException('The AI request was cancelled', 'AbortError');
 }
 

@@ -306,9 +306,6 @@ export function createController({ Game, view, storage, ai, catalog, options = {
       brainView();
     },
 
-    /** The options the AI is asked with now (strategy, budget, weights). */
-    aiOptions: () => brainOptions(),
-
     /** Starts a new game at once (no confirmation); options as in createController. */
     newGame({ size, mode: m, seed, cells } = {}) {
       if (validSize(size)) settings.size = size;
@@ -374,7 +371,6 @@ export function createController({ Game, view, storage, ai, catalog, options = {
     },
 
     getState: () => (game ? state() : null),
-    cells: () => (game ? Array.from(game.cells()) : []),
 
     /** fn(state) after every change; returns an unsubscribe function. */
     subscribe(fn) {

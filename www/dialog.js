@@ -1,24 +1,14 @@
 // The in-page confirmation dialog (window.confirm would block and cannot be styled).
+import { el, add, button } from './dom.js';
 
 export function createDialog(id) {
-  const dialog = document.createElement('dialog');
-  dialog.className = 'dialog';
-  const text = dialog.appendChild(document.createElement('p'));
-  text.className = 'dialog-text';
+  const dialog = el('dialog', 'dialog');
+  const text = add(dialog, el('p', 'dialog-text'));
   text.id = `${id}-dialog-text`;
   dialog.setAttribute('aria-labelledby', text.id);
-  const buttons = dialog.appendChild(document.createElement('div'));
-  buttons.className = 'dialog-buttons';
-  const make = (className, label, result) => {
-    const b = buttons.appendChild(document.createElement('button'));
-    b.type = 'button';
-    b.className = `btn ${className}`;
-    b.textContent = label;
-    b.addEventListener('click', () => close(result));
-    return b;
-  };
-  const cancelButton = make('dialog-cancel', 'Cancel', false);
-  const okButton = make('dialog-ok', 'OK', true);
+  const buttons = add(dialog, el('div', 'dialog-buttons'));
+  const cancelButton = add(buttons, button('btn dialog-cancel', 'Cancel', () => close(false)));
+  const okButton = add(buttons, button('btn dialog-ok', 'OK', () => close(true)));
   let resolveOpen = null;
   dialog.addEventListener('cancel', (e) => {
     e.preventDefault();

@@ -125,11 +125,6 @@ export function createStorage({ prefix = 'game2048', backend, onUnavailable } = 
   }
 
   const api = {
-    prefix,
-    get available() {
-      return store !== null;
-    },
-
     /** Call once the UI can show it: reports storage that was unusable from the start. */
     checkAvailable() {
       if (!store) disable();

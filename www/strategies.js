@@ -9,7 +9,7 @@ export const DEFAULT_STRATEGY = 'expectimax';
 export const BUDGETS = { ms: [1, 10000], nodes: [1, 1e9] };
 
 // The expectimax default: a node budget plays exactly the move the native arena measures.
-export const QUICK_NODES = 200000;
+const QUICK_NODES = 200000;
 const TIMES = [10, 50, 200, 1000];
 const DEPTHS = [1, 2, 3, 4, 5, 6];
 const KS = [10, 50, 100, 500, 1000];
