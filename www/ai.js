@@ -1,11 +1,18 @@
 // The page side of the AI: a pool of module workers (worker.js) behind one
-// call, decide(cells, size, options) -> Promise of bestMove's result. With
-// several workers and a time budget, the legal root moves are split between
-// them (each searches its share with the full time budget) and the values
-// merged; any other request (a node budget, whose split would change the
-// decision; a fixed depth; Monte Carlo) goes whole to one worker. No search
-// runs on this thread.
+// call, decide(cells, size, options, {signal}) -> Promise of bestMove's result.
+// The AI's wasm is compiled once on this thread (wasm.js) and the Module posted
+// to every worker. With several workers and a time budget, the legal root moves
+// (the engine's legalMoves) are split between them (each searches its share with
+// the full time budget) and the values merged; any other request (a node budget,
+// whose split would change the decision; a fixed depth; Monte Carlo) goes whole
+// to one worker. No search runs on this thread.
+//
+// A search in wasm cannot be interrupted: when a request's signal aborts, the
+// worker busy with it is terminated and a fresh one started from the compiled
+// module (its other requests are sent again), so the next request is answered
+// at once. A cancellation is not a crash.
 import { splits } from './strategies.js';
+import { compileAi } from './wasm.js';
 
 const DIRS = ['up', 'right', 'down', 'left'];
 const WORKER_URL = new URL('./worker.js', import.meta.url);
@@ -29,18 +36,24 @@ export function workerCount(cores = globalThis.navigator?.hardwareConcurrency) {
   return Math.max(1, Math.min(4, (cores | 0) - 1));
 }
 
+// The error a request rejects with when its signal aborts.
+function abortError() {
+  return new DOMException('The AI request was cancelled', 'AbortError');
+}
+
 /**
- * Game: the wasm Game class (tells which root moves change the board);
- * count: workers; onUnavailable(reason): called once when the AI cannot run.
- * Workers start on the first decide().
+ * legalMoves(cells, size): the engine's export (the root moves to split);
+ * count: workers; onUnavailable(reason): called once when the AI cannot run;
+ * compile(): the AI's WebAssembly.Module (wasm.js). Workers start on the first decide().
  */
-export function createAi({ Game, count, url = WORKER_URL, onUnavailable }) {
+export function createAi({ legalMoves, count, url = WORKER_URL, compile = compileAi, onUnavailable }) {
   count = Number.isInteger(count) && count > 0 ? Math.min(count, 4) : workerCount();
   const slots = [];
-  const pending = new Map(); // id -> { slot, body, resolve, reject }
+  const pending = new Map(); // id -> { slot, body, resolve, reject, done }
   let nextId = 0;
   let crashes = 0;
   let dead = '';
+  let module = null; // Promise of the compiled AI wasm, on first need
 
   function unavailable() {
     const e = new Error(`AI unavailable: ${dead}`);
@@ -69,6 +82,15 @@ export function createAi({ Game, count, url = WORKER_URL, onUnavailable }) {
     onUnavailable?.(reason);
   }
 
+  function settle(id, data) {
+    const p = pending.get(id);
+    if (!p) return;
+    pending.delete(id);
+    p.done();
+    if (data.error) p.reject(new Error(data.error));
+    else p.resolve(data);
+  }
+
   function spawn(i) {
     let worker;
     let shim;
@@ -85,16 +107,9 @@ export function createAi({ Game, count, url = WORKER_URL, onUnavailable }) {
       if (data.ready) {
         slot.ready = true;
         forget(slot);
-      }
-      else if (data.id == null) data.fatal && fail(`the AI engine could not be loaded (${data.fatal})`);
+      } else if (data.id == null) data.fatal && fail(`the AI engine could not be loaded (${data.fatal})`);
       else if (data.fatal) crashed(i, data.error);
-      else {
-        const p = pending.get(data.id);
-        if (!p) return;
-        pending.delete(data.id);
-        if (data.error) p.reject(new Error(data.error));
-        else p.resolve(data);
-      }
+      else settle(data.id, data);
     };
     worker.onerror = (e) => {
       e.preventDefault?.();
@@ -102,35 +117,45 @@ export function createAi({ Game, count, url = WORKER_URL, onUnavailable }) {
       if (!slot.ready) fail('the AI worker could not be loaded');
       else crashed(i, e.message || 'it stopped');
     };
+    module.then((m) => { if (slots[i] === slot) worker.postMessage({ module: m }); }, () => {});
+  }
+
+  // A fresh worker in slot i, sent again the requests the old one had.
+  function restart(i) {
+    end(slots[i]);
+    spawn(i);
+    for (const [id, p] of pending) if (p.slot === i) slots[i]?.worker.postMessage({ id, ...p.body });
   }
 
   // A worker that dies once is replaced and its requests sent again; twice, the AI is off.
   function crashed(i, reason) {
     if (dead || !slots[i]) return;
-    end(slots[i]);
     if (++crashes > 1) return fail(`the AI worker failed twice (${reason})`);
-    spawn(i);
-    for (const [id, p] of pending) if (p.slot === i) slots[i]?.worker.postMessage({ id, ...p.body });
+    restart(i);
   }
 
-  function ask(i, body) {
+  function ask(i, body, signal) {
     return new Promise((resolve, reject) => {
       const id = ++nextId;
-      pending.set(id, { slot: i, body, resolve, reject });
+      const cancel = () => {
+        if (!pending.has(id)) return;
+        pending.delete(id);
+        reject(abortError());
+        // Its worker is busy with a search nobody waits for: start afresh.
+        if (!dead && slots[i]) restart(i);
+      };
+      signal?.addEventListener('abort', cancel, { once: true });
+      pending.set(id, { slot: i, body, resolve, reject, done: () => signal?.removeEventListener('abort', cancel) });
       slots[i].worker.postMessage({ id, ...body });
     });
   }
 
-  // The moves that change the board, found by the engine on a scratch game.
-  function legalMoves(cells, size) {
-    let g;
+  // A position the engine refuses goes whole to a worker, whose answer names the problem.
+  function rootMoves(cells, size) {
     try {
-      g = Game.fromCells(size, cells, 0n);
-      return DIRS.filter((d) => g.move(d) && g.undo());
+      return Array.from(legalMoves(cells, size));
     } catch {
-      return DIRS;
-    } finally {
-      g?.free();
+      return [];
     }
   }
 
@@ -150,22 +175,33 @@ export function createAi({ Game, count, url = WORKER_URL, onUnavailable }) {
     return out;
   }
 
+  function start() {
+    if (!module) {
+      module = compile();
+      module.catch((e) => fail(`the AI engine could not be loaded (${message(e)})`));
+    }
+    for (let i = 0; i < count && !dead; i++) if (!slots[i]) spawn(i);
+  }
+
   return {
-    async decide(cells, size, options) {
+    /** signal: an AbortSignal; aborting rejects with an AbortError and ends the search. */
+    async decide(cells, size, options, { signal } = {}) {
       if (dead) throw unavailable();
-      for (let i = 0; i < count; i++) if (!slots[i] && !dead) spawn(i);
+      if (signal?.aborted) throw abortError();
+      start();
       if (dead) throw unavailable();
       const body = { cells, size, options };
-      const moves = count > 1 && splits(options) ? legalMoves(cells, size) : [];
-      if (moves.length < 2) return ask(0, body);
+      const moves = count > 1 && splits(options) ? rootMoves(cells, size) : [];
+      if (moves.length < 2) return ask(0, body, signal);
       const k = Math.min(count, moves.length);
       const groups = Array.from({ length: k }, (_, i) => moves.filter((_, j) => j % k === i));
-      return merge(await Promise.all(groups.map((g, i) => ask(i, { ...body, options: { ...options, moves: g } }))));
+      return merge(await Promise.all(groups.map((g, i) => ask(i, { ...body, options: { ...options, moves: g } }, signal))));
     },
 
     destroy() {
       dead ||= 'stopped';
       for (const s of slots) end(s);
+      for (const p of pending.values()) p.done();
       pending.clear();
     },
   };

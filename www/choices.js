@@ -1,9 +1,15 @@
-// A board's settings and their legal values, in one place for the controller
-// (saved settings, setOption) and options.js (an embedder's attributes).
+// A board's settings, their legal values and their labels, in one place for the
+// controller (saved settings, setOption), options.js (an embedder's attributes)
+// and the panel (the buttons).
 export const SIZE_RANGE = [3, 8];
-export const MODES = ['classic', 'endless'];
-export const THEMES = ['system', 'light', 'dark', 'solarized', 'contrast'];
+export const SIZES = Array.from({ length: SIZE_RANGE[1] - SIZE_RANGE[0] + 1 }, (_, i) => SIZE_RANGE[0] + i);
+export const MODE_LABELS = { classic: 'Classic', endless: 'Endless' };
+export const THEME_LABELS = { system: 'System', light: 'Light', dark: 'Dark', solarized: 'Solarized', contrast: 'High contrast' };
+export const SPEED_LABELS = { watch: 'Watch', fast: 'Fast', faster: 'Faster', max: 'Max' };
+export const MODES = Object.keys(MODE_LABELS);
+export const THEMES = Object.keys(THEME_LABELS);
 // AI speeds: the least time between two AI moves. At "max" the view draws once per frame.
 export const SPEED_DELAY_MS = { watch: 250, fast: 100, faster: 25, max: 0 };
 
+export const sizeLabel = (n) => `${n}×${n}`;
 export const validSize = (n) => Number.isInteger(n) && n >= SIZE_RANGE[0] && n <= SIZE_RANGE[1];

@@ -2,7 +2,9 @@
 // a queue of games spread over a few workers, each worker taking the next game
 // as soon as it answers. stop() terminates every worker at once: a game in
 // progress is abandoned and nothing is reported after it. No game runs on this thread.
+// The AI's wasm is compiled once on this thread and the Module posted to each worker.
 import { startWorker, workerCount } from './ai.js';
+import { compileAi } from './wasm.js';
 
 const WORKER_URL = new URL('./worker.js', import.meta.url);
 
@@ -13,7 +15,7 @@ const WORKER_URL = new URL('./worker.js', import.meta.url);
  * run (everything stops); onDone() once every game answered. count: workers (default
  * one per spare core, 1 to 4).
  */
-export function runGames({ jobs, count = workerCount(), url = WORKER_URL, onResult, onError, onFail, onDone }) {
+export function runGames({ jobs, count = workerCount(), url = WORKER_URL, compile = compileAi, onResult, onError, onFail, onDone }) {
   const workers = [];
   const next = { job: 0 };
   let answered = 0;
@@ -46,6 +48,8 @@ export function runGames({ jobs, count = workerCount(), url = WORKER_URL, onResu
   }
 
   const n = Math.max(1, Math.min(count, jobs.length));
+  const module = jobs.length ? compile() : null;
+  module?.catch((e) => fail(`the engine could not be loaded (${e?.message ?? e})`));
   for (let i = 0; i < n && jobs.length; i++) {
     let w;
     try {
@@ -73,6 +77,7 @@ export function runGames({ jobs, count = workerCount(), url = WORKER_URL, onResu
       e.preventDefault?.();
       fail(e.message || 'a worker stopped');
     };
+    module.then((m) => { if (!stopped) w.worker.postMessage({ module: m }); }, () => {});
   }
   if (!jobs.length) queueMicrotask(() => onDone?.());
   return { stop, get workers() { return workers.length; } };

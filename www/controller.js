@@ -1,66 +1,17 @@
-// Game flow: owns the engine's Game, the mode and "keep going", the best
-// scores, the settings and the AI player's turns. It asks the view to render,
-// the storage to save and the AI pool (ai.js) for moves; it never touches the
-// DOM and never computes a move itself.
-import {
-  BUDGETS, DEFAULT_STRATEGY, budgetKey, budgetLabel, checkWeights, cleanBudget, defaultBudget, strengthChoices,
-} from './strategies.js';
-import { MODES as MODE_NAMES, THEMES as THEME_NAMES, SPEED_DELAY_MS, validSize } from './choices.js';
+// Game flow: owns the engine's Game, the mode and "keep going", the best scores
+// and the settings. It asks the view to render, the storage to save, and hands
+// the AI's turns to the AI player (ai-player.js); it never touches the DOM and
+// never computes a move itself.
+import { budgetKey, budgetLabel, checkWeights, cleanBudget, defaultBudget, strengthChoices } from './strategies.js';
+import { MODES, MODE_LABELS, THEMES, SPEED_DELAY_MS, validSize } from './choices.js';
+import { createAiPlayer } from './ai-player.js';
 
 const DIRECTIONS = new Set(['up', 'right', 'down', 'left']);
-const MODES = new Set(MODE_NAMES);
-const THEMES = new Set(THEME_NAMES);
 const SAVE_DELAY_MS = 150;
-const SPEEDS = SPEED_DELAY_MS;
-const now = () => performance.now();
-
-const validMs = (n) => Number.isInteger(n) && n >= BUDGETS.ms[0] && n <= BUDGETS.ms[1];
-const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
-// The think time every page saved before strategies had budgets of their own.
-const OLD_DEFAULT_MS = 50;
-
-/**
- * Saved settings, cleaned: anything unknown or out of range is dropped.
- * strategy: its name; budgets: {strategy: {ms} | {nodes} | {depth} | {k}};
- * weights: {strategy: {field: number}} (only for weights the user changed).
- * Saves from before strategies had a single `aiMs`: a think time other than that
- * era's default (50 ms, which says nothing about a choice) becomes expectimax's budget.
- */
-function cleanSettings(raw, catalog) {
-  const info = (name) => catalog.find((s) => s.name === name);
-  const fallback = info(DEFAULT_STRATEGY) ? DEFAULT_STRATEGY : catalog[0].name;
-  const budgets = {};
-  const weights = {};
-  if (isObject(raw.budgets)) {
-    for (const [name, budget] of Object.entries(raw.budgets)) {
-      const clean = cleanBudget(info(name), budget);
-      if (clean) budgets[name] = clean;
-    }
-  } else if (validMs(raw.aiMs) && raw.aiMs !== OLD_DEFAULT_MS) {
-    const clean = cleanBudget(info('expectimax'), { ms: raw.aiMs });
-    if (clean) budgets.expectimax = clean;
-  }
-  if (isObject(raw.weights)) {
-    for (const [name, values] of Object.entries(raw.weights)) {
-      const checked = isObject(values) && info(name)?.weights ? checkWeights(info(name), values) : {};
-      if (checked.weights) weights[name] = checked.weights;
-    }
-  }
-  return {
-    size: validSize(raw.size) ? raw.size : 4,
-    mode: MODES.has(raw.mode) ? raw.mode : 'classic',
-    theme: THEMES.has(raw.theme) ? raw.theme : 'system',
-    aiSpeed: Object.hasOwn(SPEEDS, raw.aiSpeed) ? raw.aiSpeed : 'fast',
-    strategy: info(raw.strategy) ? raw.strategy : fallback,
-    budgets,
-    weights,
-  };
-}
-
 const errorText = (e) => (e && e.message ? e.message : String(e));
 
 /**
- * Game: the wasm `Game` class. ai: the pool from ai.js (decide(cells, size, options)).
+ * Game: the wasm `Game` class. ai: the pool from ai.js (decide(cells, size, options, {signal})).
  * catalog: strategyCatalog(engine) from strategies.js.
  * options: { size, mode, seed, cells, restore } (an initial position;
  * `restore: false` ignores the saved game), and { theme, speed, ms, nodes, strategy }
@@ -68,9 +19,9 @@ const errorText = (e) => (e && e.message ? e.message : String(e));
  * onEvent(type, detail): 'move', 'won', 'over', 'ai-start', 'ai-stop', 'error'.
  */
 export function createController({ Game, view, storage, ai, catalog, options = {}, onEvent = () => {} }) {
-  let settings = cleanSettings(storage.loadSettings(), catalog);
-  if (THEMES.has(options.theme)) settings.theme = options.theme;
-  if (Object.hasOwn(SPEEDS, options.speed)) settings.aiSpeed = options.speed;
+  const settings = storage.loadSettings(catalog);
+  if (THEMES.includes(options.theme)) settings.theme = options.theme;
+  if (Object.hasOwn(SPEED_DELAY_MS, options.speed)) settings.aiSpeed = options.speed;
   if (catalog.some((s) => s.name === options.strategy)) settings.strategy = options.strategy;
   // An embedder's budget (a node budget wins over a time budget) applies to the strategy in use.
   const given = [['nodes', options.nodes], ['ms', options.ms]]
@@ -82,10 +33,6 @@ export function createController({ Game, view, storage, ai, catalog, options = {
   let saveTimer = 0;
   let lastEnd = null;
   let listeners = new Set();
-  // Bumped on every change of the board: an AI reply for an older position is dropped.
-  let position = 0;
-  // The AI player: its pending request, the timer before its next move, and figures for the panel.
-  const bot = { playing: false, request: null, timer: 0, last: 0, resume: false, off: '', moves: 0, time: 0, since: 0, times: [] };
 
   const mode = () => settings.mode;
   function info(name = settings.strategy) {
@@ -114,6 +61,22 @@ export function createController({ Game, view, storage, ai, catalog, options = {
   const showingWin = () => game.won && mode() === 'classic' && !keepGoing;
   const inProgress = () => game !== null && game.moves > 0 && !game.over;
 
+  const player = createAiPlayer({
+    ai,
+    view,
+    onEvent,
+    host: {
+      position: () => ({ cells: Array.from(game.cells()), size: game.size }),
+      canPlay: () => game !== null && !showingWin() && !game.over,
+      play: (dir) => play(dir, true),
+      ended: () => (game.over ? 'over' : showingWin() ? 'won' : null),
+      finished: () => (game?.over ? { tile: Math.max(...game.cells()), score: game.score } : null),
+      score: () => (game ? game.score : 0),
+      options: brainOptions,
+      delay: () => SPEED_DELAY_MS[settings.aiSpeed],
+    },
+  });
+
   function saveSettings() {
     storage.saveSettings(settings);
   }
@@ -127,7 +90,7 @@ export function createController({ Game, view, storage, ai, catalog, options = {
   }
 
   function scheduleSave() {
-    if (!saveTimer) saveTimer = setTimeout(save, bot.playing ? 1000 : SAVE_DELAY_MS);
+    if (!saveTimer) saveTimer = setTimeout(save, player.playing ? 1000 : SAVE_DELAY_MS);
   }
 
   function state() {
@@ -143,117 +106,28 @@ export function createController({ Game, view, storage, ai, catalog, options = {
       keepGoing,
       canUndo: game.canUndo,
       cells: Array.from(game.cells()),
-      aiPlaying: bot.playing,
+      aiPlaying: player.playing,
       status: showingWin() ? 'won' : game.over ? 'over' : 'playing',
     };
   }
 
-  // Pushes everything but the tiles to the view: score, overlay, ARIA text.
-  function refresh() {
-    position++;
+  // Draws the game (`how`: the move just made and how to show it) and tells everyone.
+  function refresh(how = {}) {
     const score = game.score;
     if (score > best) {
       best = score;
       storage.saveBest(game.size, mode(), best);
     }
-    view.setScore(score, best);
-    view.setUndo(game.canUndo);
-    view.setBoard(Array.from(game.cells()), game.size);
     const end = showingWin() ? 'win' : game.over ? 'over' : null;
-    view.showMessage(end);
+    view.render({
+      size: game.size, tiles: game.tiles(), cells: Array.from(game.cells()), score, best, end, canUndo: game.canUndo, mode: mode(), ...how,
+    });
     if (end && end !== lastEnd) {
       view.announce(end === 'win' ? `You made 2048! Score ${score}.` : `Game over. Final score ${score}.`);
     }
     lastEnd = end;
-    view.showHint(null);
-    aiView();
+    player.moved();
     for (const fn of listeners) fn(state());
-  }
-
-  // ---- the AI player ----
-  const canAi = () => Boolean(ai) && !bot.off && game !== null && !showingWin() && !game.over;
-
-  function aiView() {
-    view.setAi({
-      playing: bot.playing,
-      enabled: canAi(),
-      off: bot.off,
-      summary: game.over && bot.moves > 0 && !bot.playing
-        ? { tile: Math.max(...game.cells()), score: game.score, moves: bot.moves, ms: bot.time }
-        : null,
-    });
-  }
-
-  // Asks the pool for the current position; `then(result)` runs only if the
-  // board is still the same and no newer request was made.
-  function think(then) {
-    const token = position;
-    const request = {};
-    bot.request = request;
-    ai.decide(Array.from(game.cells()), game.size, brainOptions()).then(
-      (result) => {
-        if (bot.request !== request) return;
-        bot.request = null;
-        if (token !== position || !game) return;
-        const times = bot.times;
-        view.setAiStats({
-          mps: times.length > 1 ? ((times.length - 1) * 1000) / (times.at(-1) - times[0]) : null,
-          depth: result.depth,
-          nps: result.ms > 0 ? (result.nodes * 1000) / result.ms : null,
-          values: result.values,
-          dir: result.dir,
-        });
-        then(result);
-      },
-      (e) => {
-        if (bot.request !== request) return;
-        bot.request = null;
-        if (!e.unavailable) {
-          view.notice(`The AI failed: ${errorText(e)}`, 'ai');
-          onEvent('error', { message: `The AI failed: ${errorText(e)}`, source: 'ai' });
-        }
-        stopAi(false, 'error');
-      },
-    );
-  }
-
-  // reason: 'stop' (asked), 'player' (a player's move), 'won', 'over', 'new-game', 'undo', 'error', 'destroy'.
-  function stopAi(resume = false, reason = 'stop') {
-    clearTimeout(bot.timer);
-    bot.timer = 0;
-    bot.request = null;
-    bot.resume = resume;
-    if (bot.playing) {
-      bot.playing = false;
-      bot.time += now() - bot.since;
-      view.flush();
-      onEvent('ai-stop', { reason, moves: bot.moves, score: game ? game.score : 0 });
-    }
-    if (game) aiView();
-  }
-
-  function playNext() {
-    think((result) => {
-      if (!result.dir) return stopAi(false, 'over');
-      const go = () => {
-        bot.timer = 0;
-        if (bot.playing) aiMove(result.dir);
-      };
-      const wait = bot.last + SPEEDS[settings.aiSpeed] - now();
-      if (wait > 0) bot.timer = setTimeout(go, wait);
-      else go();
-    });
-  }
-
-  function aiMove(dir) {
-    const playing = bot.playing;
-    if (!play(dir, true)) return stopAi(false, 'error');
-    bot.moves++;
-    bot.last = now();
-    bot.times.push(bot.last);
-    if (bot.times.length > 20) bot.times.shift();
-    if (showingWin() || game.over) stopAi(playing && showingWin(), game.over ? 'over' : 'won');
-    else if (playing) playNext();
   }
 
   function play(direction, byAi) {
@@ -262,13 +136,8 @@ export function createController({ Game, view, storage, ai, catalog, options = {
     const result = game.move(direction);
     if (!result) return false;
     // At max speed the view draws the latest board once per frame, without animation.
-    const still = byAi && settings.aiSpeed === 'max';
-    if (still) view.renderSoon(game.tiles());
-    else view.applyMove(result, game.tiles());
-    if (result.gained > 0 && !still) view.showGain(result.gained);
-    else view.clearGain();
+    refresh({ move: result, gained: result.gained, still: byAi && settings.aiSpeed === 'max' });
     if (result.gained > 0 && !byAi) view.announce(`Score ${game.score}.`);
-    refresh();
     scheduleSave();
     onEvent('move', { direction, gained: result.gained, score: game.score, by: byAi ? 'ai' : 'player' });
     if (game.won && !wasWon) onEvent('won', { score: game.score, moves: game.moves, mode: mode() });
@@ -277,20 +146,14 @@ export function createController({ Game, view, storage, ai, catalog, options = {
   }
 
   function replaceGame(next, { appear = true } = {}) {
-    stopAi(false, 'new-game');
-    Object.assign(bot, { moves: 0, time: 0, times: [] });
-    view.setAiStats(null);
+    player.reset();
     game?.free();
     game = next;
     lastEnd = null;
     settings.size = game.size;
     best = storage.loadBest(game.size, mode());
-    view.setSize(game.size);
-    view.setMode(mode());
     view.setSettings(settings);
-    view.clearGain();
-    view.renderTiles(game.tiles(), { appear });
-    refresh();
+    refresh({ appear });
     view.announce(`New ${game.size} by ${game.size} game.`);
   }
 
@@ -310,41 +173,22 @@ export function createController({ Game, view, storage, ai, catalog, options = {
     save();
   }
 
-  // Reads the saved game; anything unreadable is kept in a backup key and reported.
+  // The saved game, if readable; an unreadable one is kept in a backup key (storage.js) and reported.
   function restore() {
-    const raw = storage.loadGameRaw();
-    if (raw == null) return null;
-    try {
-      let record;
-      try {
-        record = JSON.parse(raw);
-      } catch {
-        throw new Error('the saved game is not valid JSON');
-      }
-      if (!record || typeof record !== 'object') throw new Error('the saved game has an unknown format');
-      let restored;
-      if (typeof record.game === 'string') {
-        if (record.version !== 1) throw new Error(`saved game version ${record.version} is not supported`);
-        restored = Game.fromJSON(record.game);
-        if (MODES.has(record.mode)) settings.mode = record.mode;
-        keepGoing = record.keepGoing === true;
-      } else {
-        // A bare engine state (no page wrapper): let the engine judge it.
-        restored = Game.fromJSON(raw);
-        keepGoing = false;
-      }
-      return restored;
-    } catch (e) {
-      keepGoing = false;
-      const backupKey = storage.backup(raw);
-      view.notice(
-        `Your saved game could not be read (${errorText(e)}), so a new game was started.` +
-          (backupKey ? ` The old data is kept under "${backupKey}".` : ''),
-        'corrupt',
-      );
-      console.warn(`2048: unreadable saved game: ${errorText(e)}`);
-      return null;
+    const saved = storage.loadGame((text) => Game.fromJSON(text));
+    if (!saved?.problem) {
+      if (saved?.mode) settings.mode = saved.mode;
+      keepGoing = saved?.keepGoing ?? false;
+      return saved?.game ?? null;
     }
+    keepGoing = false;
+    view.notice(
+      `Your saved game could not be read (${saved.problem}), so a new game was started.` +
+        (saved.backupKey ? ` The old data is kept under "${saved.backupKey}".` : ''),
+      'corrupt',
+    );
+    console.warn(`2048: unreadable saved game: ${saved.problem}`);
+    return null;
   }
 
   const api = {
@@ -353,7 +197,7 @@ export function createController({ Game, view, storage, ai, catalog, options = {
       view.setTheme(settings.theme);
       view.setStrategies(catalog.map((s) => ({ name: s.name, label: s.label })));
       brainView();
-      if (MODES.has(options.mode)) settings.mode = options.mode;
+      if (MODES.includes(options.mode)) settings.mode = options.mode;
       const size = validSize(options.size) ? options.size : undefined;
       const fresh = options.cells != null || options.seed != null || options.restore === false;
       let restored = fresh ? null : restore();
@@ -374,15 +218,13 @@ export function createController({ Game, view, storage, ai, catalog, options = {
 
     /** The player's move (it stops the AI); false when it changes nothing or the game is paused or over. */
     move(direction) {
-      if (bot.playing) stopAi(false, 'player');
+      if (player.playing) player.stop('player');
       return play(direction, false);
     },
 
     undo() {
-      stopAi(false, 'undo');
+      player.stop('undo');
       if (!game || !game.undo()) return false;
-      view.clearGain();
-      view.renderTiles(game.tiles());
       refresh();
       view.announce(`Move undone. Score ${game.score}.`);
       scheduleSave();
@@ -394,52 +236,19 @@ export function createController({ Game, view, storage, ai, catalog, options = {
       keepGoing = true;
       refresh();
       save();
-      if (bot.resume) api.startAi();
+      if (player.resumes) player.start();
     },
 
     /** Starts the AI player from the current position; false if it cannot play. */
-    startAi() {
-      if (bot.playing || !canAi()) return false;
-      bot.playing = true;
-      bot.resume = false;
-      bot.since = now();
-      bot.last = 0;
-      bot.times = [];
-      view.showHint(null);
-      aiView();
-      const { weights, ...plain } = brainOptions();
-      onEvent('ai-start', weights ? { ...plain, weights } : plain);
-      playNext();
-      return true;
-    },
-
-    stopAi: () => stopAi(),
-
-    toggleAi() {
-      return bot.playing ? (stopAi(), false) : api.startAi();
-    },
-
+    startAi: () => player.start(),
+    stopAi: () => player.stop(),
+    toggleAi: () => player.toggle(),
     /** The AI plays one move. */
-    stepAi() {
-      if (bot.playing) stopAi();
-      if (!canAi()) return false;
-      think((result) => result.dir && aiMove(result.dir));
-      return true;
-    },
-
+    stepAi: () => player.step(),
     /** Shows the AI's move for this position without playing it. */
-    hintAi() {
-      if (bot.playing || !canAi()) return false;
-      think((result) => view.showHint(result.dir));
-      return true;
-    },
-
+    hintAi: () => player.hint(),
     /** The pool could not run the AI (reason shown next to the controls). */
-    aiUnavailable(reason) {
-      bot.off = reason;
-      stopAi(false, 'error');
-      onEvent('error', { message: `AI unavailable: ${reason}`, source: 'ai' });
-    },
+    aiUnavailable: (reason) => player.unavailable(reason),
 
     /** Options an embedder may change on a running game: theme, speed, ms, nodes, strategy. */
     configure(name, value) {
@@ -497,13 +306,10 @@ export function createController({ Game, view, storage, ai, catalog, options = {
       brainView();
     },
 
-    /** The options the AI is asked with now (strategy, budget, weights). */
-    aiOptions: () => brainOptions(),
-
     /** Starts a new game at once (no confirmation); options as in createController. */
     newGame({ size, mode: m, seed, cells } = {}) {
       if (validSize(size)) settings.size = size;
-      if (MODES.has(m)) settings.mode = m;
+      if (MODES.includes(m)) settings.mode = m;
       startNew({ size: settings.size, seed, cells });
     },
 
@@ -513,7 +319,7 @@ export function createController({ Game, view, storage, ai, catalog, options = {
      */
     async setSetting(name, value, given) {
       if (name === 'aiSpeed') {
-        if (!Object.hasOwn(SPEEDS, value)) return false;
+        if (!Object.hasOwn(SPEED_DELAY_MS, value)) return false;
         settings[name] = value;
         view.setSettings(settings);
         saveSettings();
@@ -536,9 +342,9 @@ export function createController({ Game, view, storage, ai, catalog, options = {
         saveSettings();
         return true;
       }
-      if (name === 'size' || name === 'mode') stopAi();
+      if (name === 'size' || name === 'mode') player.stop();
       if (name === 'theme') {
-        if (!THEMES.has(value)) return false;
+        if (!THEMES.includes(value)) return false;
         settings.theme = value;
         view.setTheme(value);
         view.setSettings(settings);
@@ -546,13 +352,13 @@ export function createController({ Game, view, storage, ai, catalog, options = {
         for (const fn of listeners) fn(state());
         return true;
       }
-      const valid = name === 'size' ? validSize(value) : name === 'mode' && MODES.has(value);
+      const valid = name === 'size' ? validSize(value) : name === 'mode' && MODES.includes(value);
       if (!valid || settings[name] === value) {
         view.setSettings(settings);
         return false;
       }
       if (inProgress()) {
-        const what = name === 'size' ? `a ${value} × ${value} game` : `an ${value === 'endless' ? 'Endless' : 'Classic'} game`;
+        const what = name === 'size' ? `a ${value} × ${value} game` : `an ${MODE_LABELS[value]} game`;
         const ok = await view.confirm(`Start ${what}? The game in progress will be lost.`, 'New game');
         if (!ok) {
           view.setSettings(settings);
@@ -565,7 +371,6 @@ export function createController({ Game, view, storage, ai, catalog, options = {
     },
 
     getState: () => (game ? state() : null),
-    cells: () => (game ? Array.from(game.cells()) : []),
 
     /** fn(state) after every change; returns an unsubscribe function. */
     subscribe(fn) {
@@ -579,8 +384,7 @@ export function createController({ Game, view, storage, ai, catalog, options = {
     },
 
     destroy() {
-      stopAi(false, 'destroy');
-      ai?.destroy();
+      player.destroy();
       api.flush();
       listeners = new Set();
       game?.free();

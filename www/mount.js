@@ -133,7 +133,7 @@ export function mount(element, options = {}) {
       onUnavailable: () => view.notice('Storage is not available: this game will not be saved.', 'storage'),
     });
     const ai = createAi({
-      Game: engine.Game,
+      legalMoves: engine.legalMoves,
       count: opts.aiWorkers,
       onUnavailable: (reason) => controller.aiUnavailable(reason),
     });

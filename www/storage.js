@@ -1,8 +1,76 @@
-// Persistence in localStorage under one key prefix. Every access is guarded:
-// storage that throws (disabled, private mode, quota) switches persistence off
-// and reports it once through `onUnavailable`; callers never see an exception.
+// Persistence in localStorage under one key prefix, and the formats it writes:
+// the saved-game record {version, game (the engine's JSON), mode, keepGoing}, the
+// settings (cleaned on reading; old saves migrated), the best scores. Every access
+// is guarded: storage that throws (disabled, private mode, quota) switches
+// persistence off and reports it once through `onUnavailable`; callers never see
+// an exception.
+import { BUDGETS, DEFAULT_STRATEGY, checkWeights, cleanBudget } from './strategies.js';
+import { MODES, THEMES, SPEED_DELAY_MS, validSize } from './choices.js';
+
 const GAME_VERSION = 1;
 const MAX_BACKUPS = 3;
+// The think time every page saved before strategies had budgets of their own.
+const OLD_DEFAULT_MS = 50;
+
+const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
+const validMs = (n) => Number.isInteger(n) && n >= BUDGETS.ms[0] && n <= BUDGETS.ms[1];
+const errorText = (e) => (e && e.message ? e.message : String(e));
+
+/**
+ * Saved settings, cleaned: anything unknown or out of range is dropped.
+ * strategy: its name; budgets: {strategy: {ms} | {nodes} | {depth} | {k}};
+ * weights: {strategy: {field: number}} (only for weights the user changed).
+ * Saves from before strategies had a single `aiMs`: a think time other than that
+ * era's default (50 ms, which says nothing about a choice) becomes expectimax's budget.
+ */
+export function cleanSettings(raw, catalog) {
+  const info = (name) => catalog.find((s) => s.name === name);
+  const fallback = info(DEFAULT_STRATEGY) ? DEFAULT_STRATEGY : catalog[0].name;
+  const budgets = {};
+  const weights = {};
+  if (isObject(raw.budgets)) {
+    for (const [name, budget] of Object.entries(raw.budgets)) {
+      const clean = cleanBudget(info(name), budget);
+      if (clean) budgets[name] = clean;
+    }
+  } else if (validMs(raw.aiMs) && raw.aiMs !== OLD_DEFAULT_MS) {
+    const clean = cleanBudget(info('expectimax'), { ms: raw.aiMs });
+    if (clean) budgets.expectimax = clean;
+  }
+  if (isObject(raw.weights)) {
+    for (const [name, values] of Object.entries(raw.weights)) {
+      const checked = isObject(values) && info(name)?.weights ? checkWeights(info(name), values) : {};
+      if (checked.weights) weights[name] = checked.weights;
+    }
+  }
+  return {
+    size: validSize(raw.size) ? raw.size : 4,
+    mode: MODES.includes(raw.mode) ? raw.mode : 'classic',
+    theme: THEMES.includes(raw.theme) ? raw.theme : 'system',
+    aiSpeed: Object.hasOwn(SPEED_DELAY_MS, raw.aiSpeed) ? raw.aiSpeed : 'fast',
+    strategy: info(raw.strategy) ? raw.strategy : fallback,
+    budgets,
+    weights,
+  };
+}
+
+// A saved record: the page's wrapper, or a bare engine state (let the engine judge it).
+function readRecord(raw, fromJSON) {
+  let record;
+  try {
+    record = JSON.parse(raw);
+  } catch {
+    throw new Error('the saved game is not valid JSON');
+  }
+  if (!record || typeof record !== 'object') throw new Error('the saved game has an unknown format');
+  if (typeof record.game !== 'string') return { game: fromJSON(raw), mode: null, keepGoing: false };
+  if (record.version !== GAME_VERSION) throw new Error(`saved game version ${record.version} is not supported`);
+  return {
+    game: fromJSON(record.game),
+    mode: MODES.includes(record.mode) ? record.mode : null,
+    keepGoing: record.keepGoing === true,
+  };
+}
 
 export function createStorage({ prefix = 'game2048', backend, onUnavailable } = {}) {
   let store = null;
@@ -56,21 +124,26 @@ export function createStorage({ prefix = 'game2048', backend, onUnavailable } = 
     }
   }
 
-  return {
-    prefix,
-    get available() {
-      return store !== null;
-    },
-
+  const api = {
     /** Call once the UI can show it: reports storage that was unusable from the start. */
     checkAvailable() {
       if (!store) disable();
       return store !== null;
     },
 
-    /** The saved game as the raw string (null if none); parsing is the controller's job. */
-    loadGameRaw() {
-      return read('game');
+    /**
+     * The saved game, read with `fromJSON(text)` (the engine's Game.fromJSON):
+     * {game, mode (null: not saved), keepGoing}; null when there is none. An
+     * unreadable record is kept under a backup key: {problem (words), backupKey | null}.
+     */
+    loadGame(fromJSON) {
+      const raw = read('game');
+      if (raw == null) return null;
+      try {
+        return readRecord(raw, fromJSON);
+      } catch (e) {
+        return { problem: errorText(e), backupKey: api.backup(raw) };
+      }
     },
 
     /**
@@ -85,15 +158,6 @@ export function createStorage({ prefix = 'game2048', backend, onUnavailable } = 
       }
       disable();
       return false;
-    },
-
-    clearGame() {
-      if (!store) return;
-      try {
-        store.removeItem(key('game'));
-      } catch {
-        disable();
-      }
     },
 
     /** Keeps an unreadable value under `<prefix>:backup:<timestamp>`; returns the key or null. */
@@ -126,18 +190,18 @@ export function createStorage({ prefix = 'game2048', backend, onUnavailable } = 
       if (store && !write(`best:${size}:${mode}`, String(score))) disable();
     },
 
-    loadSettings() {
+    /** The saved settings, cleaned against the strategies of `catalog` (see cleanSettings). */
+    loadSettings(catalog) {
       const s = readJSON('settings');
-      return s && typeof s === 'object' && !Array.isArray(s) ? s : {};
+      return cleanSettings(isObject(s) ? s : {}, catalog);
     },
 
     saveSettings(settings) {
       if (store && !write('settings', JSON.stringify(settings))) disable();
     },
   };
+  return api;
 }
-
-export { GAME_VERSION };
 
 /** A Storage-like object that lives in memory only (persist: off). */
 export function memoryStorage() {

@@ -1,30 +1,15 @@
-// The AI strategies and their settings: the one place the page keeps them.
-// The engine's own catalogue (the wasm `strategies()` export: name, label,
-// explanation, options with ranges and defaults) is used when present, so a
-// strategy added in Rust needs no change here; an engine without it plays
-// expectimax only. This file also decides the strength choices the page offers
-// for each strategy and which requests may be split across workers.
+// The AI strategies and their settings. The list is the engine's own catalogue
+// (the wasm `strategies()` export: name, label, explanation, options with ranges
+// and defaults), so a strategy added in Rust needs no change here. This file
+// decides the strength choices the page offers for each strategy, checks budgets
+// and weights, and says which requests may be split across workers.
 export const DEFAULT_STRATEGY = 'expectimax';
-
-// An engine without `strategies()` knows expectimax with ms or nodes, nothing else.
-const FALLBACK = [{
-  name: 'expectimax',
-  label: 'Expectimax',
-  explanation: 'Looks ahead averaging over the tiles as the game really places them (a 2 nine times in ten, '
-    + 'a 4 otherwise, on any empty cell) instead of assuming the worst, and scores positions with a tuned '
-    + 'evaluation. It searches as deep as its budget allows.',
-  options: [
-    { name: 'ms', kind: 'number', min: 1, max: 10000, default: null },
-    { name: 'nodes', kind: 'integer', min: 1, max: 1e9, default: 200000 },
-    { name: 'depth', kind: 'integer', min: 1, max: 12, default: null },
-  ],
-}];
 
 /** Budget options with their range: time per move (ms) or searched nodes per move. */
 export const BUDGETS = { ms: [1, 10000], nodes: [1, 1e9] };
 
 // The expectimax default: a node budget plays exactly the move the native arena measures.
-export const QUICK_NODES = 200000;
+const QUICK_NODES = 200000;
 const TIMES = [10, 50, 200, 1000];
 const DEPTHS = [1, 2, 3, 4, 5, 6];
 const KS = [10, 50, 100, 500, 1000];
@@ -62,29 +47,13 @@ const catalogs = new WeakMap();
 
 /** Every strategy the engine plays, in the engine's order (weakest first). */
 export function strategyCatalog(engine) {
-  if (engine && catalogs.has(engine)) return catalogs.get(engine);
-  let list = null;
-  if (typeof engine?.strategies === 'function') {
-    try {
-      const raw = Array.from(engine.strategies());
-      if (raw.length) list = raw.map(normalize);
-    } catch {
-      // An engine that cannot list them still plays the known ones.
-    }
-  }
-  list ??= FALLBACK.map(normalize);
-  if (engine && typeof engine === 'object') catalogs.set(engine, list);
-  return list;
+  if (!catalogs.has(engine)) catalogs.set(engine, Array.from(engine.strategies()).map(normalize));
+  return catalogs.get(engine);
 }
 
 /** Names bestMove accepts; `engine` is the loaded wasm module (optional). */
 export function strategyNames(engine) {
   return strategyCatalog(engine).map((s) => s.name);
-}
-
-/** The catalogue entry of `name`, or undefined. */
-export function strategyInfo(engine, name) {
-  return strategyCatalog(engine).find((s) => s.name === name);
 }
 
 /** A budget's key, as the strength control and the saved settings spell it: "ms50", "nodes200000", "depth4", "k100", "". */

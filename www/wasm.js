@@ -1,34 +1,55 @@
-// Loads a wasm engine once per page (or worker), however many boards are mounted.
-// Two modules come from the one crate: the core (the rules and the strategy
-// catalogue: Game, strategies) for the page's thread, and the full one (also
-// bestMove, every search) for the AI's workers, fetched only when the AI first runs.
-// The import is dynamic so a missing or broken build surfaces as a rejected
-// promise the caller can show, not as a module graph that never runs. The wasm
-// download starts together with the glue's, not after it.
-const MODULES = {
-  core: { glue: './pkg/game2048_core.js', wasm: './pkg/game2048_core_bg.wasm' },
-  ai: { glue: './pkg/game2048.js', wasm: './pkg/game2048_bg.wasm' },
-};
-const loading = {};
+// Loads the wasm once per page, however many boards are mounted. Two modules come
+// from the one crate: the core (the rules and the strategy catalogue: Game,
+// strategies, legalMoves), instantiated here for the page's thread, and the full
+// one (also bestMove, every search), which the page only compiles, when the AI is
+// first needed, and posts to each AI worker (a WebAssembly.Module is cheap to
+// instantiate again, a download and a compile are not).
+const CORE = { glue: './pkg/game2048_core.js', wasm: './pkg/game2048_core_bg.wasm' };
+const AI_WASM = new URL('./pkg/game2048_bg.wasm', import.meta.url);
+
+let core = null;
+let ai = null;
+
+// A failed load (offline, bad build) may be retried by a later call.
+function once(get, set, make) {
+  if (!get()) {
+    const load = make();
+    set(load);
+    load.catch(() => { if (get() === load) set(null); });
+  }
+  return get();
+}
 
 /**
- * Resolves to the wasm-bindgen module, initialised: the core (exports `Game`,
- * `strategies`) or, with `{ ai: true }`, the full module (also `bestMove`).
+ * Resolves to the core wasm-bindgen module, initialised (exports `Game`,
+ * `strategies`, `legalMoves`). The import is dynamic so a missing or broken build
+ * surfaces as a rejected promise the caller can show, not as a module graph that
+ * never runs; the wasm download starts together with the glue's, not after it.
  */
-export function loadEngine({ ai = false } = {}) {
-  const kind = ai ? 'ai' : 'core';
-  if (!loading[kind]) {
-    const { glue, wasm: file } = MODULES[kind];
-    const load = (async () => {
-      const wasm = fetch(new URL(file, import.meta.url));
-      wasm.catch(() => {}); // reported through init below, if the glue loads at all
-      const mod = await import(new URL(glue, import.meta.url).href);
-      await mod.default({ module_or_path: wasm });
-      return mod;
-    })();
-    loading[kind] = load;
-    // A failed load (offline, bad build) may be retried by a later mount.
-    load.catch(() => { if (loading[kind] === load) loading[kind] = null; });
-  }
-  return loading[kind];
+export function loadEngine() {
+  return once(() => core, (p) => { core = p; }, async () => {
+    const wasm = fetch(new URL(CORE.wasm, import.meta.url));
+    wasm.catch(() => {}); // reported through init below, if the glue loads at all
+    const mod = await import(new URL(CORE.glue, import.meta.url).href);
+    await mod.default({ module_or_path: wasm });
+    return mod;
+  });
+}
+
+/**
+ * Resolves to the AI's WebAssembly.Module (the full build), compiled once on this
+ * thread; rejects with the reason (HTTP status, compile error). From another
+ * origin the fetch is a CORS request (the host must allow it, as for the modules).
+ */
+export function compileAi() {
+  return once(() => ai, (p) => { ai = p; }, async () => {
+    const response = await fetch(AI_WASM);
+    if (!response.ok) throw new Error(`HTTP ${response.status} for ${AI_WASM.pathname.split('/').pop()}`);
+    // compileStreaming needs the application/wasm type; a host that sends another
+    // type still gets a game, compiled from the bytes.
+    if (response.headers.get('content-type')?.split(';')[0].trim() === 'application/wasm') {
+      return WebAssembly.compileStreaming(response);
+    }
+    return WebAssembly.compile(await response.arrayBuffer());
+  });
 }

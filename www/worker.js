@@ -1,11 +1,11 @@
-// The AI's thread: a pure function of the position. Posts {ready} once the
-// engine is loaded (or {fatal} if it cannot be), then answers each
-// {id, cells, size, options} with bestMove's {id, dir, values, nodes, depth, ms}
-// or {id, error}, and keeps serving after a bad request. For comparisons,
-// {id, play: {size, seed, options, maxMoves}} plays a whole seeded game here
-// (the engine's Game and bestMove) and answers {id, result: {largest, score, moves, ms}}.
-import { loadEngine } from './wasm.js';
-
+// The AI's thread: a pure function of the position. The page posts the AI's
+// compiled WebAssembly.Module first ({module}); the worker instantiates it, builds
+// the search tables (warmUp) and posts {ready} (or {fatal} if it cannot). Then it
+// answers each {id, cells, size, options} with bestMove's {id, dir, values, nodes,
+// depth, ms} or {id, error}, and keeps serving after a bad request. For
+// comparisons, {id, play: {size, seed, options, maxMoves}} plays a whole seeded
+// game here and answers {id, result: {largest, score, moves, ms}}. A search cannot
+// be interrupted: a page that no longer wants an answer terminates the worker.
 const message = (e) => (e && e.message ? e.message : String(e));
 
 // One whole game from `seed` (the spawns), the AI choosing every move, until no move
@@ -25,11 +25,25 @@ function playGame(wasm, { size, seed, options, maxMoves = 100000 }) {
     game.free();
   }
 }
-// The full module: the core's Game and catalogue, and bestMove.
-const engine = loadEngine({ ai: true });
+
+async function load(module) {
+  const wasm = await import(new URL('./pkg/game2048.js', import.meta.url).href);
+  await wasm.default({ module_or_path: module });
+  wasm.warmUp();
+  return wasm;
+}
+
+// The full module (Game, bestMove), once the page has sent the compiled wasm;
+// requests that come before it wait.
+let provide;
+const engine = new Promise((resolve) => { provide = resolve; }).then(load);
 engine.then(() => postMessage({ ready: true }), (e) => postMessage({ fatal: message(e) }));
 
 self.onmessage = async ({ data }) => {
+  if (data?.module) {
+    provide(data.module);
+    return;
+  }
   const { id, cells, size, options, play } = data ?? {};
   let wasm;
   try {

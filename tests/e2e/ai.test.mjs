@@ -368,8 +368,11 @@ test('"AI unavailable" with the reason when the worker\'s wasm does not compile'
 
 test('the worker answers {id, error} for a bad request and keeps serving', async () => {
   const { page, done } = await openPage(env, '?seed=19');
-  const replies = await page.evaluate(() => new Promise((resolve) => {
+  const replies = await page.evaluate(async () => {
+    const module = await WebAssembly.compileStreaming(fetch('/www/pkg/game2048_bg.wasm'));
+    return new Promise((resolve) => {
     const worker = new Worker('/www/worker.js', { type: 'module' });
+    worker.postMessage({ module }); // the page's compiled AI module comes first
     const out = [];
     const options = { strategy: 'expectimax', nodes: 2000 };
     worker.onmessage = ({ data }) => {
@@ -382,7 +385,8 @@ test('the worker answers {id, error} for a bad request and keeps serving', async
     worker.postMessage({ id: 1, cells: [2, 2], size: 4, options });
     worker.postMessage({ id: 2, cells: new Array(16).fill(0).fill(2, 0, 2), size: 4, options: { strategy: 'nope', ms: 5 } });
     worker.postMessage({ id: 3, cells: [2, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4], size: 4, options });
-  }));
+    });
+  });
   assert.deepEqual(replies[0], { ready: true });
   assert.equal(replies[1].id, 1);
   assert.match(replies[1].error, /16 cells/);
@@ -405,7 +409,7 @@ test('a worker that dies mid-game is restarted once; the second death turns the 
       status: 200,
       contentType: 'text/javascript',
       body: "import './worker.js?real'; let n = 0;\n"
-        + "self.addEventListener('message', () => { if (++n === 4) setTimeout(() => { throw new Error('test crash'); }); });",
+        + "self.addEventListener('message', (e) => { if (e.data?.id != null && ++n === 4) setTimeout(() => { throw new Error('test crash'); }); });",
     });
   });
   await countMoves(page);
@@ -431,7 +435,8 @@ test('several workers split the root moves (one worker per move subset)', async 
     const post = Worker.prototype.postMessage;
     Worker.prototype.postMessage = function (m) {
       if (!this.tag) this.tag = (window.workerTags = (window.workerTags || 0) + 1);
-      window.sent.push({ worker: this.tag, id: m.id, cells: String(m.cells), moves: m.options?.moves ?? null });
+      // Requests only: the compiled module a worker gets first is not one.
+      if (m?.id != null) window.sent.push({ worker: this.tag, id: m.id, cells: String(m.cells), moves: m.options?.moves ?? null });
       return post.call(this, m);
     };`;
   const { page, done } = await openPage(env, '?seed=21', { initScript: spy });
@@ -467,34 +472,192 @@ test('several workers split the root moves (one worker per move subset)', async 
   await done();
 });
 
-test('the pool merges the workers\' shares into the decision of one whole search', async () => {
-  const { page, done } = await openPage(env, '?seed=23');
-  const results = await page.evaluate(async () => {
-    const wasm = await import('/www/pkg/game2048.js');
-    await wasm.default({ module_or_path: '/www/pkg/game2048_bg.wasm' });
+// Records, per worker, the requests it was sent and the answers it gave.
+const WORKER_SPY = `
+  window.asked = [];
+  window.answers = [];
+  const Real = Worker;
+  window.Worker = class extends Real {
+    constructor(...args) {
+      super(...args);
+      const tag = (window.workerTags = (window.workerTags || 0) + 1);
+      this.tag = tag;
+      this.addEventListener('message', (e) => { if (e.data?.id != null) window.answers.push({ worker: tag, ...e.data }); });
+    }
+    postMessage(m, ...rest) {
+      if (m?.id != null) window.asked.push({ worker: this.tag, id: m.id, moves: m.options?.moves ?? null });
+      return super.postMessage(m, ...rest);
+    }
+  };`;
+
+test('the pool splits a time budget over its workers and merges their shares: every legal move valued by the worker that searched it, the best one chosen', async () => {
+  const { page, done } = await openPage(env, '?seed=23', { initScript: WORKER_SPY });
+  const runs = await page.evaluate(async () => {
+    const core = await import('/www/pkg/game2048_core.js');
+    await core.default();
     const { createAi } = await import('/www/ai.js');
-    const pool = createAi({ Game: wasm.Game, count: 4 });
-    const options = { strategy: 'expectimax', depth: 3 }; // a fixed depth: values do not depend on the split
+    const { splits } = await import('/www/strategies.js');
+    const pool = createAi({ legalMoves: core.legalMoves, count: 4 });
+    const options = { strategy: 'expectimax', ms: 20 };
+    if (!splits(options)) throw new Error('a time budget should split');
     const positions = [
       [2, 2, 0, 0, 0, 4, 0, 0, 0, 0, 8, 0, 0, 0, 0, 2], // four legal moves
-      [2, 4, 8, 16, 4, 8, 16, 32, 8, 16, 32, 64, 0, 0, 0, 0], // only down moves
       [2, 4, 2, 4, 4, 2, 4, 2, 2, 4, 2, 4, 4, 2, 4, 0], // two: right and down
-      [2, 4, 2, 4, 4, 2, 4, 2, 2, 4, 2, 4, 4, 2, 4, 2], // none
     ];
     const out = [];
     for (const cells of positions) {
-      out.push({ split: await pool.decide(cells, 4, options), whole: wasm.bestMove(cells, 4, options) });
+      const from = window.asked.length;
+      const result = await pool.decide(cells, 4, options);
+      const asked = window.asked.slice(from);
+      const ids = new Set(asked.map((a) => a.id));
+      out.push({ legal: Array.from(core.legalMoves(cells, 4)), result, asked, answers: window.answers.filter((a) => ids.has(a.id)) });
     }
     pool.destroy();
     return out;
   });
-  for (const { split, whole } of results) {
-    assert.equal(split.dir, whole.dir);
+  for (const { legal, result, asked, answers } of runs) {
+    assert.equal(asked.length, legal.length, `one share per legal move (${legal})`);
+    assert.equal(new Set(asked.map((a) => a.worker)).size, asked.length, 'each share to its own worker');
+    assert.deepEqual(asked.flatMap((a) => a.moves).sort(), [...legal].sort(), 'the legal moves, each searched once');
     for (const d of DIRS) {
-      if (whole.values[d] === null) assert.equal(split.values[d], null, d);
-      else assert.ok(Math.abs(split.values[d] - whole.values[d]) <= 1e-6 * Math.abs(whole.values[d]), `${d}: ${split.values[d]} vs ${whole.values[d]}`);
+      if (!legal.includes(d)) {
+        assert.equal(result.values[d], null, `${d} is not a move`);
+        continue;
+      }
+      const share = asked.find((a) => a.moves.includes(d));
+      const answer = answers.find((a) => a.id === share.id);
+      assert.equal(answer.worker, share.worker);
+      assert.equal(typeof result.values[d], 'number', `${d} has a value`);
+      assert.equal(result.values[d], answer.values[d], `${d}: the value of worker ${share.worker}`);
     }
+    const bestValue = Math.max(...legal.map((d) => result.values[d]));
+    assert.equal(result.values[result.dir], bestValue, `${result.dir} is the best of ${JSON.stringify(result.values)}`);
+    assert.equal(result.nodes, answers.reduce((n, a) => n + a.nodes, 0), 'the nodes of every share');
   }
-  assert.equal(results[3].split.dir, null, 'no move on a dead board');
+  await done();
+});
+
+// A search that takes minutes: Minimax at its largest offered depth on a fresh 8x8
+// board (depth 4 takes seconds there, depth 6 minutes). A Hint at depth 1 answers
+// at once on a fresh page; it does so after a cancelled search only if that
+// search's worker was ended (a queued request would wait for the search).
+async function deepestDepth(page) {
+  await choose(page, 'strategy', 'minimax');
+  const depths = await page.$$eval('.g2048 .setting-strength .choice', (bs) => bs
+    .map((b) => /choice-depth(\d+)/.exec(b.className)?.[1]).filter(Boolean).map(Number));
+  return `depth${Math.max(...depths)}`;
+}
+
+/** Counts the page's workers as they start and end. */
+function watchWorkers(page) {
+  const w = { started: 0, closed: 0 };
+  page.on('worker', (worker) => {
+    w.started++;
+    worker.on('close', () => w.closed++);
+  });
+  return w;
+}
+
+/** Waits (up to 10 s) until `check()` holds: Playwright reports a worker's end a little later. */
+async function until(page, check) {
+  for (let i = 0; i < 100 && !check(); i++) await page.waitForTimeout(100);
+}
+
+/** Starts the AI on a search that runs for minutes; resolves once a worker has it. */
+async function startLongSearch(page, deepest) {
+  await choose(page, 'strength', deepest);
+  const asked = await page.evaluate(() => window.asked.length);
+  await toggle(page).click();
+  await page.waitForFunction((n) => window.asked.length > n, asked);
+  await page.waitForTimeout(300); // the worker is into the search
+}
+
+/** A hint at depth 1: the arrow shows a direction. */
+async function quickHint(page) {
+  await choose(page, 'strength', 'depth1');
+  await page.locator('.g2048 .ai-hint').click();
+  await page.waitForFunction(() => /^Hint: (up|right|down|left)$/.test(document.querySelector('.g2048 .ai-status').textContent));
+  assert.ok(await page.locator('.g2048 .hint-arrow').isVisible(), 'the hint arrow shows');
+}
+
+test('8x8, Minimax at its largest depth: Start AI, Stop, then Hint and Step answer (the busy worker is ended)', async () => {
+  const { page, done } = await openPage(env, '?size=8&seed=31', { initScript: cores(2) + WORKER_SPY });
+  const workers = watchWorkers(page);
+  await countMoves(page);
+  const deepest = await deepestDepth(page);
+  await startLongSearch(page, deepest);
+  assert.equal(workers.started, 1);
+  await toggle(page).click();
+  assert.equal(await toggle(page).textContent(), 'Start AI');
+  assert.equal(await page.locator('.g2048 .ai-hint').isDisabled(), false, 'Hint is offered at once');
+  await quickHint(page);
+  await until(page, () => workers.closed >= 1);
+  assert.equal(workers.closed, 1, 'the worker busy with the cancelled search was ended');
+  assert.equal(workers.started, 2, 'and a fresh one started');
+  await page.locator('.g2048 .ai-step').click();
+  await waitMoves(page, 1);
+  assert.equal(await page.locator('.g2048 .notice').count(), 0, 'a cancellation shows no error');
+  assert.equal(await status(page), '', 'and no "AI unavailable"');
+  await done();
+});
+
+test('New game, Undo, a size change and a mode change end a running search; the next request is answered', async () => {
+  const { page, done } = await openPage(env, '?size=8&seed=32', { initScript: cores(2) + WORKER_SPY });
+  const workers = watchWorkers(page);
+  await countMoves(page);
+  const deepest = await deepestDepth(page);
+  const actions = {
+    'new game': () => page.locator('.g2048 .new-button').click(),
+    undo: async () => page.locator('.g2048 .undo-button').click(),
+    size: () => choose(page, 'size', 7),
+    mode: () => choose(page, 'mode', 'endless'),
+  };
+  for (const [name, act] of Object.entries(actions)) {
+    if (name === 'undo') {
+      // Something to undo: a player's move first.
+      for (const d of DIRS) {
+        await page.keyboard.press(KEY[d]);
+        if (!(await page.locator('.g2048 .undo-button').isDisabled())) break;
+      }
+    }
+    const closed = workers.closed;
+    await startLongSearch(page, deepest);
+    await act();
+    assert.equal(await toggle(page).textContent(), 'Start AI', `${name} stopped the AI`);
+    await quickHint(page);
+    await until(page, () => workers.closed > closed);
+    assert.equal(workers.closed, closed + 1, `${name}: the busy worker was ended`);
+  }
+  assert.equal(workers.started, workers.closed + 1, 'one worker left, fresh');
+  assert.equal(await page.locator('.g2048 .notice').count(), 0, 'no error shown');
+  await done();
+});
+
+test('destroy() during a running search ends the busy worker', async () => {
+  const { page, done } = await openPage(env, '?seed=33', { initScript: cores(2) + WORKER_SPY });
+  const workers = watchWorkers(page);
+  await page.evaluate(async () => {
+    const { mount } = await import('/embed.js');
+    const host = document.createElement('div');
+    host.id = 'second';
+    document.body.append(host);
+    window.second = mount(host, { size: 8, strategy: 'minimax', persist: false, keyboard: 'none' });
+    await window.second.ready;
+    const root = host.shadowRoot;
+    const depths = [...root.querySelectorAll('.setting-strength .choice')].map((b) => /choice-depth(\d+)/.exec(b.className)?.[1]).filter(Boolean);
+    root.querySelector(`.setting-strength .choice-depth${Math.max(...depths.map(Number))}`).click();
+    window.second.startAI();
+  });
+  await page.waitForFunction(() => window.asked.length > 0);
+  await page.waitForTimeout(300);
+  assert.equal(workers.started, 1);
+  await page.evaluate(() => window.second.destroy());
+  await page.waitForTimeout(300); // time for a fresh worker to show up, if one were started
+  await until(page, () => workers.closed >= workers.started);
+  assert.equal(workers.closed, 1, 'the busy worker was ended');
+  assert.equal(workers.started, 1, 'and no fresh one started for a destroyed game');
+  // The page's own board still plays with the AI.
+  await page.locator('.g2048 .ai-hint').click();
+  await page.waitForFunction(() => /^Hint: (up|right|down|left)$/.test(document.querySelector('.g2048 .ai-status').textContent));
   await done();
 });

@@ -13,7 +13,8 @@ const SPY = `
   const post = Worker.prototype.postMessage;
   Worker.prototype.postMessage = function (m) {
     if (!this.tag) this.tag = (window.workerTags = (window.workerTags || 0) + 1);
-    window.sent.push({ worker: this.tag, cells: String(m.cells), options: m.options ?? null });
+    // Requests only: the compiled module a worker gets first is not one.
+    if (m?.id != null) window.sent.push({ worker: this.tag, cells: String(m.cells), options: m.options ?? null });
     return post.call(this, m);
   };`;
 // A cheap strength for each kind of control, so the suite stays quick.

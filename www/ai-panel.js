@@ -1,0 +1,203 @@
+// The AI's part of the panel: Start AI / Step / Hint and the status line, the
+// strategy with its explanation, strength and speed, the evaluation weights, and
+// the live figures (moves/s, depth, nodes/s, each move's value, the game's summary).
+// Classes, text and ARIA only; every choice goes to `handlers`.
+import { el, add, button, choices } from './dom.js';
+import { SPEED_LABELS } from './choices.js';
+import { ARROWS } from './board-view.js';
+
+const DIRS = ['up', 'right', 'down', 'left'];
+
+// AI figures: 1234567 -> "1.2M"; big values in exponent form so a column stays narrow.
+const compact = (n) => (n == null ? '–' : n >= 1e6 ? `${(n / 1e6).toFixed(1)}M` : n >= 1e4 ? `${Math.round(n / 1e3)}k` : String(Math.round(n * 10) / 10));
+const figure = (v) => (v == null ? '–' : Math.abs(v) < 1e7 ? String(Math.round(v)) : v.toExponential(2));
+const clock = (ms) => {
+  const s = Math.round(ms / 1000);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+};
+
+/**
+ * id: a prefix for element ids. handlers: { aiToggle(), aiStep(), aiHint(),
+ * setting(name, value) (strategy, strength, aiSpeed), weights({field: text}, changedField),
+ * resetWeights() }.
+ */
+export function createAiPanel(id, handlers) {
+  const ai = el('div', 'ai');
+  const aiBar = add(ai, el('div', 'ai-bar'));
+  const aiToggle = add(aiBar, button('btn ai-toggle', 'Start AI', () => handlers.aiToggle()));
+  const aiStep = add(aiBar, button('btn ai-step', 'Step', () => handlers.aiStep()));
+  const aiHint = add(aiBar, button('btn ai-hint', 'Hint', () => handlers.aiHint()));
+  const aiStatus = add(aiBar, el('p', 'ai-status'));
+  aiStatus.setAttribute('role', 'status');
+  // The strategy: picker, its explanation, a strength control that fits it, its weights.
+  const strategyChoice = choices(id, 'strategy', 'Strategy', [], (v) => handlers.setting('strategy', v));
+  const explanation = el('p', 'ai-explanation');
+  explanation.id = `${id}-explanation`;
+  strategyChoice.wrap.setAttribute('aria-describedby', explanation.id);
+  const strengthChoice = choices(id, 'strength', 'Strength', [], (v) => handlers.setting('strength', v));
+  const speedChoice = choices(id, 'speed', 'Speed', Object.entries(SPEED_LABELS), (v) => handlers.setting('aiSpeed', v));
+  ai.append(strategyChoice.wrap, explanation, strengthChoice.wrap, speedChoice.wrap);
+
+  const advanced = add(ai, el('details', 'ai-advanced'));
+  add(advanced, el('summary', null, 'Advanced: evaluation weights'));
+  const weightsForm = add(advanced, el('div', 'weights'));
+  const weightsError = add(advanced, el('p', 'weights-error'));
+  weightsError.setAttribute('role', 'alert');
+  const weightsBar = add(advanced, el('div', 'weights-bar'));
+  const resetButton = add(weightsBar, button('btn weights-reset', 'Reset to defaults', () => handlers.resetWeights()));
+  const weightInputs = new Map(); // field -> { input, error }
+  let weightFields = '';
+  const stats = add(ai, el('dl', 'ai-stats'));
+  const stat = (name, label) => {
+    const box = add(stats, el('div', `ai-stat ai-${name}`));
+    box.append(el('dt', null, label));
+    return add(box, el('dd', null, '–'));
+  };
+  const mpsValue = stat('mps', 'Moves/s');
+  const depthValue = stat('depth', 'Depth');
+  const npsValue = stat('nps', 'Nodes/s');
+  const valuesBox = add(ai, el('div', 'ai-values'));
+  valuesBox.title = 'What the AI expects of each move';
+  const values = {};
+  for (const d of DIRS) {
+    const v = add(valuesBox, el('span', `ai-value ai-value-${d}`));
+    v.append(el('span', 'ai-arrow', ARROWS[d]), (values[d] = el('span', 'ai-number', '–')));
+  }
+  const summaryLine = add(ai, el('p', 'ai-summary'));
+
+  let hintText = '';
+  let offText = '';
+  // Figures deferred to the next animation frame (AI at max speed): the latest only.
+  let rafId = 0;
+  let soonStats;
+
+  function setStatus() {
+    aiStatus.textContent = offText ? `AI unavailable: ${offText}` : hintText;
+  }
+
+  function drawStats(s) {
+    mpsValue.textContent = s?.mps == null ? '–' : s.mps.toFixed(1);
+    depthValue.textContent = s?.depth ?? '–';
+    npsValue.textContent = compact(s?.nps);
+    for (const d of DIRS) {
+      values[d].textContent = figure(s?.values?.[d]);
+      values[d].parentNode.classList.toggle('ai-best', s?.dir === d);
+    }
+  }
+
+  function flush() {
+    cancelAnimationFrame(rafId);
+    rafId = 0;
+    if (soonStats !== undefined) drawStats(soonStats);
+    soonStats = undefined;
+  }
+
+  function weightRow(f) {
+    const row = add(weightsForm, el('div', `weight weight-${f.name}`));
+    const label = add(row, el('label', null, f.name.replace(/_/g, ' ')));
+    const input = add(row, el('input'));
+    input.type = 'number';
+    input.step = 'any';
+    input.inputMode = 'decimal';
+    input.name = f.name;
+    input.id = label.htmlFor = `${id}-weight-${f.name}`;
+    if (f.min != null) input.min = String(f.min);
+    if (f.max != null) input.max = String(f.max);
+    input.title = `Default ${f.default}${f.min != null && f.max != null ? `; ${f.min} to ${f.max}` : ''}`;
+    const error = add(row, el('span', 'weight-error'));
+    error.id = `${input.id}-error`;
+    input.setAttribute('aria-describedby', error.id);
+    input.addEventListener('change', () => {
+      const typed = {};
+      for (const [name, w] of weightInputs) typed[name] = w.input.value;
+      handlers.weights?.(typed, f.name);
+    });
+    weightInputs.set(f.name, { input, error });
+  }
+
+  return {
+    element: ai,
+    flush,
+
+    setSpeed(speed) {
+      speedChoice.set(speed);
+    },
+
+    /** The strategies to pick from: [{name, label}]. */
+    setStrategies(list) {
+      strategyChoice.setOptions(list.map((s) => [s.name, s.label]));
+    },
+
+    /**
+     * The picked strategy: {strategy, explanation, choices: [{key, label}], chosen (a key), chosenLabel,
+     * weights: [{name, min, max, default, value}] | null, customWeights}.
+     * A chosen budget that is not among the choices (an embedder's) shows as one more.
+     */
+    setBrain({ strategy, explanation: text, choices: options, chosen, chosenLabel, weights, customWeights }) {
+      strategyChoice.set(strategy);
+      explanation.textContent = text;
+      const list = options.map((c) => [c.key, c.label]);
+      if (chosen && !list.some(([k]) => k === chosen)) list.push([chosen, chosenLabel || chosen]);
+      strengthChoice.setOptions(list);
+      strengthChoice.set(chosen);
+      strengthChoice.wrap.hidden = list.length === 0;
+      advanced.hidden = !weights;
+      resetButton.disabled = !customWeights;
+      const fields = weights ? `${strategy}:${weights.map((f) => f.name).join(',')}` : '';
+      if (fields !== weightFields) {
+        weightFields = fields;
+        weightsForm.textContent = '';
+        weightInputs.clear();
+        for (const f of weights ?? []) weightRow(f);
+      }
+      for (const f of weights ?? []) {
+        const w = weightInputs.get(f.name);
+        if (w && w.input.value !== String(f.value)) w.input.value = String(f.value);
+      }
+    },
+
+    /** Errors of the weights typed: {field: text}; the key '' is an error of the whole set. {} clears. */
+    setWeightErrors(errors) {
+      for (const [name, w] of weightInputs) {
+        const text = errors[name] ?? '';
+        w.error.textContent = text;
+        if (text) w.input.setAttribute('aria-invalid', 'true');
+        else w.input.removeAttribute('aria-invalid');
+      }
+      weightsError.textContent = errors[''] ?? '';
+    },
+
+    /** playing; enabled: the AI may move now; off: why the AI cannot run; summary: {tile, score, moves, ms} at game over. */
+    setAi({ playing, enabled, off, summary }) {
+      const label = playing ? 'Stop' : 'Start AI';
+      if (aiToggle.textContent !== label) aiToggle.textContent = label;
+      ai.classList.toggle('ai-playing', playing);
+      aiToggle.disabled = Boolean(off) || (!playing && !enabled);
+      aiStep.disabled = aiHint.disabled = Boolean(off) || playing || !enabled;
+      if (off) for (const b of ai.querySelectorAll('button')) b.disabled = true;
+      ai.classList.toggle('ai-off', Boolean(off));
+      offText = off;
+      setStatus();
+      const text = summary
+        ? `Largest tile ${summary.tile} · Score ${summary.score} · AI moves ${summary.moves} · AI time ${clock(summary.ms)}`
+        : '';
+      if (summaryLine.textContent !== text) summaryLine.textContent = text;
+    },
+
+    /** The last decision's figures ({mps, depth, nps, values, dir}, or null), drawn at the next frame. */
+    setAiStats(s) {
+      soonStats = s;
+      if (!rafId) rafId = requestAnimationFrame(flush);
+    },
+
+    /** The status line names the hint (null clears). */
+    hint(dir) {
+      hintText = dir ? `Hint: ${dir}` : '';
+      setStatus();
+    },
+
+    destroy() {
+      cancelAnimationFrame(rafId);
+    },
+  };
+}
