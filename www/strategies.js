@@ -92,9 +92,11 @@ export function strengthChoices(info) {
     list.push({ key: `${name}${value}`, label: labelOf(name, value), budget: { [name]: value } });
   };
   let preferred = '';
-  if (o.nodes || o.ms) {
+  // A search with a time budget (expectimax, minimax-id) offers budgets; minimax and Monte
+  // Carlo offer their depth or k (their `nodes` is a safety cap, left at the engine's default).
+  if (o.ms) {
     if (o.nodes) push('nodes', QUICK_NODES);
-    if (o.ms) for (const t of TIMES) push('ms', t);
+    for (const t of TIMES) push('ms', t);
     preferred = o.nodes ? `nodes${QUICK_NODES}` : 'ms50';
   } else if (o.depth) {
     for (const d of DEPTHS) push('depth', d);
