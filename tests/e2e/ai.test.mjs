@@ -119,27 +119,38 @@ test('a reply for a position no longer on the board is dropped (Step or Hint, th
   await done();
 });
 
-test('speed: "max" plays many moves quickly without per-move animation, "watch" few', async () => {
+// Speeds are pacing rules, asserted as outcomes: "watch" never plays two moves closer than
+// its delay (a busy machine only makes the gaps longer); "max" draws no per-move animation
+// and ends on the engine's board. How many moves a second each reaches is a figure
+// (make figures-page), not a test.
+test('speed: "watch" keeps its delay between moves; "max" plays without per-move animation', async () => {
   const { page, done } = await openPage(env, '?seed=13&size=5');
   await countMoves(page);
+  await page.evaluate(() => {
+    window.changeTimes = [];
+    new MutationObserver(() => window.changeTimes.push(performance.now())).observe(document.querySelector('.g2048 .board'), {
+      attributes: true, attributeFilter: ['data-cells'],
+    });
+  });
   await tune(page, 'watch', 10);
   await toggle(page).click();
-  await page.waitForTimeout(2000);
+  await waitMoves(page, 5);
   await toggle(page).click();
   const watched = await moves(page);
-  assert.ok(watched >= 3 && watched <= 10, `watch: ${watched} moves in 2 s`);
+  const times = await page.evaluate(() => window.changeTimes);
+  const gaps = times.slice(1).map((t, i) => t - times[i]);
+  assert.ok(gaps.length >= 4);
+  assert.ok(Math.min(...gaps) >= 240, `watch: moves at least 250 ms apart (gaps ${gaps.map(Math.round).join(', ')} ms)`);
 
   await choose(page, 'speed', 'max');
   await toggle(page).click();
   const animated = [];
-  for (let i = 0; i < 10; i++) {
-    await page.waitForTimeout(200);
+  for (let seen = watched; seen < watched + 20; seen = await moves(page)) {
+    await page.waitForTimeout(50);
     animated.push(await page.locator('.g2048 .tile-new, .g2048 .tile-merged, .g2048 .tile-leaving').count());
   }
   await toggle(page).click();
-  const fast = (await moves(page)) - watched;
-  assert.ok(fast >= 20 && fast >= 3 * watched, `max: ${fast} moves in 2 s (watch: ${watched})`);
-  assert.deepEqual(animated, new Array(10).fill(0), 'no appear/merge animation at max speed');
+  assert.deepEqual(animated, new Array(animated.length).fill(0), 'no appear/merge animation at max speed');
   const board = await domBoard(page);
   assert.deepEqual(board.cells, await engineCells(page), 'after Stop the tiles show the latest board');
   assert.equal(board.clash, false);
