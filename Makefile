@@ -112,7 +112,7 @@ figures-embed: dist node-deps chromium
 # while the AI plays at Max and while compare.html runs, and key-press latency (medians
 # of 5 runs). The browser suite asserts outcomes; these speeds are only printed.
 figures-page: build node-deps chromium
-	@node tests/e2e/figures-page.mjs --runs 5
+	@node tools/figures-page.mjs --runs 5
 
 clean:
 	cargo clean

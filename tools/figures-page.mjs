@@ -6,27 +6,23 @@
 //  - key-press latency: from a real key press (the event's timeStamp) to the first frame
 //    after the board changed, and to the board change itself.
 // Each figure is the median over RUNS fresh pages (each a median or a rate of its own).
-// Usage: node tests/e2e/figures-page.mjs [--runs N] [--seconds S]
 import { chromium } from 'playwright-core';
 import { fileURLToPath } from 'node:url';
 import { cpus, loadavg } from 'node:os';
-import { serve } from '../../tools/serve.mjs';
+import { serve } from './serve.mjs';
+import { parseFlags, whole } from './cli.mjs';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
   '--disable-component-update', '--no-first-run', '--disable-quic', '--disable-sync'];
 
-const flag = (name, fallback) => {
-  const i = process.argv.indexOf(`--${name}`);
-  const v = i >= 0 ? Number(process.argv[i + 1]) : fallback;
-  if (!Number.isFinite(v) || v <= 0) {
-    console.error(`--${name} must be a positive number`);
-    process.exit(2);
-  }
-  return v;
-};
-const RUNS = flag('runs', 5);
-const SECONDS = flag('seconds', 3);
+const USAGE = 'usage: node tools/figures-page.mjs [--runs N] [--seconds S]';
+const { RUNS, SECONDS } = parseFlags({
+  name: 'figures-page',
+  usage: USAGE,
+  options: { runs: { type: 'string', default: '5' }, seconds: { type: 'string', default: '3' } },
+  check: (v) => ({ RUNS: whole('runs', v.runs, 1, 1000), SECONDS: whole('seconds', v.seconds, 1, 600) }),
+});
 const KEY_PRESSES = 20;
 
 const median = (xs) => {
