@@ -99,7 +99,7 @@ struct TileView {
     col: usize,
 }
 
-/// A game of 2048 (see DESIGN.md for the API).
+/// A game of 2048 (the README's "The JavaScript API" gives the whole API).
 #[wasm_bindgen(js_name = Game)]
 pub struct WasmGame {
     inner: Game,
