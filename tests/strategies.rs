@@ -6,9 +6,11 @@
 use game2048::ai::catalog::{self, DefaultValue};
 use game2048::ai::minimax::Minimax;
 use game2048::ai::minimax_eval::{evaluate, MinimaxWeights};
-use game2048::ai::montecarlo::{rollout, rollout_on_grid};
+use game2048::ai::montecarlo::{rollout, rollout_on_grid, Rollout};
 use game2048::ai::montecarlo_dynamic::effective_k;
-use game2048::ai::options::{DEFAULT_K, DEFAULT_MINIMAX_DEPTH, DEFAULT_MINIMAX_NODES};
+use game2048::ai::options::{
+    DEFAULT_K, DEFAULT_MINIMAX_DEPTH, DEFAULT_MINIMAX_NODES, DEFAULT_MONTECARLO_NODES,
+};
 use game2048::ai::seeding::rng_for;
 use game2048::ai::{best_move, Decision, EvalWeights, NoClock, SearchOptions, StrategyName};
 use game2048::{Board, Direction, Game};
@@ -366,26 +368,190 @@ fn dynamic_montecarlo_spends_more_on_hard_positions() {
     let mut six = [0u8; 36];
     six[0] = 10;
     assert_eq!(effective_k(100, &six), 109);
-    let options = options(r#"{"strategy":"montecarlo-dynamic","k":5}"#);
-    let e = decide(&easy, 4, &options);
-    let h = decide(&hard, 4, &options);
-    let legal = |d: &Decision| d.values.iter().flatten().count() as u64;
-    // Roll-outs are reported in nodes: k_eff per legal move.
-    assert_eq!(e.nodes, u64::from(effective_k(5, &easy)) * legal(&e));
-    assert_eq!(h.nodes, u64::from(effective_k(5, &hard)) * legal(&h));
-    assert!(
-        h.nodes / legal(&h) > 5 * (e.nodes / legal(&e)),
-        "{} vs {}",
-        h.nodes,
-        e.nodes
-    );
+    // Each move gets k_eff roll-outs: exactly the uncapped evaluation at k_eff.
+    for (cells, k_eff) in [(easy, effective_k(5, &easy)), (hard, effective_k(5, &hard))] {
+        let d = decide(
+            &cells,
+            4,
+            &options(r#"{"strategy":"montecarlo-dynamic","k":5}"#),
+        );
+        assert_eq!(
+            d,
+            uncapped(&cells, 4, k_eff, 0).decision(k_eff),
+            "{cells:?}"
+        );
+    }
+    assert!(effective_k(5, &hard) > 5 * effective_k(5, &easy));
     // Plain Monte Carlo spends k per move whatever the position.
-    let plain = decide(
-        &hard,
-        4,
-        &self::options(r#"{"strategy":"montecarlo","k":5}"#),
+    let plain = decide(&hard, 4, &options(r#"{"strategy":"montecarlo","k":5}"#));
+    assert_eq!(plain, uncapped(&hard, 4, 5, 0).decision(5));
+}
+
+/// Monte Carlo as it was before its cap, written out: `k` roll-outs for each legal move,
+/// one move after the other, each move from its own generator; every roll-out kept.
+struct Uncapped {
+    rollouts: [Option<Vec<Rollout>>; 4],
+}
+
+fn uncapped(cells: &[u8], size: usize, k: u32, seed: u64) -> Uncapped {
+    let board = engine(size, cells);
+    Uncapped {
+        rollouts: Direction::ALL.map(|dir| {
+            board.can_move(dir).then(|| {
+                let mut rng = rng_for(seed, cells, size, dir.index() as u64);
+                (0..k)
+                    .map(|_| rollout(cells, size, dir, &mut rng))
+                    .collect()
+            })
+        }),
+    }
+}
+
+impl Uncapped {
+    /// Moves played by the first `rounds` roll-outs of every move.
+    fn cost(&self, rounds: u32) -> u64 {
+        self.rollouts
+            .iter()
+            .flatten()
+            .flat_map(|r| &r[..rounds as usize])
+            .map(|r| u64::from(r.moves))
+            .sum()
+    }
+
+    /// The decision from the first `rounds` roll-outs of every move: mean points per move,
+    /// and the moves played as nodes.
+    fn decision(&self, rounds: u32) -> Decision {
+        let values = self.rollouts.clone().map(|r| {
+            r.map(|r| {
+                r[..rounds as usize]
+                    .iter()
+                    .fold(0.0, |total, r| total + r.points as f64)
+                    / f64::from(rounds)
+            })
+        });
+        Decision::from_values(values, self.cost(rounds), 1)
+    }
+
+    /// The rounds a cap lets through: the first whose moves reach it, else all `k`.
+    fn rounds_under(&self, cap: u64, k: u32) -> u32 {
+        (1..=k).find(|&r| self.cost(r) >= cap).unwrap_or(k)
+    }
+}
+
+/// Positions a game really meets: every 8th of seeded 4x4 games played by a quick
+/// expectimax, up to `count`.
+fn game_positions(count: usize) -> Vec<Vec<u8>> {
+    let quick = options(r#"{"strategy":"expectimax","nodes":3000}"#);
+    let mut out = Vec::new();
+    for seed in 1.. {
+        let mut game = Game::new(4, Some(seed)).unwrap();
+        while let Some(dir) = decide(game.board().cells(), 4, &quick).dir {
+            if game.moves().is_multiple_of(8) {
+                out.push(game.board().cells().to_vec());
+                if out.len() == count {
+                    return out;
+                }
+            }
+            game.play(dir);
+        }
+    }
+    unreachable!()
+}
+
+#[test]
+fn montecarlo_under_its_cap_plays_as_uncapped() {
+    // The defaults on 4x4 (k = 100, the default cap), on positions from real games: the
+    // cap never binds, and each decision is the uncapped one (move, values, moves played).
+    let positions = game_positions(200);
+    assert!(positions.iter().any(|c| c.iter().any(|&e| e >= 10)));
+    let mut most = 0;
+    for strategy in [StrategyName::MonteCarlo, StrategyName::MonteCarloDynamic] {
+        for cells in &positions {
+            let d = decide(cells, 4, &SearchOptions::of(strategy));
+            let k = match strategy {
+                StrategyName::MonteCarlo => DEFAULT_K,
+                _ => effective_k(DEFAULT_K, cells),
+            };
+            assert_eq!(
+                d,
+                uncapped(cells, 4, k, 0).decision(k),
+                "{} {cells:?}",
+                strategy.name()
+            );
+            most = most.max(d.nodes);
+        }
+    }
+    assert!(most < DEFAULT_MONTECARLO_NODES / 2, "{most} moves played");
+    // Any size, other seeds and k, a cap that is not reached: the same.
+    let mut rng = Rng(43);
+    for size in 3..=8 {
+        for i in 0..8 {
+            let cells = rng.board(size, 10);
+            let (k, seed) = (1 + i % 4, 7 * u64::from(i));
+            let json = format!(r#"{{"strategy":"montecarlo","k":{k},"seed":{seed}}}"#);
+            let reference = uncapped(&cells, size, k, seed);
+            assert_eq!(decide(&cells, size, &options(&json)), reference.decision(k));
+            // A cap of exactly the moves the k rounds play is not reached before the last.
+            let json = format!(
+                r#"{{"strategy":"montecarlo","k":{k},"seed":{seed},"nodes":{}}}"#,
+                reference.cost(k).max(1)
+            );
+            assert_eq!(decide(&cells, size, &options(&json)), reference.decision(k));
+        }
+    }
+}
+
+#[test]
+fn montecarlo_stops_at_its_cap_after_a_full_round() {
+    // An open 8x8 board (every roll-out plays 1,001 moves) and 4x4 boards (roll-outs of
+    // every length); caps from one move to a few rounds.
+    let mut rng = Rng(44);
+    let mut open = vec![0u8; 64];
+    open[0] = 1;
+    open[9] = 2;
+    open[50] = 1;
+    let cases = [
+        (open.clone(), 8, vec![1u64, 4_004, 4_005, 20_000]),
+        (rng.board(4, 8), 4, vec![1, 500, 3_000]),
+        (rng.board(4, 10), 4, vec![1, 700, 5_000]),
+        (rng.board(6, 9), 6, vec![1, 30_000]),
+    ];
+    for (cells, size, caps) in cases {
+        for strategy in ["montecarlo", "montecarlo-dynamic"] {
+            let k = 50;
+            let k_eff = if strategy == "montecarlo" {
+                k
+            } else {
+                effective_k(k, &cells)
+            };
+            let reference = uncapped(&cells, size, k_eff, 3);
+            for cap in caps.iter().copied() {
+                let json = format!(r#"{{"strategy":"{strategy}","k":{k},"seed":3,"nodes":{cap}}}"#);
+                let d = decide(&cells, size, &options(&json));
+                let rounds = reference.rounds_under(cap, k_eff);
+                assert!(
+                    rounds < k_eff,
+                    "{strategy} {size}x{size} cap {cap}: not binding"
+                );
+                // The first round that reaches the cap is the last: its moves are reported,
+                // every move has that many roll-outs, and the values are their means.
+                assert_eq!(
+                    d,
+                    reference.decision(rounds),
+                    "{strategy} {size}x{size} cap {cap}"
+                );
+                assert!(d.nodes >= cap && (rounds == 1 || reference.cost(rounds - 1) < cap));
+            }
+        }
+    }
+    // On the open 8x8 board a roll-out is 1,001 moves: a cap of 20,000 stops after 5 rounds
+    // of 4 moves, 20,020 moves, where k = 50 would play 200,200.
+    let d = decide(
+        &open,
+        8,
+        &options(r#"{"strategy":"montecarlo","k":50,"nodes":20000}"#),
     );
-    assert_eq!(plain.nodes, 5 * legal(&plain));
+    assert_eq!(d.nodes, 5 * 4 * 1_001);
 }
 
 #[test]
@@ -725,12 +891,24 @@ fn bad_options_are_errors_that_name_the_option_and_the_range() {
             "nodes must be a whole number between 1 and 1000000000, got 0",
         ),
         (
+            r#"{"strategy":"montecarlo","ms":50}"#,
+            "ms is not an option of montecarlo (its options: k, nodes, seed, moves)",
+        ),
+        (
+            r#"{"strategy":"montecarlo-dynamic","nodes":0}"#,
+            "nodes must be a whole number between 1 and 1000000000, got 0",
+        ),
+        (
+            r#"{"strategy":"montecarlo","nodes":1e10}"#,
+            "nodes must be a whole number between 1 and 1000000000, got 10000000000",
+        ),
+        (
             r#"{"strategy":"greedy","weights":{}}"#,
             "weights is not an option of greedy (its options: moves)",
         ),
         (
             r#"{"strategy":"montecarlo","depth":3}"#,
-            "depth is not an option of montecarlo (its options: k, seed, moves)",
+            "depth is not an option of montecarlo (its options: k, nodes, seed, moves)",
         ),
         (
             r#"{"strategy":"random","k":3}"#,
@@ -820,8 +998,8 @@ fn the_catalog_describes_every_strategy_and_its_options() {
         ("corner", &["moves"]),
         ("cycle", &["moves"]),
         ("greedy", &["moves"]),
-        ("montecarlo", &["k", "seed", "moves"]),
-        ("montecarlo-dynamic", &["k", "seed", "moves"]),
+        ("montecarlo", &["k", "nodes", "seed", "moves"]),
+        ("montecarlo-dynamic", &["k", "nodes", "seed", "moves"]),
         ("minimax", &["depth", "nodes", "weights", "moves"]),
         ("minimax-id", &["ms", "nodes", "depth", "weights", "moves"]),
         ("expectimax", &["ms", "nodes", "depth", "weights", "moves"]),
@@ -886,11 +1064,26 @@ fn the_catalog_describes_every_strategy_and_its_options() {
         1.6
     );
     assert_eq!(weights.fields.len(), 6);
-    let k = all[4].options.iter().find(|o| o.name == "k").unwrap();
-    assert_eq!(
-        (k.min, k.max, k.default.clone()),
-        (Some(1.0), Some(10_000.0), DefaultValue::Integer(100))
-    );
+    for montecarlo in &all[4..6] {
+        let k = montecarlo.options.iter().find(|o| o.name == "k").unwrap();
+        assert_eq!(
+            (k.min, k.max, k.default.clone()),
+            (Some(1.0), Some(10_000.0), DefaultValue::Integer(100))
+        );
+        let nodes = montecarlo
+            .options
+            .iter()
+            .find(|o| o.name == "nodes")
+            .unwrap();
+        assert_eq!(
+            (nodes.min, nodes.max, nodes.default.clone()),
+            (
+                Some(1.0),
+                Some(1e9),
+                DefaultValue::Integer(DEFAULT_MONTECARLO_NODES)
+            )
+        );
+    }
     // It serializes to plain JSON for the page.
     let text = serde_json::to_string(&all).unwrap();
     assert!(text.contains(r#""label":"Dynamic Monte Carlo""#), "{text}");

@@ -6,8 +6,8 @@ use serde::Serialize;
 
 use super::names::StrategyName;
 use super::options::{
-    DEFAULT_K, DEFAULT_MINIMAX_DEPTH, DEFAULT_MINIMAX_NODES, DEFAULT_NODES, MAX_DEPTH, MAX_K,
-    MAX_MS, MAX_NODES, MAX_NUMBER_SEED,
+    DEFAULT_K, DEFAULT_MINIMAX_DEPTH, DEFAULT_MINIMAX_NODES, DEFAULT_MONTECARLO_NODES,
+    DEFAULT_NODES, MAX_DEPTH, MAX_K, MAX_MS, MAX_NODES, MAX_NUMBER_SEED,
 };
 use super::weights::{EvalWeights, MinimaxWeights};
 
@@ -136,6 +136,25 @@ fn option_info(strategy: StrategyName, name: &'static str) -> OptionInfo {
              default keeps any depth on 8x8 within about 2 seconds in a browser); the same \
              move natively and in the browser",
         ),
+        "nodes"
+            if matches!(
+                strategy,
+                StrategyName::MonteCarlo | StrategyName::MonteCarloDynamic
+            ) =>
+        {
+            option(
+                "nodes",
+                "integer",
+                Some((1.0, MAX_NODES as f64)),
+                DefaultValue::Integer(DEFAULT_MONTECARLO_NODES),
+                "the most moves one decision may play in its random games, counting every \
+                 move of every game: the games are played in rounds, one more for each move \
+                 in turn, and once a round ends at or over this cap the moves are judged on \
+                 the games played so far (at least one each); the default keeps any k on \
+                 8x8 within about 2 seconds in a browser and is not reached on 4x4 at \
+                 k = 100; the same move natively and in the browser",
+            )
+        }
         "nodes" => option(
             "nodes",
             "integer",
@@ -260,10 +279,12 @@ short-sighted: it happily pulls a big tile out of its corner for one merge.";
 const MONTE_CARLO: &str = "For each legal move, plays it and then finishes the game k \
 times with random moves and random tiles, and chooses the move whose games scored most on \
 average. It assumes nothing about what a good position looks like: the random games judge. \
-It costs k whole games per move (more on big boards, where random games last longer); k = \
-100 takes a millisecond or two on 4x4 and reached 2048 in 3 of 5 test games. More \
-games make a steadier judge, but random play undervalues orderly boards, so it stays below \
-the search strategies.";
+It costs k whole games per move (more on big boards, where random games last longer, up to \
+1,000 moves each); k = 100 takes a millisecond or two on 4x4 and reached 2048 in 3 of 5 \
+test games. A cap on the moves played in all these games (nodes) bounds each decision: on \
+big boards it stops after the round of games that reaches it, so any k stays within a \
+second or two. More games make a steadier judge, but random play undervalues orderly \
+boards, so it stays below the search strategies.";
 
 const MONTE_CARLO_DYNAMIC: &str = "Monte Carlo that spends its games where they matter: \
 k is the number of games per move on an open board of small tiles, and it grows with the \
@@ -271,7 +292,8 @@ share of occupied cells and the size of the highest tile: k x (1 + 3 x occupied/
 max(1, level - (cells/4 + 2)), where level is the highest tile's log2 (on 4x4 the second \
 factor starts above 64), at most 10,000 per move. Easy early moves stay fast; on 4x4 the \
 crowded positions around 2048, where one mistake ends the game, get twenty times the \
-games.";
+games. The same cap on moves played (nodes) keeps a decision within a second or two on big \
+boards.";
 
 const MINIMAX: &str = "Looks depth moves ahead assuming the worst: after each of its \
 moves the game puts a 2 or a 4 on whichever empty cell hurts most (alpha-beta pruning skips \

@@ -54,7 +54,9 @@ impl StrategyName {
         match self {
             StrategyName::Random => &["seed", "moves"],
             StrategyName::Corner | StrategyName::Cycle | StrategyName::Greedy => &["moves"],
-            StrategyName::MonteCarlo | StrategyName::MonteCarloDynamic => &["k", "seed", "moves"],
+            StrategyName::MonteCarlo | StrategyName::MonteCarloDynamic => {
+                &["k", "nodes", "seed", "moves"]
+            }
             StrategyName::Minimax => &["depth", "nodes", "weights", "moves"],
             StrategyName::MinimaxId | StrategyName::Expectimax => {
                 &["ms", "nodes", "depth", "weights", "moves"]

@@ -18,7 +18,7 @@ pub struct Decision {
     pub dir: Option<Direction>,
     /// The value of each move in [`Direction::ALL`] order; None for a move that changes nothing.
     pub values: [Option<f64>; 4],
-    /// Positions visited.
+    /// Positions visited (Monte Carlo: moves played in roll-outs, root moves included).
     pub nodes: u64,
     /// The depth (in moves) of the deepest completed search; 0 when no move exists.
     pub depth: u32,

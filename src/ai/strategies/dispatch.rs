@@ -22,20 +22,31 @@ pub fn strategy(options: &SearchOptions) -> Box<dyn Strategy> {
     let moves = options.moves;
     let seed = options.seed;
     let k = options.k;
+    // `validate` refuses ms for these; were it skipped, the strategy's default cap holds.
+    let cap = |default| match options.budget {
+        Budget::Nodes(n) => n,
+        Budget::Millis(_) => default,
+    };
     match options.strategy {
         StrategyName::Random => Box::new(RandomMove { seed, moves }),
         StrategyName::Corner => Box::new(Corner { moves }),
         StrategyName::Cycle => Box::new(Cycle { moves }),
         StrategyName::Greedy => Box::new(Greedy { moves }),
-        StrategyName::MonteCarlo => Box::new(MonteCarlo { k, seed, moves }),
-        StrategyName::MonteCarloDynamic => Box::new(DynamicMonteCarlo { k, seed, moves }),
+        StrategyName::MonteCarlo => Box::new(MonteCarlo {
+            k,
+            nodes: cap(options::DEFAULT_MONTECARLO_NODES),
+            seed,
+            moves,
+        }),
+        StrategyName::MonteCarloDynamic => Box::new(DynamicMonteCarlo {
+            k,
+            nodes: cap(options::DEFAULT_MONTECARLO_NODES),
+            seed,
+            moves,
+        }),
         StrategyName::Minimax => Box::new(Minimax {
             depth: options.depth.unwrap_or(options::DEFAULT_MINIMAX_DEPTH),
-            // `validate` refuses ms for minimax; were it skipped, the default cap holds.
-            nodes: match options.budget {
-                Budget::Nodes(n) => n,
-                Budget::Millis(_) => options::DEFAULT_MINIMAX_NODES,
-            },
+            nodes: cap(options::DEFAULT_MINIMAX_NODES),
             weights: options.minimax_weights.clone(),
             moves,
         }),

@@ -12,6 +12,21 @@
 //! move, and unknown here). Each root move has its own generator, seeded by (seed,
 //! position, move), so the values do not depend on which other moves are searched.
 //!
+//! The work per decision is capped by `nodes`: the moves played in roll-outs, each
+//! roll-out's root move included (so a roll-out costs 1 to 1 + [`ROLLOUT_MOVES`]; on 8x8
+//! always 1,001). The roll-outs are played in rounds, each giving every searched root move
+//! one more in [`Direction::ALL`] order, until each has `k` or the moves played reach the
+//! cap; the cap is looked at between rounds only, so every move gets the same number of
+//! roll-outs, at least one, and the cap may be passed by up to one round. A move's draws
+//! come from its own generator in the same order either way, so whenever the cap is not
+//! reached the values (and the move) are exactly those of `k` roll-outs per move played one
+//! move after the other. The decision reports the moves played as `nodes`.
+//!
+//! A search split by `moves` (a worker pool's share of the root moves) counts only its own
+//! moves' roll-outs against the cap, so under a cap that binds it may play more rounds than
+//! the whole search would and its values need not match the whole search's; without a
+//! binding cap they do.
+//!
 //! Roll-outs on 4x4 run on the bitboard's row tables and count points by the tiles'
 //! worth: a tile of 2^e is worth (e - 1) 2^e points of merges, minus 4 for every 4 that
 //! spawned. A nibble holds tiles up to 32,768, so a roll-out whose tile sum could reach
@@ -35,6 +50,8 @@ pub const ROLLOUT_MOVES: u32 = 1_000;
 pub struct MonteCarlo {
     /// Roll-outs per legal root move.
     pub k: u32,
+    /// The cap on moves played in roll-outs per decision (see the module comment).
+    pub nodes: u64,
     pub seed: u64,
     pub moves: [bool; 4],
 }
@@ -45,39 +62,62 @@ impl Strategy for MonteCarlo {
     }
 
     fn decide(&self, cells: &[u8], size: usize, _clock: &dyn Clock) -> Decision {
-        evaluate_moves(cells, size, self.k, self.seed, self.moves)
+        evaluate_moves(cells, size, self.k, self.nodes, self.seed, self.moves)
     }
 }
 
-/// `k` roll-outs per root move allowed by `moves`; `nodes` reports the roll-outs played.
+/// Up to `k` roll-outs per root move allowed by `moves`, in rounds, while the moves played
+/// stay below `cap` (see the module comment); `nodes` reports the moves played.
 pub(crate) fn evaluate_moves(
     cells: &[u8],
     size: usize,
     k: u32,
+    cap: u64,
     seed: u64,
     moves: [bool; 4],
 ) -> Decision {
     let children = root_moves(cells, size, moves);
-    let mut rollouts = 0u64;
-    let mut values = [None; 4];
-    for dir in Direction::ALL {
-        if children[dir.index()].is_none() {
-            continue;
-        }
-        let mut rng = rng_for(seed, cells, size, dir.index() as u64);
-        let mut total = 0.0;
-        for _ in 0..k {
-            total += rollout(cells, size, dir, &mut rng) as f64;
-        }
-        rollouts += u64::from(k);
-        values[dir.index()] = Some(total / f64::from(k));
+    let mut rngs = Direction::ALL.map(|dir| {
+        children[dir.index()]
+            .as_ref()
+            .map(|_| rng_for(seed, cells, size, dir.index() as u64))
+    });
+    if rngs.iter().all(Option::is_none) {
+        return Decision::from_values([None; 4], 0, 1);
     }
-    Decision::from_values(values, rollouts, 1)
+    let mut totals = [0.0f64; 4];
+    let mut played = 0u64;
+    let mut rounds = 0u32;
+    while rounds < k && (rounds == 0 || played < cap) {
+        for dir in Direction::ALL {
+            if let Some(rng) = &mut rngs[dir.index()] {
+                let r = rollout(cells, size, dir, rng);
+                totals[dir.index()] += r.points as f64;
+                played += u64::from(r.moves);
+            }
+        }
+        rounds += 1;
+    }
+    let values = Direction::ALL.map(|dir| {
+        rngs[dir.index()]
+            .as_ref()
+            .map(|_| totals[dir.index()] / f64::from(rounds))
+    });
+    Decision::from_values(values, played, 1)
 }
 
-/// Points scored by playing `dir` on the position, then random moves until the game ends.
-/// `dir` must move.
-pub fn rollout(cells: &[u8], size: usize, dir: Direction, rng: &mut GameRng) -> u64 {
+/// What one roll-out scored and what it cost.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rollout {
+    /// Points scored from the position to the end of the roll-out, the root move included.
+    pub points: u64,
+    /// Moves played, the root move included: 1 to 1 + [`ROLLOUT_MOVES`].
+    pub moves: u32,
+}
+
+/// What playing `dir` on the position, then random moves until the game ends (or for
+/// [`ROLLOUT_MOVES`] moves), scores. `dir` must move.
+pub fn rollout(cells: &[u8], size: usize, dir: Direction, rng: &mut GameRng) -> Rollout {
     if size == 4 {
         let sum: u64 = cells.iter().map(|&e| tile(e)).sum();
         if let (true, Some(board)) = (sum < NIBBLE_SAFE, Bitboard::from_exponents(cells)) {
@@ -88,13 +128,17 @@ pub fn rollout(cells: &[u8], size: usize, dir: Direction, rng: &mut GameRng) -> 
 }
 
 /// [`rollout`] on the generic grid whatever the size: the same draws in the same order, so
-/// the same game and the same points as the bitboard's roll-out from the same generator.
-pub fn rollout_on_grid(cells: &[u8], size: usize, dir: Direction, rng: &mut GameRng) -> u64 {
+/// the same game, points and moves as the bitboard's roll-out from the same generator.
+pub fn rollout_on_grid(cells: &[u8], size: usize, dir: Direction, rng: &mut GameRng) -> Rollout {
     let mut grid = [0u8; CELLS];
     grid[..cells.len()].copy_from_slice(cells);
     let gained = slide_cells(&mut grid, size, dir, |_| {}).unwrap_or(0);
     let exponent = spawn_exponent(rng);
-    gained.saturating_add(rollout_grid(&mut grid, size, exponent, ROLLOUT_MOVES, rng))
+    let rest = rollout_grid(&mut grid, size, exponent, ROLLOUT_MOVES, rng);
+    Rollout {
+        points: gained.saturating_add(rest.points),
+        moves: 1 + rest.moves,
+    }
 }
 
 /// While the tile sum stays below this, no two 32,768s can be on the board, so the nibble
@@ -142,11 +186,16 @@ fn spawn_exponent(rng: &mut GameRng) -> u8 {
     }
 }
 
-fn rollout_bitboard(root: Bitboard, mut sum: u64, dir: Direction, rng: &mut GameRng) -> u64 {
+fn rollout_bitboard(root: Bitboard, mut sum: u64, dir: Direction, rng: &mut GameRng) -> Rollout {
     let start_worth = worth(root);
     let mut board = root.shifted(dir);
     let mut fours = 0u64;
-    let mut moves_left = ROLLOUT_MOVES;
+    // Random moves played so far (the root move is counted at the end).
+    let mut played = 0u32;
+    let end = |board: Bitboard, fours: u64, played: u32| Rollout {
+        points: worth(board) - start_worth - 4 * fours,
+        moves: 1 + played,
+    };
     loop {
         let empty = board.empty_mask();
         let exponent = spawn_exponent(rng);
@@ -154,29 +203,32 @@ fn rollout_bitboard(root: Bitboard, mut sum: u64, dir: Direction, rng: &mut Game
             // From here two 32,768s could meet: finish on the grid, which stores bytes.
             let mut grid = [0u8; CELLS];
             grid[..16].copy_from_slice(&board.to_exponents());
-            let so_far = worth(board) - start_worth - 4 * fours;
-            let rest = rollout_grid(&mut grid, 4, exponent, moves_left, rng);
-            return so_far.saturating_add(rest);
+            let so_far = end(board, fours, played);
+            let rest = rollout_grid(&mut grid, 4, exponent, ROLLOUT_MOVES - played, rng);
+            return Rollout {
+                points: so_far.points.saturating_add(rest.points),
+                moves: so_far.moves + rest.moves,
+            };
         }
         let slot = nth_slot(empty, empty.count_ones(), rng);
         board = Bitboard(board.0 | (u64::from(exponent) << slot));
         sum += tile(exponent);
         fours += u64::from(exponent == 2);
-        if moves_left == 0 {
-            return worth(board) - start_worth - 4 * fours;
+        if played == ROLLOUT_MOVES {
+            return end(board, fours, played);
         }
-        moves_left -= 1;
         // A uniformly random legal move: try the moves in a random order.
         let mut untried = Direction::ALL;
         let mut left = 4;
         loop {
             if left == 0 {
-                return worth(board) - start_worth - 4 * fours;
+                return end(board, fours, played);
             }
             let i = below(rng, left) as usize;
             let next = board.shifted(untried[i]);
             if next != board {
                 board = next;
+                played += 1;
                 break;
             }
             untried.swap(i, left as usize - 1);
@@ -186,15 +238,20 @@ fn rollout_bitboard(root: Bitboard, mut sum: u64, dir: Direction, rng: &mut Game
 }
 
 /// Points scored from `cells` (after a move, before its spawn, which is a tile of
-/// `exponent`) in a random game of at most `moves_left` more moves.
+/// `exponent`) in a random game of at most `moves_left` more moves, and the moves played.
 fn rollout_grid(
     cells: &mut [u8; CELLS],
     n: usize,
     mut exponent: u8,
-    mut moves_left: u32,
+    moves_left: u32,
     rng: &mut GameRng,
-) -> u64 {
+) -> Rollout {
     let mut gained = 0u64;
+    let mut played = 0u32;
+    let end = |gained: u64, played: u32| Rollout {
+        points: gained,
+        moves: played,
+    };
     loop {
         let mut empty = 0u64;
         for (i, &e) in cells[..n * n].iter().enumerate() {
@@ -206,19 +263,19 @@ fn rollout_grid(
             let slot = nth_slot(empty, empty.count_ones(), rng);
             cells[slot as usize] = exponent;
         }
-        if moves_left == 0 {
-            return gained;
+        if played == moves_left {
+            return end(gained, played);
         }
-        moves_left -= 1;
         let mut untried = Direction::ALL;
         let mut left = 4;
         loop {
             if left == 0 {
-                return gained;
+                return end(gained, played);
             }
             let i = below(rng, left) as usize;
             if let Some(points) = slide_cells(cells, n, untried[i], |_| {}) {
                 gained = gained.saturating_add(points);
+                played += 1;
                 break;
             }
             untried.swap(i, left as usize - 1);

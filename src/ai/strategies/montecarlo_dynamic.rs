@@ -10,6 +10,9 @@
 //! times per move, a full one whose highest tile is 2048 (level 11) 20 k times. Larger
 //! boards hold larger tiles before they get tight, so the level term starts later there
 //! (6x6: above 2048, 8x8: above 2^18).
+//!
+//! The cap on moves played in roll-outs (`nodes`) binds as for plain Monte Carlo: rounds of
+//! one roll-out per move until each move has k_eff or the cap is reached.
 
 use super::decision::{Decision, Strategy};
 use super::montecarlo::evaluate_moves;
@@ -30,6 +33,8 @@ pub fn effective_k(k: u32, cells: &[u8]) -> u32 {
 pub struct DynamicMonteCarlo {
     /// Roll-outs per root move on the easiest position; more on harder ones.
     pub k: u32,
+    /// The cap on moves played in roll-outs per decision (see [`super::montecarlo`]).
+    pub nodes: u64,
     pub seed: u64,
     pub moves: [bool; 4],
 }
@@ -44,6 +49,7 @@ impl Strategy for DynamicMonteCarlo {
             cells,
             size,
             effective_k(self.k, cells),
+            self.nodes,
             self.seed,
             self.moves,
         )
