@@ -45,7 +45,7 @@ test('strategies(): the same catalogue in the core and the full module, every do
   const options = Object.fromEntries(full.strategies().map((s) => [s.name, s.options.map((o) => o.name)]));
   assert.deepEqual(options.expectimax, ['ms', 'nodes', 'depth', 'weights', 'moves']);
   assert.deepEqual(options.minimax, ['depth', 'nodes', 'weights', 'moves']);
-  assert.deepEqual(options.montecarlo, ['k', 'seed', 'moves']);
+  assert.deepEqual(options.montecarlo, ['k', 'nodes', 'seed', 'moves']);
   assert.deepEqual(options.greedy, ['moves']);
 });
 
