@@ -6,8 +6,8 @@ use std::cell::Cell;
 
 use game2048::ai::bitboard::{transpose, Bitboard};
 use game2048::ai::eval::{EvalWeights, Evaluate, LineScorer, RowTable};
-use game2048::ai::expectimax::Position;
-use game2048::ai::generic::Grid;
+use game2048::ai::search::grid::Grid;
+use game2048::ai::search::position::Position;
 use game2048::ai::{best_move, AiError, Budget, Decision, NoClock, SearchOptions};
 use game2048::{Board, Direction, Game};
 

@@ -2,8 +2,9 @@
 //! process-wide, and any other test's search would build them first.
 
 use game2048::ai::bitboard::Bitboard;
+use game2048::ai::eval::minimax as minimax_eval;
 use game2048::ai::eval::RowTable;
-use game2048::ai::{minimax_eval, tables_built, warm_up};
+use game2048::ai::{tables_built, warm_up};
 
 #[test]
 fn warm_up_builds_every_table() {

@@ -31,15 +31,11 @@ pub use api::options::{Budget, SearchOptions, StrategyName};
 pub use api::weights::{EvalWeights, MinimaxWeights};
 pub use api::{catalog, error, options, weights};
 
-// The paths of the single-folder layout, kept for the arena, tests, benches and bindings.
-#[cfg(feature = "ai")]
-pub use eval::minimax as minimax_eval;
+// Short paths for callers outside src/ai (the arena, tests, benches, bindings).
 #[cfg(all(feature = "ai", not(target_arch = "wasm32")))]
 pub use search::clock::SystemClock;
 #[cfg(feature = "ai")]
 pub use search::clock::{Clock, NoClock};
-#[cfg(feature = "ai")]
-pub use search::grid as generic;
 #[cfg(feature = "ai")]
 pub use search::{bitboard, budget, clock, grid, seeding};
 #[cfg(feature = "ai")]

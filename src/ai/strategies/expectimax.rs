@@ -17,13 +17,13 @@ use crate::ai::search::bitboard::Bitboard;
 use crate::ai::search::budget::{deepen, Budget, Control};
 use crate::ai::search::clock::Clock;
 use crate::ai::search::grid::Grid;
-pub use crate::ai::search::position::Position;
 use crate::ai::search::transposition::{with_table, TranspositionTable};
 use crate::direction::Direction;
 
 /// A chance node reached with a smaller probability than this is evaluated, not expanded.
 pub const MIN_PROBABILITY: f64 = 1e-4;
 pub use crate::ai::api::options::MAX_DEPTH;
+use crate::ai::search::position::Position;
 /// What a lost position is worth; `Search::leaf` keeps every live position above it.
 const LOST: f64 = 0.0;
 
