@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use super::error::AiError;
 
-/// The knobs of expectimax's evaluation ([`super::eval`]); defaults are nneonneo/2048-ai's
+/// The knobs of expectimax's evaluation (`ai::eval::heuristic`); defaults are nneonneo/2048-ai's
 /// tuned values.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]

@@ -1,5 +1,5 @@
 //! What every strategy shares: what an AI decides ([`Decision`]), the one [`Strategy`]
-//! trait every strategy implements, and [`root_moves`]. The strategies import this module;
+//! trait every strategy implements, and `root_moves`. The strategies import this module;
 //! the dispatcher (`dispatch.rs`) imports the strategies.
 
 use serde::Serialize;
