@@ -4,8 +4,8 @@
 // flow is compare.js's. Redraws are batched to one per animation frame.
 import { el } from './dom.js';
 import { tileChart, scoreChart } from './chart.js';
+import { SIZES } from './choices.js';
 
-const SIZES = [3, 4, 5, 6, 7, 8];
 // The rows a first visit shows: two cheap strategies, so Run answers in seconds.
 const FIRST = ['random', 'greedy'];
 const MAX_ROWS = 8;

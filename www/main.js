@@ -2,6 +2,7 @@
 // the page, saved under "game2048"), rendered into <body> with the page's own
 // style.css. Reads the URL test hook (?size=4&seed=123&cells=2,2,0,0,...&mode=endless).
 import { mount } from './mount.js';
+import { MODES } from './choices.js';
 
 function parseParams(search) {
   const params = new URLSearchParams(search);
@@ -13,7 +14,7 @@ function parseParams(search) {
   const cells = params.get('cells');
   if (cells !== null) options.cells = cells.split(',').map((v) => Number(v.trim() || 0));
   const mode = params.get('mode');
-  if (mode === 'classic' || mode === 'endless') options.mode = mode;
+  if (MODES.includes(mode)) options.mode = mode;
   return options;
 }
 
