@@ -440,6 +440,35 @@ test('a worker that dies mid-game is restarted once; the second death turns the 
   await done();
 });
 
+test('the AI wasm is fetched and compiled once: every worker gets the compiled module', async () => {
+  const spy = `${cores(8)}
+    window.modulesPosted = [];
+    const post = Worker.prototype.postMessage;
+    Worker.prototype.postMessage = function (m) {
+      if (m?.module) window.modulesPosted.push(m.module instanceof WebAssembly.Module);
+      return post.call(this, m);
+    };`;
+  const { page, done } = await openPage(env, '?seed=24', { initScript: spy });
+  const fetched = [];
+  page.context().on('request', (r) => { if (r.url().endsWith('/game2048_bg.wasm')) fetched.push(r.url()); });
+  const workers = [];
+  page.on('worker', (w) => workers.push(w));
+  await countMoves(page);
+  await tune(page, 'max', 10); // a time budget: the root moves are split over the four workers
+  await toggle(page).click();
+  await waitMoves(page, 8);
+  assert.equal(workers.length, 4, 'four workers (8 cores: one per spare core, up to four)');
+  // Stop ends the workers busy with the search; their fresh replacements get the same module.
+  await toggle(page).click();
+  await page.locator('.g2048 .ai-hint').click();
+  await page.waitForFunction(() => /^Hint: (up|right|down|left)$/.test(document.querySelector('.g2048 .ai-status').textContent));
+  const posted = await page.evaluate(() => window.modulesPosted);
+  assert.equal(posted.length, workers.length, 'every worker, replacements included, got the module');
+  assert.ok(posted.every(Boolean), 'a WebAssembly.Module each time');
+  assert.equal(fetched.length, 1, `the AI wasm was downloaded once (${fetched.length})`);
+  await done();
+});
+
 test('several workers split the root moves (one worker per move subset)', async () => {
   const spy = `${cores(8)}
     window.sent = [];
