@@ -463,6 +463,7 @@ test('the AI wasm is fetched and compiled once: every worker gets the compiled m
   await page.locator('.g2048 .ai-hint').click();
   await page.waitForFunction(() => /^Hint: (up|right|down|left)$/.test(document.querySelector('.g2048 .ai-status').textContent));
   const posted = await page.evaluate(() => window.modulesPosted);
+  await until(page, () => workers.length >= posted.length); // Playwright reports workers a little later
   assert.equal(posted.length, workers.length, 'every worker, replacements included, got the module');
   assert.ok(posted.every(Boolean), 'a WebAssembly.Module each time');
   assert.equal(fetched.length, 1, `the AI wasm was downloaded once (${fetched.length})`);
@@ -599,7 +600,7 @@ function watchWorkers(page) {
   return w;
 }
 
-/** Waits (up to 10 s) until `check()` holds: Playwright reports a worker's end a little later. */
+/** Waits (up to 10 s) until `check()` holds: Playwright reports a worker's start and end a little later. */
 async function until(page, check) {
   for (let i = 0; i < 100 && !check(); i++) await page.waitForTimeout(100);
 }
@@ -628,6 +629,7 @@ test('8x8, Minimax at its largest depth: Start AI, Stop, then Hint and Step answ
   await countMoves(page);
   const deepest = await deepestDepth(page);
   await startLongSearch(page, deepest);
+  await until(page, () => workers.started >= 1); // Playwright reports a worker a little later
   assert.equal(workers.started, 1);
   await toggle(page).click();
   assert.equal(await toggle(page).textContent(), 'Start AI');
