@@ -81,6 +81,11 @@ impl<'a> BitReader<'a> {
         None
     }
 
+    /// Whole bytes read so far (the current one counts once a bit of it is read).
+    pub fn bytes_read(&self) -> usize {
+        self.bit.div_ceil(8)
+    }
+
     /// True when only the zero padding of the last byte is left.
     pub fn at_end(&self) -> bool {
         let rest = self.bytes.len() * 8 - self.bit;
@@ -121,6 +126,8 @@ pub enum Base64Error {
     BadCharacter(usize, char),
     /// One character too many for a whole byte: the text was cut.
     Cut,
+    /// The last character's unused bits are not zero: it was changed.
+    Padding,
 }
 
 pub fn from_base64url(text: &str) -> Result<Vec<u8>, Base64Error> {
@@ -146,6 +153,9 @@ pub fn from_base64url(text: &str) -> Result<Vec<u8>, Base64Error> {
     // 2 or 4 bits left over are the padding of a last partial group; 6 is a cut text.
     if bits == 6 {
         return Err(Base64Error::Cut);
+    }
+    if word != 0 {
+        return Err(Base64Error::Padding);
     }
     Ok(out)
 }
@@ -188,6 +198,8 @@ mod tests {
         }
         assert_eq!(base64url(&[0xfb, 0xff]), "-_8");
         assert_eq!(from_base64url("Zm9vY"), Err(Base64Error::Cut));
+        // "Zh" decodes to "f" too, but only "Zg" is written: a changed padding bit is an error.
+        assert_eq!(from_base64url("Zh"), Err(Base64Error::Padding));
         assert_eq!(
             from_base64url("Zm+v"),
             Err(Base64Error::BadCharacter(2, '+'))

@@ -2,7 +2,10 @@
 //! CRC-32. One format for the share link's fragment, a downloaded file, the replay page and
 //! the tests.
 //!
-//! The payload, most significant bit first, zero-padded to a whole byte:
+//! The bytes: a varint giving the length of the body in bytes (so that a text cut short is told
+//! from a changed one), the body, then 4 bytes, big-endian: the CRC-32 of the prefix's bytes
+//! followed by the length and the body. The body, most significant bit first, zero-padded to
+//! a whole byte:
 //!
 //! | field | bits |
 //! | --- | --- |
@@ -16,8 +19,8 @@
 //! | each move: spawn cell | its index among the empty cells after the slide, row-major: ceil(log2(empty)) bits |
 //! | each move: spawn tile | 1 bit: 0 a 2, 1 a 4 |
 //!
-//! Then 4 bytes, big-endian: the CRC-32 of the prefix's bytes followed by the payload's. The
-//! widths depend on the position, which the decoder replays as it reads, so every code is
+//! A varint is groups of 7 bits, lowest first, each behind a bit that says whether another
+//! follows (the length's groups are whole bytes, as it starts the payload). The widths depend on the position, which the decoder replays as it reads, so every code is
 //! read unambiguously, and only legal moves and empty cells can be written at all.
 
 use crate::board::Board;
@@ -67,7 +70,11 @@ impl Record {
             w.write(index as u64, width(empty));
             w.write(u64::from(m.spawn_exponent == 2), 1);
         }
-        let mut bytes = w.into_bytes();
+        let body = w.into_bytes();
+        let mut length = BitWriter::default();
+        length.write_varint(body.len() as u64);
+        let mut bytes = length.into_bytes();
+        bytes.extend_from_slice(&body);
         let prefix = prefix();
         let crc = crc32(&[prefix.as_bytes(), &bytes]);
         bytes.extend_from_slice(&crc.to_be_bytes());
@@ -93,34 +100,52 @@ impl Record {
         let (bytes, cut) = match from_base64url(coded) {
             Ok(bytes) => (bytes, false),
             Err(Base64Error::BadCharacter(i, c)) => return Err(bad_character(i, c)),
+            Err(Base64Error::Padding) => return Err(RecordError::BadChecksum),
             Err(Base64Error::Cut) => match from_base64url(&coded[..coded.len() - 1]) {
                 Ok(bytes) => (bytes, true),
                 Err(Base64Error::BadCharacter(i, c)) => return Err(bad_character(i, c)),
-                Err(Base64Error::Cut) => unreachable!("one character less is never cut"),
+                Err(_) => return Err(RecordError::BadChecksum),
             },
         };
         let prefix = prefix();
+        let mut r = BitReader::new(&bytes);
+        let declared = r.read_varint();
+        let head = r.bytes_read();
         if !cut && bytes.len() >= 4 {
             let (payload, crc) = bytes.split_at(bytes.len() - 4);
             if crc32(&[prefix.as_bytes(), payload]).to_be_bytes() == crc {
-                return parse(payload);
+                let actual = payload.len().saturating_sub(head);
+                return match declared {
+                    Some(d) if d == actual as u64 => parse(&payload[head..]),
+                    _ => Err(RecordError::BadLength {
+                        declared: declared.unwrap_or_default(),
+                        actual,
+                    }),
+                };
             }
         }
-        // The checksum does not match, or the text was cut inside a character group. Reading
-        // the payload as far as it goes tells a text cut short (which ends inside a move) from
-        // a changed one.
-        let payload = &bytes[..bytes.len().saturating_sub(if cut { 0 } else { 4 })];
-        match parse(payload) {
-            Err(e @ RecordError::Truncated { .. }) => Err(e),
-            _ if cut => Err(RecordError::Truncated { at: None, moves: 0 }),
-            _ => Err(RecordError::BadChecksum),
+        // The checksum does not match: a text shorter than its length field says was cut
+        // short, and reading its body as far as it goes names the move where it ends.
+        let whole = declared
+            .and_then(|d| usize::try_from(d).ok())
+            .and_then(|d| d.checked_add(head + 4));
+        match whole {
+            None => Err(RecordError::Truncated { at: None, moves: 0 }),
+            Some(whole) if cut || bytes.len() < whole => {
+                let body = &bytes[head.min(bytes.len())..bytes.len().min(whole - 4)];
+                match parse(body) {
+                    Err(e @ RecordError::Truncated { .. }) => Err(e),
+                    _ => Err(RecordError::Truncated { at: None, moves: 0 }),
+                }
+            }
+            Some(_) => Err(RecordError::BadChecksum),
         }
     }
 }
 
-/// The payload (without its checksum) back into a record, replaying every move.
-fn parse(payload: &[u8]) -> Result<Record, RecordError> {
-    let mut r = BitReader::new(payload);
+/// The body back into a record, replaying every move.
+fn parse(body: &[u8]) -> Result<Record, RecordError> {
+    let mut r = BitReader::new(body);
     let header = |value: Option<u64>| value.ok_or(RecordError::Truncated { at: None, moves: 0 });
     let size = header(r.read(3))? as usize + crate::limits::MIN_SIZE;
     let mode = if header(r.read(1))? == 1 {
@@ -195,4 +220,113 @@ fn parse(payload: &[u8]) -> Result<Record, RecordError> {
         return Err(RecordError::TrailingData);
     }
     Ok(record)
+}
+
+#[cfg(test)]
+mod tests {
+    //! Texts that only a forger writes: a right checksum over a body that breaks the rules.
+    //! (Changed and cut texts are in tests/record.rs, through the public API.)
+    use super::*;
+
+    fn forge(body: BitWriter, declared: Option<u64>) -> String {
+        let body = body.into_bytes();
+        let mut bytes = BitWriter::default();
+        bytes.write_varint(declared.unwrap_or(body.len() as u64));
+        let mut bytes = bytes.into_bytes();
+        bytes.extend_from_slice(&body);
+        let crc = crc32(&[prefix().as_bytes(), &bytes]);
+        bytes.extend_from_slice(&crc.to_be_bytes());
+        prefix() + &base64url(&bytes)
+    }
+
+    /// A 3x3 classic header at score 0 with `moves` moves and the start `cells`.
+    fn header(moves: u64, cells: &[u8]) -> BitWriter {
+        let mut w = BitWriter::default();
+        w.write(0, 3);
+        w.write(0, 1);
+        w.write_varint(0);
+        w.write_varint(moves);
+        for &e in cells {
+            w.write(u64::from(e != 0), 1);
+        }
+        for &e in cells.iter().filter(|&&e| e != 0) {
+            w.write(u64::from(e - 1), EXPONENT_BITS);
+        }
+        w
+    }
+
+    fn error(text: &str) -> String {
+        Record::decode(text).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn a_forged_body_is_refused_naming_the_move_and_the_problem() {
+        // One 2 in the top middle: right, down and left are legal (2 bits); code 3 is none.
+        let mut w = header(1, &[0, 1, 0, 0, 0, 0, 0, 0, 0]);
+        w.write(3, 2);
+        assert_eq!(
+            error(&forge(w, None)),
+            "move 1 is corrupt: direction code 3 names none of the 3 legal moves"
+        );
+
+        // A 2 and a 4 in the top row: right and down are legal; down leaves 7 empty cells
+        // (3 bits), so index 7 is past them.
+        let mut w = header(1, &[1, 2, 0, 0, 0, 0, 0, 0, 0]);
+        w.write(1, 1);
+        w.write(7, 3);
+        assert_eq!(
+            error(&forge(w, None)),
+            "move 1 is corrupt: spawn index 7 is past the 7 empty cells"
+        );
+
+        let full = [1, 2, 1, 2, 1, 2, 1, 2, 1];
+        assert_eq!(
+            error(&forge(header(1, &full), None)),
+            "move 1 cannot be played: the game is over (no move changes the board)"
+        );
+        // The same position with no moves is a finished game.
+        assert!(Record::decode(&forge(header(0, &full), None)).is_ok());
+    }
+
+    #[test]
+    fn a_forged_header_is_refused() {
+        let mut w = BitWriter::default();
+        w.write(6, 3);
+        w.write(0, 1);
+        w.write_varint(0);
+        w.write_varint(0);
+        assert_eq!(
+            error(&forge(w, None)),
+            "record has board size 9: sizes run from 3 to 8"
+        );
+
+        // One occupied cell holding 2^66 (header() cannot: it takes exponents as u8 cells).
+        let mut w = BitWriter::default();
+        for (value, width) in [(0, 3), (0, 1), (0, 8), (0, 8), (1, 1), (0, 8), (65, 7)] {
+            w.write(value, width);
+        }
+        assert_eq!(
+            error(&forge(w, None)),
+            "record's start position: cell 0 holds 2^66, above the largest supported tile 2^65"
+        );
+
+        assert_eq!(
+            error(&forge(BitWriter::default(), None)),
+            "record is cut short: it ends inside its header or its checksum"
+        );
+
+        let mut w = header(0, &[1, 0, 0, 0, 0, 0, 0, 0, 0]);
+        w.write(0, 8);
+        w.write(1, 8);
+        assert_eq!(
+            error(&forge(w, None)),
+            "record is corrupt: data follows its last move"
+        );
+
+        let w = header(0, &[1, 0, 0, 0, 0, 0, 0, 0, 0]);
+        assert_eq!(
+            error(&forge(w, Some(9))),
+            "record is corrupt: its length field says 9 bytes, it holds 5"
+        );
+    }
 }

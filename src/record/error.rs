@@ -25,6 +25,11 @@ pub enum RecordError {
         moves: u64,
     },
     BadChecksum,
+    /// The length field disagrees with the payload (a forged text with a right checksum).
+    BadLength {
+        declared: u64,
+        actual: usize,
+    },
     /// Bytes after the last move.
     TrailingData,
     BadSize(usize),
@@ -146,12 +151,19 @@ impl fmt::Display for RecordError {
                 grouped(*at as u64),
                 grouped(*moves)
             ),
-            RecordError::Truncated { at: None, .. } => {
-                write!(f, "record is cut short: it ends inside its header")
-            }
+            RecordError::Truncated { at: None, .. } => write!(
+                f,
+                "record is cut short: it ends inside its header or its checksum"
+            ),
             RecordError::BadChecksum => write!(
                 f,
                 "record is corrupt: its checksum does not match (the text was changed)"
+            ),
+            RecordError::BadLength { declared, actual } => write!(
+                f,
+                "record is corrupt: its length field says {} bytes, it holds {}",
+                grouped(*declared),
+                grouped(*actual as u64)
             ),
             RecordError::TrailingData => {
                 write!(f, "record is corrupt: data follows its last move")
