@@ -126,11 +126,11 @@ pub enum Base64Error {
     BadCharacter(usize, char),
     /// One character too many for a whole byte: the text was cut.
     Cut,
-    /// The last character's unused bits are not zero: it was changed.
-    Padding,
 }
 
-pub fn from_base64url(text: &str) -> Result<Vec<u8>, Base64Error> {
+/// The bytes, and whether the last character's unused bits are zero (as written: when they
+/// are not, the text was changed or cut there).
+pub fn from_base64url(text: &str) -> Result<(Vec<u8>, bool), Base64Error> {
     let mut out = Vec::with_capacity(text.len() / 4 * 3 + 2);
     let (mut word, mut bits) = (0u32, 0u32);
     for (i, c) in text.chars().enumerate() {
@@ -154,10 +154,7 @@ pub fn from_base64url(text: &str) -> Result<Vec<u8>, Base64Error> {
     if bits == 6 {
         return Err(Base64Error::Cut);
     }
-    if word != 0 {
-        return Err(Base64Error::Padding);
-    }
-    Ok(out)
+    Ok((out, word == 0))
 }
 
 /// CRC-32 (IEEE 802.3, as zlib and PNG): catches every change of up to 32 bits in a row, so
@@ -194,12 +191,15 @@ mod tests {
             ("foobar", "Zm9vYmFy"),
         ] {
             assert_eq!(base64url(plain.as_bytes()), coded);
-            assert_eq!(from_base64url(coded).unwrap(), plain.as_bytes());
+            assert_eq!(
+                from_base64url(coded).unwrap(),
+                (plain.as_bytes().to_vec(), true)
+            );
         }
         assert_eq!(base64url(&[0xfb, 0xff]), "-_8");
         assert_eq!(from_base64url("Zm9vY"), Err(Base64Error::Cut));
-        // "Zh" decodes to "f" too, but only "Zg" is written: a changed padding bit is an error.
-        assert_eq!(from_base64url("Zh"), Err(Base64Error::Padding));
+        // "Zh" decodes to "f" too, but only "Zg" is written: a changed padding bit is told.
+        assert_eq!(from_base64url("Zh"), Ok((b"f".to_vec(), false)));
         assert_eq!(
             from_base64url("Zm+v"),
             Err(Base64Error::BadCharacter(2, '+'))

@@ -97,21 +97,22 @@ impl Record {
             index: offset + index,
             character,
         };
-        let (bytes, cut) = match from_base64url(coded) {
-            Ok(bytes) => (bytes, false),
+        // `cut`: a character group is incomplete. `padded`: the last character's unused bits
+        // are zero, as written (a text whose are not was changed or cut there).
+        let (bytes, cut, padded) = match from_base64url(coded) {
+            Ok((bytes, padded)) => (bytes, false, padded),
             Err(Base64Error::BadCharacter(i, c)) => return Err(bad_character(i, c)),
-            Err(Base64Error::Padding) => return Err(RecordError::BadChecksum),
             Err(Base64Error::Cut) => match from_base64url(&coded[..coded.len() - 1]) {
-                Ok(bytes) => (bytes, true),
+                Ok((bytes, _)) => (bytes, true, false),
                 Err(Base64Error::BadCharacter(i, c)) => return Err(bad_character(i, c)),
-                Err(_) => return Err(RecordError::BadChecksum),
+                Err(Base64Error::Cut) => unreachable!("one character less is never cut"),
             },
         };
         let prefix = prefix();
         let mut r = BitReader::new(&bytes);
         let declared = r.read_varint();
         let head = r.bytes_read();
-        if !cut && bytes.len() >= 4 {
+        if !cut && padded && bytes.len() >= 4 {
             let (payload, crc) = bytes.split_at(bytes.len() - 4);
             if crc32(&[prefix.as_bytes(), payload]).to_be_bytes() == crc {
                 let actual = payload.len().saturating_sub(head);
