@@ -393,3 +393,74 @@ fn a_changed_or_cut_text_is_refused() {
     // Surrounding spaces (a pasted line) are fine.
     assert!(Record::decode(&format!("  {text}\n")).is_ok());
 }
+
+/// The README's figure: characters of text per move on real games. Run it with
+/// `cargo test --release --test record -- --ignored --nocapture record_size`.
+#[test]
+#[ignore]
+fn record_size_per_move() {
+    let report = |label: &str, games: Vec<Game>| {
+        let moves: u64 = games.iter().map(|g| g.moves()).sum();
+        let chars: usize = games
+            .iter()
+            .map(|g| g.record().encode().unwrap().len())
+            .sum();
+        // What an ideal (arithmetic) coder of the same choices would need: log2 of the legal
+        // moves and of the empty cells, and the 2-or-4 draw's entropy.
+        let four = -(0.9f64 * 0.9f64.log2() + 0.1 * 0.1f64.log2());
+        let ideal_bits: f64 = games
+            .iter()
+            .map(|g| {
+                let replay = Replay::new(g.record()).unwrap();
+                (1..=replay.moves())
+                    .map(|n| {
+                        let before = replay.board(n - 1).unwrap();
+                        let legal = Direction::ALL
+                            .iter()
+                            .filter(|&&d| before.can_move(d))
+                            .count();
+                        let empty = replay.board(n).unwrap().empty_count() + 1;
+                        (legal as f64).log2() + (empty as f64).log2() + four
+                    })
+                    .sum::<f64>()
+            })
+            .sum();
+        println!(
+            "{label}: {} games, {moves} moves, {chars} characters, {:.3} characters ({:.3} bytes of payload) a move; an ideal coder: {:.3} bytes a move",
+            games.len(),
+            chars as f64 / moves as f64,
+            chars as f64 * 0.75 / moves as f64,
+            ideal_bits / 8.0 / moves as f64
+        );
+    };
+    let strong = |board: &Board| {
+        best_move(
+            board.cells(),
+            board.size(),
+            &SearchOptions::nodes(20_000),
+            &NoClock,
+        )
+        .unwrap()
+        .dir
+    };
+    report(
+        "4x4 expectimax 20,000 nodes, seeds 1-5",
+        (1..=5).map(|s| play(4, s, usize::MAX, strong).0).collect(),
+    );
+    report(
+        "8x8 corner, seeds 1-5, whole games",
+        (1..=5).map(|s| play(8, s, usize::MAX, corner).0).collect(),
+    );
+    let greedy = game2048::ai::SearchOptions::from_json(r#"{"strategy":"greedy"}"#).unwrap();
+    report(
+        "8x8 greedy, seed 1, whole game",
+        (1..=1)
+            .map(|s| {
+                play(8, s, usize::MAX, |b| {
+                    best_move(b.cells(), 8, &greedy, &NoClock).unwrap().dir
+                })
+                .0
+            })
+            .collect(),
+    );
+}
