@@ -227,6 +227,14 @@ fn a_record_breaking_the_rules_is_refused_naming_the_move() {
             "move 1 cannot be played: nothing moves left",
         ),
         (
+            Record {
+                start: vec![1, 2, 1, 2, 1, 2, 1, 2, 1],
+                ..by_hand()
+            },
+            move_error(1, MoveProblem::GameOver),
+            "move 1 cannot be played: the game is over (no move changes the board)",
+        ),
+        (
             with_move(
                 0,
                 RecordedMove {
