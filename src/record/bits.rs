@@ -119,18 +119,20 @@ pub fn base64url(bytes: &[u8]) -> String {
     out
 }
 
-/// Why a text is not base64url.
+/// A base64url text read: its bytes, whether it was `cut` (its last character group holds
+/// a single character, 6 bits, which no byte count gives: that character is dropped), and
+/// whether it is `padded` as written (the last character's unused bits are zero; a text
+/// whose are not was changed or cut there).
 #[derive(Debug, PartialEq, Eq)]
-pub enum Base64Error {
-    /// The character and its index among the text's characters.
-    BadCharacter(usize, char),
-    /// One character too many for a whole byte: the text was cut.
-    Cut,
+pub struct Decoded {
+    pub bytes: Vec<u8>,
+    pub cut: bool,
+    pub padded: bool,
 }
 
-/// The bytes, and whether the last character's unused bits are zero (as written: when they
-/// are not, the text was changed or cut there).
-pub fn from_base64url(text: &str) -> Result<(Vec<u8>, bool), Base64Error> {
+/// Reads base64url; the error is the first character outside it and its index among the
+/// text's characters.
+pub fn from_base64url(text: &str) -> Result<Decoded, (usize, char)> {
     let mut out = Vec::with_capacity(text.len() / 4 * 3 + 2);
     let (mut word, mut bits) = (0u32, 0u32);
     for (i, c) in text.chars().enumerate() {
@@ -140,7 +142,7 @@ pub fn from_base64url(text: &str) -> Result<(Vec<u8>, bool), Base64Error> {
             '0'..='9' => c as u32 - '0' as u32 + 52,
             '-' => 62,
             '_' => 63,
-            _ => return Err(Base64Error::BadCharacter(i, c)),
+            _ => return Err((i, c)),
         };
         word = (word << 6) | value;
         bits += 6;
@@ -151,10 +153,12 @@ pub fn from_base64url(text: &str) -> Result<(Vec<u8>, bool), Base64Error> {
         }
     }
     // 2 or 4 bits left over are the padding of a last partial group; 6 is a cut text.
-    if bits == 6 {
-        return Err(Base64Error::Cut);
-    }
-    Ok((out, word == 0))
+    let cut = bits == 6;
+    Ok(Decoded {
+        bytes: out,
+        cut,
+        padded: !cut && word == 0,
+    })
 }
 
 /// CRC-32 (IEEE 802.3, as zlib and PNG): catches every change of up to 32 bits in a row, so
@@ -191,19 +195,23 @@ mod tests {
             ("foobar", "Zm9vYmFy"),
         ] {
             assert_eq!(base64url(plain.as_bytes()), coded);
-            assert_eq!(
-                from_base64url(coded).unwrap(),
-                (plain.as_bytes().to_vec(), true)
-            );
+            let decoded = from_base64url(coded).unwrap();
+            assert_eq!(decoded.bytes, plain.as_bytes());
+            assert!(!decoded.cut && decoded.padded);
         }
         assert_eq!(base64url(&[0xfb, 0xff]), "-_8");
-        assert_eq!(from_base64url("Zm9vY"), Err(Base64Error::Cut));
-        // "Zh" decodes to "f" too, but only "Zg" is written: a changed padding bit is told.
-        assert_eq!(from_base64url("Zh"), Ok((b"f".to_vec(), false)));
+        let cut = from_base64url("Zm9vY").unwrap();
         assert_eq!(
-            from_base64url("Zm+v"),
-            Err(Base64Error::BadCharacter(2, '+'))
+            (&cut.bytes[..], cut.cut, cut.padded),
+            (&b"foo"[..], true, false)
         );
+        // "Zh" decodes to "f" too, but only "Zg" is written: a changed padding bit is told.
+        let changed = from_base64url("Zh").unwrap();
+        assert_eq!(
+            (&changed.bytes[..], changed.cut, changed.padded),
+            (&b"f"[..], false, false)
+        );
+        assert_eq!(from_base64url("Zm+v"), Err((2, '+')));
     }
 
     #[test]

@@ -26,7 +26,7 @@
 use crate::board::Board;
 use crate::limits::MAX_EXPONENT;
 
-use super::bits::{base64url, crc32, from_base64url, width, Base64Error, BitReader, BitWriter};
+use super::bits::{base64url, crc32, from_base64url, width, BitReader, BitWriter, Decoded};
 use super::error::{MoveProblem, RecordError};
 use super::model::{Mode, Record, RecordedMove, MAGIC, VERSION};
 use super::step::{legal_directions, slide, spawn, start_board};
@@ -93,21 +93,11 @@ impl Record {
             ));
         }
         let offset = MAGIC.len() + version.len() + 1;
-        let bad_character = |index: usize, character| RecordError::BadCharacter {
-            index: offset + index,
-            character,
-        };
-        // `cut`: a character group is incomplete. `padded`: the last character's unused bits
-        // are zero, as written (a text whose are not was changed or cut there).
-        let (bytes, cut, padded) = match from_base64url(coded) {
-            Ok((bytes, padded)) => (bytes, false, padded),
-            Err(Base64Error::BadCharacter(i, c)) => return Err(bad_character(i, c)),
-            Err(Base64Error::Cut) => match from_base64url(&coded[..coded.len() - 1]) {
-                Ok((bytes, _)) => (bytes, true, false),
-                Err(Base64Error::BadCharacter(i, c)) => return Err(bad_character(i, c)),
-                Err(Base64Error::Cut) => unreachable!("one character less is never cut"),
-            },
-        };
+        let Decoded { bytes, cut, padded } =
+            from_base64url(coded).map_err(|(index, character)| RecordError::BadCharacter {
+                index: offset + index,
+                character,
+            })?;
         let prefix = prefix();
         let mut r = BitReader::new(&bytes);
         let declared = r.read_varint();
