@@ -11,7 +11,7 @@
 //! | --- | --- |
 //! | size - 3 | 3 |
 //! | mode (0 classic, 1 endless) | 1 |
-//! | start score | varint: groups of 7 bits, lowest first, each behind a "more" bit |
+//! | start score | varint (0 for a new game; a game loaded from a version 1 save starts where it was saved) |
 //! | number of moves | varint |
 //! | start cells: occupied? | 1 per cell, row-major |
 //! | start tiles: exponent - 1 | 7 per occupied cell |
@@ -20,8 +20,13 @@
 //! | each move: spawn tile | 1 bit: 0 a 2, 1 a 4 |
 //!
 //! A varint is groups of 7 bits, lowest first, each behind a bit that says whether another
-//! follows (the length's groups are whole bytes, as it starts the payload). The widths depend on the position, which the decoder replays as it reads, so every code is
-//! read unambiguously, and only legal moves and empty cells can be written at all.
+//! follows (the length's groups are whole bytes, as it starts the bytes). The widths depend on
+//! the position, which the decoder replays as it reads, so every code is read unambiguously,
+//! and only legal moves and empty cells can be written at all.
+//!
+//! Measured: 0.83 characters a move on 4x4 expectimax games, 1.2 to 1.3 on 8x8 (the ignored
+//! test `record_size_per_move`). An arithmetic coder of the same choices would save about
+//! 15-20% (the test prints its bound); the fixed widths keep the format a page long.
 
 use crate::board::Board;
 use crate::limits::MAX_EXPONENT;
