@@ -20,6 +20,7 @@ pub enum GameError {
     },
     BadDirection(String),
     BadSeed(String),
+    BadMode(String),
     BadState(String),
 }
 
@@ -57,6 +58,11 @@ impl fmt::Display for GameError {
             GameError::BadSeed(s) => write!(
                 f,
                 "seed must be a whole number from 0 to 2^64-1, got {s}"
+            ),
+            GameError::BadMode(m) => write!(
+                f,
+                "unknown mode {}: use \"classic\" or \"endless\"",
+                quoted(m)
             ),
             GameError::BadState(msg) => write!(f, "saved game is not valid: {msg}"),
         }

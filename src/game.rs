@@ -1,5 +1,5 @@
 //! A game in progress: the board with stable tile ids, the score, spawns from the game's own
-//! random generator, and the undo history.
+//! random generator, the undo history, and the record of the line played.
 
 use std::collections::VecDeque;
 
@@ -9,6 +9,7 @@ use crate::board::{tile_value, Board, Slide};
 use crate::direction::Direction;
 use crate::error::GameError;
 use crate::limits::WIN_EXPONENT;
+use crate::record::{Mode, Record, RecordedMove};
 use crate::rng::GameRng;
 use crate::spawn;
 
@@ -76,6 +77,8 @@ pub struct Game {
     pub(crate) rng: GameRng,
     pub(crate) seeded: bool,
     pub(crate) history: VecDeque<Snapshot>,
+    /// The line played from the record's start to this position: a move pushes, undo pops.
+    pub(crate) record: Record,
 }
 
 impl Game {
@@ -84,13 +87,21 @@ impl Game {
         let mut game = Game::from_board(Board::empty(size)?, seed);
         game.spawn();
         game.spawn();
+        game.record.start = game.board.cells().to_vec();
         Ok(game)
     }
 
     /// A game that starts from a given position (nothing is spawned).
     pub fn from_board(board: Board, seed: Option<u64>) -> Game {
         let rng = GameRng::from_seed(seed.unwrap_or_else(GameRng::entropy_seed));
-        Game::restore(board, 0, 0, rng, seed.is_some(), VecDeque::new())
+        let record = Record::starting_at(board.size(), Mode::Classic, board.cells().to_vec(), 0);
+        Game::restore(board, 0, 0, rng, seed.is_some(), VecDeque::new(), record)
+    }
+
+    /// The same game labelled with `mode` (its record carries it; the rules do not change).
+    pub fn with_mode(mut self, mode: Mode) -> Game {
+        self.record.mode = mode;
+        self
     }
 
     pub(crate) fn restore(
@@ -100,6 +111,7 @@ impl Game {
         rng: GameRng,
         seeded: bool,
         history: VecDeque<Snapshot>,
+        record: Record,
     ) -> Game {
         let mut game = Game {
             ids: vec![0; board.cells().len()],
@@ -110,6 +122,7 @@ impl Game {
             rng,
             seeded,
             history,
+            record,
         };
         game.assign_fresh_ids();
         game
@@ -149,6 +162,20 @@ impl Game {
 
     pub fn seeded(&self) -> bool {
         self.seeded
+    }
+
+    pub fn mode(&self) -> Mode {
+        self.record.mode
+    }
+
+    pub fn set_mode(&mut self, mode: Mode) {
+        self.record.mode = mode;
+    }
+
+    /// The game's record: from its start (a new game's first two tiles) to this position,
+    /// the line actually played (an undone move is not in it).
+    pub fn record(&self) -> &Record {
+        &self.record
     }
 
     /// True while a 2048 tile (or larger) is on the board.
@@ -238,7 +265,14 @@ impl Game {
         self.score = self.score.saturating_add(gained);
         self.moves += 1;
         report.gained = gained as f64;
-        report.spawned = self.spawn();
+        report.spawned = self.spawn().map(|(cell, exponent, spawned)| {
+            self.record.moves.push(RecordedMove {
+                dir,
+                spawn_cell: cell as u8,
+                spawn_exponent: exponent,
+            });
+            spawned
+        });
         if self.history.len() == HISTORY_LIMIT {
             self.history.pop_front();
         }
@@ -248,7 +282,8 @@ impl Game {
 
     /// Puts a 2 (p = 0.9) or a 4 (p = 0.1) on a uniformly chosen empty cell, by the one
     /// spawn draw of [`spawn`](crate::spawn).
-    fn spawn(&mut self) -> Option<Spawned> {
+    /// Returns the cell and exponent too, for the record.
+    fn spawn(&mut self) -> Option<(usize, u8, Spawned)> {
         let empty: Vec<usize> = self.board.empty_cells().collect();
         if empty.is_empty() {
             return None;
@@ -258,11 +293,12 @@ impl Game {
         self.board.set(index, exponent);
         let id = self.take_id();
         self.ids[index] = id;
-        Some(Spawned {
+        let spawned = Spawned {
             id,
             value: tile_value(exponent) as f64,
             at: at(self.board.size(), index),
-        })
+        };
+        Some((index, exponent, spawned))
     }
 
     /// Takes back the last move and its spawn. In a seeded game the generator goes back too,
@@ -276,6 +312,12 @@ impl Game {
             .unwrap_or_else(|_| unreachable!("history holds boards of the game's own size"));
         self.score = snapshot.score;
         self.moves = snapshot.moves;
+        if self.record.moves.pop().is_none() {
+            // Back past the record's start (a game loaded from a save that had no record):
+            // the record starts again here.
+            self.record.start = self.board.cells().to_vec();
+            self.record.start_score = self.score;
+        }
         if let Some(rng) = snapshot.rng {
             self.rng = rng;
         }

@@ -1,5 +1,8 @@
 //! Saving and loading a game as JSON. Loading trusts nothing: every field is checked and a
 //! bad one is reported by name.
+//!
+//! Version 2 adds `record`, the game's record as text (see [`crate::record`]); version 1
+//! saves, which have none, still load: their record starts at the saved position.
 
 use std::collections::VecDeque;
 
@@ -8,10 +11,13 @@ use serde::{Deserialize, Serialize};
 use crate::board::{check_size, Board};
 use crate::error::{quoted, GameError};
 use crate::game::{Game, Snapshot};
+use crate::record::{Mode, Record, Replay};
 use crate::rng::GameRng;
 
 pub const FORMAT: &str = "game2048";
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
+/// The oldest version still read.
+pub const OLDEST_VERSION: u32 = 1;
 
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -28,6 +34,9 @@ struct SavedGame {
     rng: [String; 4],
     /// Oldest first.
     history: Vec<SavedSnapshot>,
+    /// The record's text (version 2 on; the record holds the mode).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    record: Option<String>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -165,6 +174,11 @@ impl Game {
                     rng: s.rng.as_ref().map(rng_to_hex),
                 })
                 .collect(),
+            record: Some(
+                self.record
+                    .encode()
+                    .unwrap_or_else(|_| unreachable!("a game's record holds the moves it played")),
+            ),
         };
         serde_json::to_string(&saved).expect("a saved game always serialises")
     }
@@ -185,10 +199,10 @@ impl Game {
             VersionField::Other => None,
         };
         match version {
-            Some(v) if v == VERSION as u64 => {}
-            Some(v) if v < VERSION as u64 => {
+            Some(v) if (OLDEST_VERSION as u64..=VERSION as u64).contains(&v) => {}
+            Some(v) if v < OLDEST_VERSION as u64 => {
                 return Err(GameError::BadState(format!(
-                    "version {v} is older than this game reads (version {VERSION})"
+                    "version {v} is older than this game reads (version {OLDEST_VERSION})"
                 )))
             }
             Some(v) => {
@@ -242,6 +256,22 @@ impl Game {
                 rng,
             });
         }
+        let record = match (version, saved.record) {
+            (Some(1), None) => {
+                Record::starting_at(size, Mode::Classic, board.cells().to_vec(), saved.score)
+            }
+            (Some(1), Some(_)) => {
+                return Err(GameError::BadState(
+                    "record is not part of a version 1 save".into(),
+                ))
+            }
+            (_, None) => {
+                return Err(GameError::BadState(format!(
+                    "record is missing, which a version {VERSION} save holds"
+                )))
+            }
+            (_, Some(text)) => check_record(&text, &board, saved.score, saved.moves, &history)?,
+        };
         Ok(Game::restore(
             board,
             saved.score,
@@ -249,6 +279,48 @@ impl Game {
             rng,
             saved.seeded,
             history,
+            record,
         ))
     }
+}
+
+/// The saved record, which must end on the saved position and agree with the undo history
+/// where both reach (undo takes a move off the record for every entry it uses).
+fn check_record(
+    text: &str,
+    board: &Board,
+    score: u64,
+    moves: u64,
+    history: &VecDeque<Snapshot>,
+) -> Result<Record, GameError> {
+    let record = Record::decode(text).map_err(|e| GameError::BadState(format!("record: {e}")))?;
+    if record.size != board.size() {
+        return Err(GameError::BadState(format!(
+            "record is of a {0}x{0} board, the game of a {1}x{1} one",
+            record.size,
+            board.size()
+        )));
+    }
+    let replay = Replay::new(&record).map_err(|e| GameError::BadState(format!("record: {e}")))?;
+    let last = replay.moves();
+    if last as u64 > moves {
+        return Err(GameError::BadState(format!(
+            "record holds {last} moves, but only {moves} were played"
+        )));
+    }
+    if replay.cells(last) != Some(board.cells()) || replay.score(last) != Some(score) {
+        return Err(GameError::BadState(
+            "record does not end on the saved board and score".into(),
+        ));
+    }
+    for (back, snapshot) in history.iter().rev().take(last).enumerate() {
+        let n = last - 1 - back;
+        if replay.cells(n) != Some(&snapshot.cells[..]) || replay.score(n) != Some(snapshot.score) {
+            return Err(GameError::BadState(format!(
+                "history entry {} is not the record's position after move {n}",
+                history.len() - 1 - back
+            )));
+        }
+    }
+    Ok(record)
 }

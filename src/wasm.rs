@@ -5,8 +5,9 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use crate::ai;
-use crate::board::{check_size, Board};
+use crate::board::{check_size, tile_value, Board};
 use crate::error::{number_text, quoted, GameError};
+use crate::record::{Mode, Record, RecordError, Replay};
 use crate::{Direction, Game};
 
 fn js_error(e: impl std::fmt::Display) -> JsError {
@@ -74,6 +75,44 @@ fn describe_bigint(value: &JsValue) -> String {
         .unwrap_or_else(|| "a BigInt".into())
 }
 
+/// undefined/null: classic; else "classic" or "endless".
+fn mode_from(value: &JsValue) -> Result<Mode, JsError> {
+    if value.is_undefined() || value.is_null() {
+        return Ok(Mode::Classic);
+    }
+    match value.as_string() {
+        Some(s) => s.parse().map_err(js_error),
+        None => Err(js_error(GameError::BadMode(describe(value)))),
+    }
+}
+
+/// A record's text, or a clear error for anything else.
+fn record_from(value: &JsValue) -> Result<Record, JsError> {
+    let text = value.as_string().ok_or_else(|| {
+        js_error(format!(
+            "a game record must be a string, got {}",
+            describe(value)
+        ))
+    })?;
+    Record::decode(&text).map_err(js_error)
+}
+
+/// A move or position number: undefined/null gives None, else a whole number from 0.
+fn number_from(value: &JsValue, what: &str) -> Result<Option<usize>, JsError> {
+    if value.is_undefined() || value.is_null() {
+        return Ok(None);
+    }
+    match value.as_f64() {
+        Some(n) if n.fract() == 0.0 && (0.0..=9_007_199_254_740_991.0).contains(&n) => {
+            Ok(Some(n as usize))
+        }
+        _ => Err(js_error(format!(
+            "{what} must be a whole number from 0, got {}",
+            describe(value)
+        ))),
+    }
+}
+
 fn cells_from(value: &JsValue) -> Result<Vec<f64>, JsError> {
     if !value.is_object() {
         return Err(js_error(format!(
@@ -107,24 +146,69 @@ pub struct WasmGame {
 
 #[wasm_bindgen(js_class = Game)]
 impl WasmGame {
-    /// `new Game(size, seed?)`: a new game with two tiles.
+    /// `new Game(size, seed?, mode?)`: a new game with two tiles; mode "classic" (default)
+    /// or "endless" labels its record.
     #[wasm_bindgen(constructor)]
-    pub fn new(size: JsValue, seed: JsValue) -> Result<WasmGame, JsError> {
+    pub fn new(size: JsValue, seed: JsValue, mode: JsValue) -> Result<WasmGame, JsError> {
         let size = size_from(&size)?;
         let seed = seed_from(&seed)?;
-        let inner = Game::new(size, seed).map_err(js_error)?;
+        let mode = mode_from(&mode)?;
+        let inner = Game::new(size, seed).map_err(js_error)?.with_mode(mode);
         Ok(WasmGame { inner })
     }
 
-    /// `Game.fromCells(size, cells, seed?)`: a game from tile values, row-major (0 = empty).
+    /// `Game.fromCells(size, cells, seed?, mode?)`: a game from tile values, row-major (0 = empty).
     #[wasm_bindgen(js_name = fromCells)]
-    pub fn from_cells(size: JsValue, cells: JsValue, seed: JsValue) -> Result<WasmGame, JsError> {
+    pub fn from_cells(
+        size: JsValue,
+        cells: JsValue,
+        seed: JsValue,
+        mode: JsValue,
+    ) -> Result<WasmGame, JsError> {
         let size = size_from(&size)?;
         let board = Board::from_values(size, &cells_from(&cells)?).map_err(js_error)?;
         let seed = seed_from(&seed)?;
+        let mode = mode_from(&mode)?;
         Ok(WasmGame {
-            inner: Game::from_board(board, seed),
+            inner: Game::from_board(board, seed).with_mode(mode),
         })
+    }
+
+    /// `Game.fromRecord(text, moveNumber?, seed?)`: the game at move `moveNumber` of a record
+    /// (0: its start; absent: its last move), to play on; its own record keeps the moves
+    /// before. Throws an Error naming the move and the problem.
+    #[wasm_bindgen(js_name = fromRecord)]
+    pub fn from_record(
+        text: JsValue,
+        move_number: JsValue,
+        seed: JsValue,
+    ) -> Result<WasmGame, JsError> {
+        let record = record_from(&text)?;
+        let upto = number_from(&move_number, "move number")?;
+        let seed = seed_from(&seed)?;
+        Game::from_record(&record, upto, seed)
+            .map(|inner| WasmGame { inner })
+            .map_err(js_error)
+    }
+
+    /// `g.record()`: the game's record as text (`2048r1.` ...), for a link, a file or a replay.
+    pub fn record(&self) -> String {
+        self.inner
+            .record()
+            .encode()
+            .unwrap_or_else(|_| unreachable!("a game's record holds the moves it played"))
+    }
+
+    /// "classic" or "endless": the label the record carries.
+    #[wasm_bindgen(getter)]
+    pub fn mode(&self) -> String {
+        self.inner.mode().name().to_string()
+    }
+
+    #[wasm_bindgen(setter)]
+    pub fn set_mode(&mut self, mode: JsValue) -> Result<(), JsError> {
+        self.inner.set_mode(mode_from(&mode)?);
+        Ok(())
     }
 
     /// `Game.fromJSON(text)`: a game saved by `toJSON`; throws an Error naming what is wrong.
@@ -215,6 +299,108 @@ impl WasmGame {
     #[wasm_bindgen(getter)]
     pub fn seeded(&self) -> bool {
         self.inner.seeded()
+    }
+}
+
+#[derive(Serialize)]
+struct SpawnView {
+    value: f64,
+    at: [usize; 2],
+}
+
+#[derive(Serialize)]
+struct RecordedMoveView {
+    dir: &'static str,
+    spawn: SpawnView,
+}
+
+/// A record replayed and checked: every position by number, 0 (the start) to `length`.
+#[wasm_bindgen(js_name = Replay)]
+pub struct WasmReplay {
+    inner: Replay,
+}
+
+impl WasmReplay {
+    fn position(&self, n: JsValue) -> Result<usize, JsError> {
+        let moves = self.inner.moves();
+        match number_from(&n, "position number")? {
+            Some(n) if n <= moves => Ok(n),
+            Some(asked) => Err(js_error(RecordError::PastEnd { asked, moves })),
+            None => Err(js_error(format!(
+                "position number must be a whole number from 0 to {moves}, got {}",
+                describe(&n)
+            ))),
+        }
+    }
+}
+
+#[wasm_bindgen(js_class = Replay)]
+impl WasmReplay {
+    /// `new Replay(text)`: throws an Error naming the move and the problem.
+    #[wasm_bindgen(constructor)]
+    pub fn new(text: JsValue) -> Result<WasmReplay, JsError> {
+        let record = record_from(&text)?;
+        let inner = Replay::new(&record).map_err(js_error)?;
+        Ok(WasmReplay { inner })
+    }
+
+    #[wasm_bindgen(getter)]
+    pub fn size(&self) -> usize {
+        self.inner.size()
+    }
+
+    #[wasm_bindgen(getter)]
+    pub fn mode(&self) -> String {
+        self.inner.mode().name().to_string()
+    }
+
+    /// How many moves the record holds.
+    #[wasm_bindgen(getter)]
+    pub fn length(&self) -> usize {
+        self.inner.moves()
+    }
+
+    /// True when no move changes the last position.
+    #[wasm_bindgen(getter)]
+    pub fn over(&self) -> bool {
+        self.inner.over()
+    }
+
+    /// Tile values after move `n` (0: the start), row-major.
+    pub fn cells(&self, n: JsValue) -> Result<Vec<f64>, JsError> {
+        let n = self.position(n)?;
+        let cells = self.inner.cells(n).unwrap_or_default();
+        Ok(cells.iter().map(|&e| tile_value(e) as f64).collect())
+    }
+
+    pub fn score(&self, n: JsValue) -> Result<f64, JsError> {
+        let n = self.position(n)?;
+        Ok(self.inner.score(n).unwrap_or_default() as f64)
+    }
+
+    /// True when a 2048 tile (or larger) is on the board after move `n`.
+    pub fn won(&self, n: JsValue) -> Result<bool, JsError> {
+        let n = self.position(n)?;
+        Ok(self.inner.won(n).unwrap_or_default())
+    }
+
+    /// Move `n` (1 to `length`): `{dir, spawn: {value, at: [row, col]}}`.
+    #[wasm_bindgen(js_name = "move")]
+    pub fn recorded(&self, n: JsValue) -> Result<JsValue, JsError> {
+        let number = self.position(n)?;
+        let m = self
+            .inner
+            .recorded(number)
+            .ok_or_else(|| js_error("move 0 is the start: moves are numbered from 1"))?;
+        let size = self.inner.size();
+        let cell = usize::from(m.spawn_cell);
+        Ok(to_js(&RecordedMoveView {
+            dir: m.dir.name(),
+            spawn: SpawnView {
+                value: tile_value(m.spawn_exponent) as f64,
+                at: [cell / size, cell % size],
+            },
+        }))
     }
 }
 

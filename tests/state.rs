@@ -157,3 +157,80 @@ fn corrupt_saves_are_refused_with_the_problem_named() {
         error_of(&unordered)
     );
 }
+
+#[test]
+fn a_version_2_save_carries_the_record_and_checks_it() {
+    let game = played(80, 21).with_mode(game2048::Mode::Endless);
+    let text = game.to_json(Some(30));
+    let saved: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(saved["version"], json!(2));
+    let mut loaded = Game::from_json(&text).unwrap();
+    assert_eq!(loaded.record(), game.record());
+    assert_eq!(loaded.mode(), game2048::Mode::Endless);
+    // Undo through the saved history takes moves off the record.
+    for _ in 0..30 {
+        assert!(loaded.undo());
+    }
+    assert_eq!(loaded.record().moves, game.record().moves[..50]);
+
+    let with = |key: &str, v: Value| {
+        let mut g = saved.clone();
+        g[key] = v;
+        g
+    };
+    let other = played(40, 22).record().encode().unwrap();
+    let cases: Vec<(Value, &str)> = vec![
+        (
+            with("record", json!("2048r1.AAAA")),
+            "saved game is not valid: record: record is",
+        ),
+        (
+            with("record", json!(other)),
+            "record does not end on the saved board and score",
+        ),
+        (with("record", Value::Null), "record is missing"),
+        (
+            with("history", {
+                let mut h = saved["history"].clone();
+                h[29]["cells"] = saved["history"][0]["cells"].clone();
+                h
+            }),
+            "history entry 29 is not the record's position after move 79",
+        ),
+    ];
+    for (value, expected) in cases {
+        let err = error_of(&value);
+        assert!(err.contains(expected), "{expected}: got {err}");
+    }
+    let mut without = saved.clone();
+    without.as_object_mut().unwrap().remove("record");
+    assert!(error_of(&without).contains("record is missing"));
+}
+
+#[test]
+fn a_version_1_save_still_loads_and_records_from_its_position() {
+    let game = played(60, 23);
+    let mut v1: Value = serde_json::from_str(&game.to_json(None)).unwrap();
+    v1.as_object_mut().unwrap().remove("record");
+    v1["version"] = json!(1);
+    let mut loaded = Game::from_json(&v1.to_string()).unwrap();
+    assert_eq!(loaded.board(), game.board());
+    assert_eq!(loaded.record().start, game.board().cells());
+    assert_eq!(loaded.record().start_score, game.score());
+    assert!(loaded.record().moves.is_empty());
+    for dir in CYCLE.iter().cycle().take(12) {
+        loaded.play(*dir);
+    }
+    let replay = game2048::Replay::new(loaded.record()).unwrap();
+    assert_eq!(replay.cells(replay.moves()), Some(loaded.board().cells()));
+    assert_eq!(replay.score(replay.moves()), Some(loaded.score()));
+    // Undo past the record's start (into the version 1 history): the record starts again.
+    while loaded.undo() {}
+    assert_eq!(loaded.record().start, loaded.board().cells());
+    assert!(loaded.record().moves.is_empty());
+    // And it saves as version 2.
+    let again: Value = serde_json::from_str(&loaded.to_json(None)).unwrap();
+    assert_eq!(again["version"], json!(2));
+    v1["record"] = json!(game.record().encode().unwrap());
+    assert!(error_of(&v1).contains("record is not part of a version 1 save"));
+}
