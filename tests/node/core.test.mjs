@@ -2,13 +2,8 @@
 // without the `ai` feature) against the full one (game2048: also bestMove). Needs `make build`.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { load } from './wasm.mjs';
 
-async function load(name) {
-  const mod = await import(new URL(`../../www/pkg/${name}.js`, import.meta.url));
-  mod.initSync({ module: readFileSync(new URL(`../../www/pkg/${name}_bg.wasm`, import.meta.url)) });
-  return mod;
-}
 const core = await load('game2048_core');
 const full = await load('game2048');
 

@@ -4,13 +4,12 @@
 // `make build` (and builds the native replay binary through cargo).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { load } from './wasm.mjs';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const core = await import(new URL('../../www/pkg/game2048_core.js', import.meta.url));
-core.initSync({ module: readFileSync(new URL('../../www/pkg/game2048_core_bg.wasm', import.meta.url)) });
+const core = await load('game2048_core');
 const { Game, Replay } = core;
 
 const DIRS = ['up', 'left', 'right', 'down'];

@@ -4,17 +4,12 @@
 // Needs `make build`.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { load } from './wasm.mjs';
 import {
   strategyCatalog, strategyNames, strengthChoices, defaultBudget, cleanBudget, checkWeights, splits, budgetKey,
 } from '../../www/strategies.js';
 import { summarize } from '../../www/compare.js';
 
-async function load(name) {
-  const mod = await import(new URL(`../../www/pkg/${name}.js`, import.meta.url));
-  mod.initSync({ module: readFileSync(new URL(`../../www/pkg/${name}_bg.wasm`, import.meta.url)) });
-  return mod;
-}
 const core = await load('game2048_core');
 const full = await load('game2048');
 

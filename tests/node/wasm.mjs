@@ -1,0 +1,9 @@
+// The Node tests' way to load a built module (needs `make build`): the page's core
+// (game2048_core) or the full one with the search (game2048), initialised from its bytes.
+import { readFileSync } from 'node:fs';
+
+export async function load(name) {
+  const mod = await import(new URL(`../../www/pkg/${name}.js`, import.meta.url));
+  mod.initSync({ module: readFileSync(new URL(`../../www/pkg/${name}_bg.wasm`, import.meta.url)) });
+  return mod;
+}
