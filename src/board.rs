@@ -192,6 +192,14 @@ impl Board {
         })
     }
 
+    /// The directions that change the board, in `up, right, down, left` order.
+    pub fn legal_directions(&self) -> Vec<Direction> {
+        Direction::ALL
+            .into_iter()
+            .filter(|&d| self.can_move(d))
+            .collect()
+    }
+
     /// True when no move changes the board.
     pub fn is_over(&self) -> bool {
         !Direction::ALL.iter().any(|&d| self.can_move(d))

@@ -417,9 +417,9 @@ pub fn strategies() -> JsValue {
 pub fn legal_moves(cells: JsValue, size: JsValue) -> Result<Vec<String>, JsError> {
     let size = size_from(&size)?;
     let board = Board::from_values(size, &cells_from(&cells)?).map_err(js_error)?;
-    Ok(Direction::ALL
-        .iter()
-        .filter(|&&dir| board.can_move(dir))
+    Ok(board
+        .legal_directions()
+        .into_iter()
         .map(|dir| dir.name().to_string())
         .collect())
 }

@@ -34,7 +34,7 @@ use crate::limits::MAX_EXPONENT;
 use super::bits::{base64url, crc32, from_base64url, width, BitReader, BitWriter, Decoded};
 use super::error::{MoveProblem, RecordError};
 use super::model::{Mode, Record, RecordedMove, MAGIC, VERSION};
-use super::step::{legal_directions, slide, spawn, start_board};
+use super::step::{slide, spawn, start_board};
 
 const EXPONENT_BITS: u32 = 7;
 
@@ -61,7 +61,8 @@ impl Record {
         }
         for (i, m) in self.moves.iter().enumerate() {
             let number = i + 1;
-            let legal = legal_directions(&board);
+            // The alphabet a move's direction is coded in.
+            let legal = board.legal_directions();
             slide(&mut board, m.dir, number)?;
             let code = legal.iter().position(|&d| d == m.dir).unwrap_or_default();
             w.write(code as u64, width(legal.len()));
@@ -181,7 +182,7 @@ fn parse(body: &[u8]) -> Result<Record, RecordError> {
             at: Some(number),
             moves,
         };
-        let legal = legal_directions(&board);
+        let legal = board.legal_directions();
         if legal.is_empty() {
             let problem = MoveProblem::GameOver;
             return Err(RecordError::Move { number, problem });

@@ -7,15 +7,6 @@ use crate::direction::Direction;
 
 use super::error::{MoveProblem, RecordError};
 
-/// The directions that change `board`, in `up, right, down, left` order: the alphabet a
-/// move's direction is coded in.
-pub fn legal_directions(board: &Board) -> Vec<Direction> {
-    Direction::ALL
-        .into_iter()
-        .filter(|&d| board.can_move(d))
-        .collect()
-}
-
 fn at_move(number: usize, problem: MoveProblem) -> RecordError {
     RecordError::Move { number, problem }
 }
