@@ -219,6 +219,68 @@ fn shards_merged_equal_one_run() {
 }
 
 #[test]
+fn a_killed_run_resumed_equals_one_run() {
+    let dir = scratch("resume");
+    let base = with(&["--games", "6", "--nodes", "300", "--no-timing"]);
+    let whole = ok(&dir, &[&base[..], &["--out", "whole.jsonl"]].concat());
+    // As a kill leaves it: two whole lines and the start of a third.
+    let text = std::fs::read_to_string(dir.join("whole.jsonl")).unwrap();
+    let two = text.match_indices('\n').nth(1).unwrap().0 + 1;
+    std::fs::write(dir.join("cut.jsonl"), &text[..two + 30]).unwrap();
+    let resumed = ok(
+        &dir,
+        &[&base[..], &["--out", "cut.jsonl", "--resume"]].concat(),
+    );
+    assert_eq!(
+        resumed, whole,
+        "the resumed run prints the uninterrupted run's table"
+    );
+    let lines = |f: &str| {
+        let mut l: Vec<String> = std::fs::read_to_string(dir.join(f))
+            .unwrap()
+            .lines()
+            .map(|l| l.split(",\"seconds\"").next().unwrap().to_string())
+            .collect();
+        l.sort();
+        l
+    };
+    assert_eq!(
+        lines("cut.jsonl"),
+        lines("whole.jsonl"),
+        "every game once, none cut"
+    );
+    // Resuming a finished run plays nothing more.
+    let again = ok(
+        &dir,
+        &[&base[..], &["--out", "cut.jsonl", "--resume"]].concat(),
+    );
+    assert_eq!(again, whole);
+    assert_eq!(lines("cut.jsonl").len(), 6);
+    // A file of another run (another budget) is refused, naming the line, and left alone.
+    let before = std::fs::read_to_string(dir.join("cut.jsonl")).unwrap();
+    let other = with(&[
+        "--games",
+        "6",
+        "--nodes",
+        "301",
+        "--out",
+        "cut.jsonl",
+        "--resume",
+    ]);
+    let out = arena(&dir, &other);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("line 1") && err.contains("another run"),
+        "{err}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.join("cut.jsonl")).unwrap(),
+        before
+    );
+}
+
+#[test]
 fn merge_of_a_run_prints_its_table_with_timing() {
     let dir = scratch("timing");
     let run = ok(

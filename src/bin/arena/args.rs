@@ -46,6 +46,8 @@ pub struct Cli {
     pub until: Option<u64>,
     pub out: Option<String>,
     pub shard: Shard,
+    /// Keep the games already in `out` and play only the others.
+    pub resume: bool,
     pub no_timing: bool,
     pub ai_seed: Option<u64>,
     pub decide: Option<String>,
@@ -62,7 +64,9 @@ pub struct Cli {
 const NOTES: &str = "\
 Game i (from 0) uses seed S + i. Only the strategy flags given go into the AI options.
 --shard K/N plays only the games whose index i has i % N == K - 1; merge the shards' --out
-files with `arena merge`. --no-timing leaves out the figures that depend on the machine.
+files with `arena merge`. --resume keeps the games already in --out (a run that was killed,
+or a shard of a batch spread over sessions) and plays only the others. --no-timing leaves out
+the figures that depend on the machine.
 Strategies that draw random numbers get the AI option seed = the game's seed; --ai-seed S (or
 seed=S in a compare spec) gives game i the AI seed S + i, for any strategy.
 `arena compare SPEC... --svg FILE.svg` also draws a chart; see `arena help compare` for SPEC,
@@ -146,6 +150,13 @@ struct GameArgs {
 }
 
 #[derive(Args, Clone)]
+struct ResumeArg {
+    /// Keep the games already in --out (a run that was killed) and play only the others.
+    #[arg(long, requires = "out")]
+    resume: bool,
+}
+
+#[derive(Args, Clone)]
 struct ShardArg {
     /// Play only the games whose index i has i % N == K - 1.
     #[arg(long, value_name = "K/N", value_parser = parse_shard)]
@@ -201,6 +212,8 @@ struct RunArgs {
     #[arg(long, value_name = "FILE.jsonl")]
     out: Option<String>,
     #[command(flatten)]
+    resume: ResumeArg,
+    #[command(flatten)]
     shard: ShardArg,
     #[command(flatten)]
     timing: TimingArg,
@@ -226,6 +239,8 @@ struct CompareArgs {
     /// Write one JSON line per game.
     #[arg(long, value_name = "FILE.jsonl")]
     out: Option<String>,
+    #[command(flatten)]
+    resume: ResumeArg,
     #[command(flatten)]
     shard: ShardArg,
     #[command(flatten)]
@@ -321,6 +336,7 @@ impl Arena {
             until: None,
             out: None,
             shard: Shard { k: 1, n: 1 },
+            resume: false,
             no_timing: false,
             ai_seed: None,
             decide: None,
@@ -336,11 +352,13 @@ impl Arena {
             Sub::Run(a) => {
                 cli.decide = a.decide;
                 cli.options = a.strategy.options();
+                cli.resume = a.resume.resume;
                 (a.games, a.out, a.shard, a.timing)
             }
             Sub::Compare(a) => {
                 cli.command = Command::Compare(a.specs);
                 cli.svg = a.svg;
+                cli.resume = a.resume.resume;
                 (a.games, a.out, a.shard, a.timing)
             }
             Sub::Sweep(a) => {

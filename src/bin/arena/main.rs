@@ -17,6 +17,7 @@ mod merge;
 mod play;
 mod progress;
 mod ranges;
+mod resume;
 mod run;
 mod stats;
 mod svg;

@@ -1,5 +1,6 @@
 //! `arena [run]`: one AI over many games; and `--decide`, one decision per given position.
 
+use std::collections::HashSet;
 use std::io::{BufWriter, Write};
 use std::time::Instant;
 
@@ -10,6 +11,7 @@ use crate::args::Cli;
 use crate::fail::{create, Fail};
 use crate::jsonl::GameLine;
 use crate::play::{play_all, Job, Player, Setup};
+use crate::resume;
 use crate::stats::Summary;
 
 pub fn setup(cli: &Cli) -> Setup {
@@ -32,25 +34,36 @@ pub fn jobs(cli: &Cli, players: usize) -> Vec<Job> {
         .collect()
 }
 
-/// Plays `players` over this shard's games, writing each game to `--out` as it ends.
+/// Plays `players` over this shard's games, writing each game to `--out` as it ends. With
+/// `--resume`, the games already in `--out` are kept (and returned) rather than played again.
 pub fn play_out(cli: &Cli, players: &[Player], tag: &str) -> Result<Vec<GameLine>, Fail> {
-    let mut out = match &cli.out {
-        Some(path) => Some(create("--out", path)?),
-        None => None,
+    let (kept, mut out) = match &cli.out {
+        Some(path) if cli.resume => (
+            resume::read(path, cli, players)?,
+            Some(resume::append(path)?),
+        ),
+        Some(path) => (Vec::new(), Some(create("--out", path)?)),
+        None => (Vec::new(), None),
     };
-    let games = play_all(
-        &setup(cli),
-        players,
-        &jobs(cli, players.len()),
-        tag,
-        |game| {
-            if let Some(out) = out.as_mut() {
-                writeln!(out, "{}", serde_json::to_string(game)?)?;
-                out.flush()?;
-            }
-            Ok(())
-        },
-    )?;
+    let done: HashSet<(usize, u64)> = kept.iter().map(|(j, _)| (j.player, j.index)).collect();
+    let todo: Vec<Job> = jobs(cli, players.len())
+        .into_iter()
+        .filter(|j| !done.contains(&(j.player, j.index)))
+        .collect();
+    if !kept.is_empty() {
+        eprintln!(
+            "resumed: {} games kept from --out, {} to play",
+            kept.len(),
+            todo.len()
+        );
+    }
+    let played = play_all(&setup(cli), players, &todo, tag, |game| {
+        if let Some(out) = out.as_mut() {
+            writeln!(out, "{}", serde_json::to_string(game)?)?;
+            out.flush()?;
+        }
+        Ok(())
+    })?;
     if cli.shard.n > 1 {
         println!(
             "shard {}/{} of seeds {}..{}",
@@ -60,7 +73,13 @@ pub fn play_out(cli: &Cli, players: &[Player], tag: &str) -> Result<Vec<GameLine
             cli.seed + cli.games - 1
         );
     }
-    Ok(games)
+    // In job order (player, then game index), as one uninterrupted run returns them.
+    let mut games: Vec<(Job, GameLine)> = kept
+        .into_iter()
+        .chain(todo.into_iter().zip(played))
+        .collect();
+    games.sort_by_key(|(j, _)| (j.player, j.index));
+    Ok(games.into_iter().map(|(_, g)| g).collect())
 }
 
 pub fn run(cli: &Cli) -> Result<(), Fail> {
