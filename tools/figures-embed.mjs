@@ -31,7 +31,7 @@ let temp = null;
 if (!existsSync(join(dist, 'embed.js'))) {
   temp = mkdtempSync(join(tmpdir(), 'g2048-figures-'));
   dist = join(temp, 'dist');
-  writeDist(dist);
+  await writeDist(dist);
 }
 
 const server = await serve({ port: 0, root: dist });
