@@ -660,11 +660,11 @@ test('New game, Undo, a size change and a mode change end a running search; the 
     // asks first, and OK starts the new game.
     size: async () => {
       await choose(page, 'size', 7);
-      if (await page.locator('.g2048 dialog').isVisible()) await page.locator('.g2048 .dialog-ok').click();
+      if (await page.locator('.g2048 .confirm-dialog').isVisible()) await page.locator('.g2048 .dialog-ok').click();
     },
     mode: async () => {
       await choose(page, 'mode', 'endless');
-      if (await page.locator('.g2048 dialog').isVisible()) await page.locator('.g2048 .dialog-ok').click();
+      if (await page.locator('.g2048 .confirm-dialog').isVisible()) await page.locator('.g2048 .dialog-ok').click();
     },
   };
   for (const [name, act] of Object.entries(actions)) {

@@ -129,9 +129,20 @@ export async function screenshot(page, name) {
 /** Cells for URL parameters: `?cells=` + cells(...rows). */
 export const cellsParam = (rows) => rows.flat().join(',');
 
-/** Clicks a settings choice, e.g. choose(page, 'size', 5), choose(page, 'theme', 'dark'). */
+/**
+ * Clicks a settings choice, e.g. choose(page, 'size', 5), choose(page, 'theme', 'dark'). Size,
+ * mode, theme and the AI's speed are in the settings dialog: it is opened first (with its
+ * button, as a person would) and closed after, unless the choice asked a question.
+ */
 export async function choose(page, name, value, root = '.g2048') {
-  await page.locator(`${root} .setting-${name} .choice-${value}`).click();
+  const choice = page.locator(`${root} .setting-${name} .choice-${value}`);
+  const inDialog = await choice.evaluate((b) => Boolean(b.closest('.settings-dialog')));
+  if (inDialog && !(await choice.isVisible())) await page.locator(`${root} .settings-button`).click();
+  await choice.click();
+  const settings = page.locator(`${root} .settings-dialog`);
+  if (inDialog && (await settings.isVisible()) && !(await page.locator(`${root} .confirm-dialog`).isVisible())) {
+    await settings.locator('.dialog-close').click();
+  }
 }
 
 /** The settings choice currently shown as pressed. */
