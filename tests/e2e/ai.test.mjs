@@ -696,7 +696,7 @@ test('destroy() during a running search ends the busy worker', async () => {
     const host = document.createElement('div');
     host.id = 'second';
     document.body.append(host);
-    window.second = mount(host, { size: 8, strategy: 'minimax', persist: false, keyboard: 'none' });
+    window.second = mount(host, { size: 8, strategy: 'minimax', persist: false, keyboard: 'none', controls: 'full' });
     await window.second.ready;
     const root = host.shadowRoot;
     const depths = [...root.querySelectorAll('.setting-strength .choice')].map((b) => /choice-depth(\d+)/.exec(b.className)?.[1]).filter(Boolean);

@@ -32,12 +32,14 @@ export function setup() {
 }
 
 /**
- * Opens a fresh context and page. Returns { page, context, errors, done }; call
+ * Opens a fresh context and page (service workers blocked unless contextOptions allow them). Returns { page, context, errors, done }; call
  * `await done()` at the end of the test: it closes the context and asserts no
  * page errors or console errors happened.
  */
 export async function openPage(env, path = '', { contextOptions = {}, initScript, wait = true } = {}) {
-  const context = await env.browser.newContext({ viewport: { width: 520, height: 900 }, ...contextOptions });
+  // No service worker unless a test asks (offline.test.mjs): its cache would answer the
+  // requests that tests route to stand-ins (a crashing worker, a missing wasm).
+  const context = await env.browser.newContext({ viewport: { width: 520, height: 900 }, serviceWorkers: 'block', ...contextOptions });
   if (initScript) await context.addInitScript(initScript);
   const page = await context.newPage();
   const errors = [];
