@@ -119,8 +119,6 @@ export function mount(element, options = {}) {
   }
 
   const ready = (async () => {
-    // Offline play (the page, or an embed whose host asks): service worker, see offline.js.
-    if (opts.offline) import('./offline.js').then((m) => m.registerOffline(win)).catch(() => {});
     try {
       [engine] = await Promise.all([loadEngine(), view.loadControls()]);
     } catch (e) {
@@ -166,6 +164,9 @@ export function mount(element, options = {}) {
     await sheetLoaded;
     if (destroyed) throw new Error('2048: destroyed before it was ready');
     emit('ready', { size: game.size });
+    // Offline play (the page, or an embed whose host asks), once the board is drawn: the
+    // service worker then caches the whole build in the background (offline.js).
+    if (opts.offline) import('./offline.js').then((m) => m.registerOffline(win)).catch(() => {});
     return game;
   })();
   // Callers need not handle a failed load: the board shows it and fires `error`.
