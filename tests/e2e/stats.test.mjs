@@ -31,7 +31,7 @@ test('a game finished by a person and one finished by the AI count apart; the pa
   // The panel: figures and a histogram.
   await page.locator('.g2048 .stats-button').click();
   const panel = page.locator('.g2048 .stats-dialog');
-  assert.equal(await panel.isVisible(), true);
+  await panel.waitFor(); // its module loads when first opened
   assert.match(await panel.textContent(), /4 × 4, Classic/);
   assert.equal(await cell(page, 'played', 'human'), '1');
   assert.equal(await cell(page, 'played', 'ai'), '1');
