@@ -70,7 +70,7 @@ function table(title, list) {
   return total;
 }
 
-const CONTROLS = ['www/panel.js', 'www/ai-panel.js']; // view.js loads them for controls minimal and full
+const CONTROLS = ['www/panel.js', 'www/ai-panel.js', 'www/dialog.js']; // view.js loads them for controls minimal and full
 const unique = (list) => [...new Set(list)];
 const page = unique(['index.html', 'style.css', 'favicon.svg', 'manifest.webmanifest', ...graph('www/main.js'), ...CONTROLS, ...CORE]);
 const minimal = unique(['embed.js', 'style.css', ...graph('embed.js'), ...CONTROLS, ...CORE]);

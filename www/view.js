@@ -46,7 +46,7 @@ export function createView(root, handlers, { ownsPage = true, controls = 'full' 
   let dialog = null;
   let extra = null; // the stats panel, once opened
 
-  // The confirmation dialog, loaded when first needed.
+  // The confirmation dialog: loaded with the controls, or when first needed (controls="none").
   async function getDialog() {
     if (!dialog) {
       const { createDialog } = await import('./dialog.js');
@@ -77,7 +77,8 @@ export function createView(root, handlers, { ownsPage = true, controls = 'full' 
     /** Loads and lays out the controls ('minimal' or 'full'); nothing for 'none'. */
     async loadControls() {
       if (controls === 'none') return;
-      const [{ createPanel }, { createAiPanel }] = await Promise.all([import('./panel.js'), import('./ai-panel.js')]);
+      // The confirmation too: its questions then open at once, on the click that asks them.
+      const [{ createPanel }, { createAiPanel }] = await Promise.all([import('./panel.js'), import('./ai-panel.js'), getDialog()]);
       panel = createPanel(id, handlers, { controls });
       aiPanel = createAiPanel(id, handlers, { controls, settingsBody: panel.settingsBody });
       board.header.after(panel.bar);

@@ -42,13 +42,14 @@ test('a game finished by a person and one finished by the AI count apart; the pa
 
   // Reset asks; Cancel keeps the figures, OK clears them.
   await page.locator('.g2048 .stats-reset').click();
-  assert.equal(await page.locator('.g2048 .confirm-dialog').isVisible(), true);
+  await page.locator('.g2048 .confirm-dialog').waitFor(); // the question's module loads when first asked
   await page.locator('.g2048 .dialog-cancel').click();
-  assert.equal((await stored(page)).boards['4:classic'].human.played, 1);
+  await page.locator('.g2048 .confirm-dialog').waitFor({ state: 'hidden' });
+  assert.equal((await stored(page)).boards['4:classic'].human.played, 1, 'Cancel keeps the figures');
   await page.locator('.g2048 .stats-reset').click();
   await page.locator('.g2048 .dialog-ok').click();
-  assert.equal((await stored(page)).boards['4:classic'], undefined);
-  assert.equal(await cell(page, 'played', 'human'), '0');
+  await page.waitForFunction(() => JSON.parse(localStorage.getItem('game2048:stats')).boards['4:classic'] === undefined);
+  await page.waitForFunction(() => document.querySelector('.g2048 .stats-played .stats-human')?.textContent === '0');
   await page.keyboard.press('Escape');
   assert.equal(await panel.isVisible(), false);
   await done();
