@@ -4,7 +4,8 @@
 //    at level 9 as a static host would serve it; 304s count nothing), and of that what
 //    the AI's first run adds (its worker and the full wasm; the page itself loads the core);
 //  - the time from navigation start to the first drawn board (the first `ready`
-//    event, then one animation frame), median of 10 cold loads.
+//    event, then one animation frame), median of 10 cold loads, on demo.html and on the
+//    game page (index.html).
 // `make figures-embed` (it runs `make dist` first); node tools/figures-embed.mjs [--loads N]
 import { gzipSync } from 'node:zlib';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -31,7 +32,7 @@ let temp = null;
 if (!existsSync(join(dist, 'embed.js'))) {
   temp = mkdtempSync(join(tmpdir(), 'g2048-figures-'));
   dist = join(temp, 'dist');
-  writeDist(dist);
+  await writeDist(dist);
 }
 
 const server = await serve({ port: 0, root: dist });
@@ -110,6 +111,11 @@ try {
   for (let i = 1; i < LOADS; i++) times.push((await load('demo.html')).ms);
   console.log(`\nFirst drawn board on demo.html, cold cache, ${LOADS} loads: median ${median(times).toFixed(0)} ms `
     + `(min ${Math.min(...times).toFixed(0)}, max ${Math.max(...times).toFixed(0)})`);
+  // The game page (index.html, every control; its service worker registers after the first board).
+  const pageTimes = [];
+  for (let i = 0; i < LOADS; i++) pageTimes.push((await load('')).ms);
+  console.log(`First drawn board on the game page (index.html), cold cache, ${LOADS} loads: median ${median(pageTimes).toFixed(0)} ms `
+    + `(min ${Math.min(...pageTimes).toFixed(0)}, max ${Math.max(...pageTimes).toFixed(0)})`);
 } finally {
   await browser.close();
   await server.close();

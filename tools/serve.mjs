@@ -5,9 +5,11 @@
 //   Access-Control-Allow-Origin: *; --csp adds the strict Content-Security-Policy below)
 import { createServer } from 'node:http';
 import { stat, readFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import { resolve, join, extname, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseFlags, UsageError, whole } from './cli.mjs';
+import { serviceWorker } from './sw.mjs';
 
 const MIME = {
   '.html': 'text/html; charset=utf-8',
@@ -22,12 +24,13 @@ const MIME = {
   '.txt': 'text/plain; charset=utf-8',
   '.md': 'text/markdown; charset=utf-8',
   '.map': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
 };
 
 const DEFAULT_ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
 
 /** The policy an embed must work under: no inline code or styles, no eval, same-origin only. */
-export const STRICT_CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'";
+export const STRICT_CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; worker-src 'self'";
 
 function send(res, status, body, headers = {}) {
   res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', ...headers });
@@ -57,6 +60,12 @@ async function handle({ root, prefix, extra }, req, res) {
     pathname = pathname.slice(prefix.length - 1);
   }
   if (pathname.includes('\0')) return send(res, 400, 'Bad Request\n');
+  // The working tree has no sw.js: it is made from the files as they are now (tools/sw.mjs).
+  if (pathname === '/sw.js' && !existsSync(join(root, 'sw.js')) && existsSync(join(root, 'www/service-worker.js'))) {
+    const { text } = serviceWorker(root);
+    res.writeHead(200, { ...extra, 'Content-Type': MIME['.js'], 'Cache-Control': 'no-cache' });
+    return res.end(req.method === 'HEAD' ? undefined : text);
+  }
   let file = resolve(join(root, pathname));
   // Refuse anything that escapes the root (../, encoded %2e%2e, absolute tricks).
   if (file !== root && !file.startsWith(root + sep)) return send(res, 403, 'Forbidden\n');

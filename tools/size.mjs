@@ -1,64 +1,96 @@
-// Prints what a visit to the page downloads: each file raw and gzipped, and the totals.
-// `make size` (after `make build`). A first visit loads index.html, style.css, the page's
-// modules under www/ and the core wasm package (the rules and the strategy catalogue);
-// the AI's worker and the full wasm package (every search) load when the AI first runs,
-// and are counted apart.
-import { readFileSync, readdirSync, statSync, existsSync } from 'node:fs';
+// Prints what a visit downloads, as deployed: the files of `make dist` (minified by
+// esbuild), each raw and gzipped, and the totals, for
+//   - a first visit to the game page (index.html, controls="full"), until the first board;
+//   - a first visit to an embed, <game-2048 controls="minimal"> and controls="none";
+//   - what the service worker caches in the background after the page's first board;
+//   - what loads when the AI first runs (the worker, the full glue and wasm).
+// The modules counted are those a page imports at load: the static import graph of its
+// entry, and the controls' modules that mount() loads for its `controls` (view.js).
+// `make size` (after `make build`). `--budget` exits 1 when a first visit passes its budget.
+import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { join, relative, dirname } from 'node:path';
+import { tmpdir } from 'node:os';
+import { join, dirname, posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseFlags } from './cli.mjs';
+import { writeDist } from './dist.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-parseFlags({ name: 'size', usage: 'Usage: node tools/size.mjs   (`make size`; takes no flags)', options: {} });
-
-function walk(dir) {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? walk(path) : [path];
-  });
-}
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const { values } = parseFlags({
+  name: 'size',
+  usage: 'Usage: node tools/size.mjs [--budget]   (`make size`; after `make build`)',
+  options: { budget: { type: 'boolean' } },
+});
+// The issue's budgets, gzipped: the game page's first visit, an embed with controls="minimal".
+const BUDGET_KB = { page: 60, minimal: 50 };
 
 const CORE = ['www/pkg/game2048_core.js', 'www/pkg/game2048_core_bg.wasm'];
 const AI = ['www/worker.js', 'www/pkg/game2048.js', 'www/pkg/game2048_bg.wasm'];
-const missing = [...CORE, ...AI].filter((f) => !existsSync(join(root, f)));
-if (missing.length) {
-  console.error(`no ${missing.join(', ')}: run \`make build\` first`);
+if (![...CORE, ...AI].every((f) => existsSync(join(ROOT, f)))) {
+  console.error('no wasm package under www/pkg: run `make build` first');
   process.exit(1);
 }
 
-const page = ['index.html', 'style.css']
-  .map((f) => join(root, f))
-  // element.js is the embed's (<game-2048>); index.html does not load it. See also `make figures-embed`.
-  // compare*.js and chart.js are compare.html's.
-  .concat(walk(join(root, 'www')).filter((f) => /\.(js|css)$/.test(f) && !f.includes('/pkg/') && !/(element|compare[\w-]*|chart)\.js$/.test(f)))
-  .filter((f) => existsSync(f) && !AI.includes(relative(root, f)))
-  .concat(CORE.map((f) => join(root, f)));
-
-const kb = (n) => (n / 1024).toFixed(1).padStart(7) + ' KB';
-
-// One table; returns its total.
-function table(title, files, { byKind = false } = {}) {
-  const kinds = {};
-  const rows = files.map((f) => {
-    const data = readFileSync(f);
-    const gz = gzipSync(data, { level: 9 }).length;
-    const kind = f.endsWith('.wasm') ? 'wasm' : f.endsWith('.css') ? 'css' : f.endsWith('.html') ? 'html' : 'js';
-    kinds[kind] ??= { raw: 0, gz: 0 };
-    kinds[kind].raw += data.length;
-    kinds[kind].gz += gz;
-    return { file: relative(root, f), raw: data.length, gz };
-  });
-  console.log(title.padEnd(34) + 'raw'.padStart(10) + 'gzipped'.padStart(11));
-  for (const r of rows) console.log(r.file.padEnd(34) + kb(r.raw) + ' ' + kb(r.gz));
-  console.log('-'.repeat(55));
-  if (byKind) for (const [k, v] of Object.entries(kinds)) console.log(`all ${k}`.padEnd(34) + kb(v.raw) + ' ' + kb(v.gz));
-  return rows.reduce((a, r) => ({ raw: a.raw + r.raw, gz: a.gz + r.gz }), { raw: 0, gz: 0 });
+// The static imports of a module (source files: comments and all), as paths from the root.
+function graph(entry, seen = new Set()) {
+  if (seen.has(entry)) return seen;
+  seen.add(entry);
+  const text = readFileSync(join(ROOT, entry), 'utf8');
+  for (const m of text.matchAll(/^\s*(?:import|export)\s+(?:[^'";]*?\s+from\s+)?['"](\.{1,2}\/[^'"]+)['"]/gm)) {
+    graph(posix.normalize(posix.join(posix.dirname(entry), m[1])), seen);
+  }
+  return seen;
 }
 
-const first = table('first visit', page, { byKind: true });
-console.log('first visit, total'.padEnd(34) + kb(first.raw) + ' ' + kb(first.gz));
-console.log('');
-const ai = table('when the AI first runs', AI.map((f) => join(root, f)));
-console.log('when the AI first runs, total'.padEnd(34) + kb(ai.raw) + ' ' + kb(ai.gz));
-console.log('both, total'.padEnd(34) + kb(first.raw + ai.raw) + ' ' + kb(first.gz + ai.gz));
+const dir = mkdtempSync(join(tmpdir(), 'g2048-size-'));
+const dist = join(dir, 'dist');
+const files = await writeDist(dist);
+const kb = (n) => `${(n / 1024).toFixed(1).padStart(7)} KB`;
+const sizes = new Map(files.map((f) => {
+  const data = readFileSync(join(dist, f));
+  return [f, { raw: data.length, gz: gzipSync(data, { level: 9 }).length }];
+}));
+
+function table(title, list) {
+  const kinds = {};
+  console.log(title.padEnd(40) + 'raw'.padStart(10) + 'gzipped'.padStart(11));
+  for (const f of list) {
+    const s = sizes.get(f);
+    const kind = f.endsWith('.wasm') ? 'wasm' : f.endsWith('.css') ? 'css' : f.endsWith('.html') ? 'html' : f.endsWith('.js') ? 'js' : 'other';
+    kinds[kind] ??= { raw: 0, gz: 0 };
+    kinds[kind].raw += s.raw;
+    kinds[kind].gz += s.gz;
+    console.log(f.padEnd(40) + kb(s.raw) + ' ' + kb(s.gz));
+  }
+  const total = list.reduce((a, f) => ({ raw: a.raw + sizes.get(f).raw, gz: a.gz + sizes.get(f).gz }), { raw: 0, gz: 0 });
+  console.log('-'.repeat(61));
+  for (const [k, v] of Object.entries(kinds)) console.log(`  all ${k}`.padEnd(40) + kb(v.raw) + ' ' + kb(v.gz));
+  console.log(`${title}, total`.padEnd(40) + kb(total.raw) + ' ' + kb(total.gz));
+  console.log('');
+  return total;
+}
+
+const CONTROLS = ['www/panel.js', 'www/ai-panel.js', 'www/dialog.js']; // view.js loads them for controls minimal and full
+const unique = (list) => [...new Set(list)];
+const page = unique(['index.html', 'style.css', 'favicon.svg', 'manifest.webmanifest', ...graph('www/main.js'), ...CONTROLS, ...CORE]);
+const minimal = unique(['embed.js', 'style.css', ...graph('embed.js'), ...CONTROLS, ...CORE]);
+const none = unique(['embed.js', 'style.css', ...graph('embed.js'), ...CORE]);
+const totals = {
+  page: table('first visit, game page', page),
+  minimal: table('first visit, embed controls="minimal"', minimal),
+  none: table('first visit, embed controls="none"', none),
+};
+table('when the AI first runs', AI);
+const cached = files.filter((f) => !page.includes(f));
+const sw = table('service worker, after the first board', cached);
+void sw;
+rmSync(dir, { recursive: true, force: true });
+
+let over = false;
+for (const [name, budget] of Object.entries(BUDGET_KB)) {
+  const got = totals[name].gz / 1024;
+  const verdict = got <= budget ? 'within' : 'OVER';
+  if (got > budget) over = true;
+  console.log(`${name === 'page' ? 'game page' : 'embed, controls="minimal"'}: ${got.toFixed(1)} KB gzipped, ${verdict} its budget of ${budget} KB`);
+}
+if (values.budget && over) process.exit(1);

@@ -16,29 +16,63 @@ const clock = (ms) => {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 };
 
+const SHORT_CHARS = 90;
+// The explanation's first sentence, cut at a word (with "…") when it is long; and the rest.
+function splitExplanation(text) {
+  const m = /^(.+?[.!?])(\s+.+)?$/s.exec(text);
+  let short = m ? m[1] : text;
+  let rest = m?.[2] ?? '';
+  if (short.length > SHORT_CHARS) {
+    const at = short.lastIndexOf(' ', SHORT_CHARS);
+    rest = short.slice(at) + rest;
+    short = short.slice(0, at);
+  }
+  return [short, rest];
+}
+
 /**
  * id: a prefix for element ids. handlers: { aiToggle(), aiStep(), aiHint(),
  * setting(name, value) (strategy, strength, aiSpeed), weights({field: text}, changedField),
  * resetWeights() }.
  */
-export function createAiPanel(id, handlers) {
-  const ai = el('div', 'ai');
+export function createAiPanel(id, handlers, { controls = 'full', settingsBody = null } = {}) {
+  const full = controls === 'full';
+  const ai = el('div', `ai ai-${controls}`);
   const aiBar = add(ai, el('div', 'ai-bar'));
   const aiToggle = add(aiBar, button('btn ai-toggle', 'Start AI', () => handlers.aiToggle()));
-  const aiStep = add(aiBar, button('btn ai-step', 'Step', () => handlers.aiStep()));
+  const aiStep = button('btn ai-step', 'Step', () => handlers.aiStep());
+  if (full) aiBar.append(aiStep);
   const aiHint = add(aiBar, button('btn ai-hint', 'Hint', () => handlers.aiHint()));
   const aiStatus = add(aiBar, el('p', 'ai-status'));
   aiStatus.setAttribute('role', 'status');
-  // The strategy: picker, its explanation, a strength control that fits it, its weights.
+  // The strategy: picker, its explanation (one sentence, "more" for the rest), a
+  // strength control that fits it; speed and weights go to the settings dialog.
   const strategyChoice = choices(id, 'strategy', 'Strategy', [], (v) => handlers.setting('strategy', v));
   const explanation = el('p', 'ai-explanation');
   explanation.id = `${id}-explanation`;
+  const explanationShort = add(explanation, el('span', 'ai-explanation-short'));
+  const explanationRest = add(explanation, el('span', 'ai-explanation-rest'));
+  explanationRest.id = `${id}-explanation-rest`;
+  explanationRest.hidden = true;
+  let shortText = '';
+  const showExplanation = (open) => {
+    explanationRest.hidden = !open;
+    // A sentence cut short shows "…" until it is open.
+    explanationShort.textContent = shortText + (!open && /^\s*\S/.test(explanationRest.textContent) && !/[.!?]$/.test(shortText) ? '…' : '');
+    moreButton.textContent = open ? 'less' : 'more';
+    moreButton.setAttribute('aria-expanded', String(open));
+  };
+  const moreButton = add(explanation, button('more-button', 'more', () => showExplanation(explanationRest.hidden)));
+  moreButton.setAttribute('aria-controls', explanationRest.id);
+  moreButton.setAttribute('aria-expanded', 'false');
   strategyChoice.wrap.setAttribute('aria-describedby', explanation.id);
   const strengthChoice = choices(id, 'strength', 'Strength', [], (v) => handlers.setting('strength', v));
-  const speedChoice = choices(id, 'speed', 'Speed', Object.entries(SPEED_LABELS), (v) => handlers.setting('aiSpeed', v));
-  ai.append(strategyChoice.wrap, explanation, strengthChoice.wrap, speedChoice.wrap);
+  const speedChoice = choices(id, 'speed', 'AI speed', Object.entries(SPEED_LABELS), (v) => handlers.setting('aiSpeed', v));
+  if (full) ai.append(strategyChoice.wrap, explanation, strengthChoice.wrap);
+  settingsBody?.append(speedChoice.wrap);
 
-  const advanced = add(ai, el('details', 'ai-advanced'));
+  const advanced = el('details', 'ai-advanced');
+  if (full) settingsBody?.append(advanced);
   add(advanced, el('summary', null, 'Advanced: evaluation weights'));
   const weightsForm = add(advanced, el('div', 'weights'));
   const weightsError = add(advanced, el('p', 'weights-error'));
@@ -47,7 +81,8 @@ export function createAiPanel(id, handlers) {
   const resetButton = add(weightsBar, button('btn weights-reset', 'Reset to defaults', () => handlers.resetWeights()));
   const weightInputs = new Map(); // field -> { input, error }
   let weightFields = '';
-  const stats = add(ai, el('dl', 'ai-stats'));
+  const stats = el('dl', 'ai-stats');
+  if (full) ai.append(stats);
   const stat = (name, label) => {
     const box = add(stats, el('div', `ai-stat ai-${name}`));
     box.append(el('dt', null, label));
@@ -56,7 +91,8 @@ export function createAiPanel(id, handlers) {
   const mpsValue = stat('mps', 'Moves/s');
   const depthValue = stat('depth', 'Depth');
   const npsValue = stat('nps', 'Nodes/s');
-  const valuesBox = add(ai, el('div', 'ai-values'));
+  const valuesBox = el('div', 'ai-values');
+  if (full) ai.append(valuesBox);
   valuesBox.title = 'What the AI expects of each move';
   const values = {};
   for (const d of DIRS) {
@@ -64,6 +100,7 @@ export function createAiPanel(id, handlers) {
     v.append(el('span', 'ai-arrow', ARROWS[d]), (values[d] = el('span', 'ai-number', '–')));
   }
   const summaryLine = add(ai, el('p', 'ai-summary'));
+  if (!full) summaryLine.remove();
 
   let hintText = '';
   let offText = '';
@@ -135,7 +172,12 @@ export function createAiPanel(id, handlers) {
      */
     setBrain({ strategy, explanation: text, choices: options, chosen, chosenLabel, weights, customWeights }) {
       strategyChoice.set(strategy);
-      explanation.textContent = text;
+      // The first sentence; the rest behind "more".
+      const [short, rest] = splitExplanation(text ?? '');
+      shortText = short;
+      explanationRest.textContent = rest;
+      moreButton.hidden = !rest;
+      showExplanation(false);
       const list = options.map((c) => [c.key, c.label]);
       if (chosen && !list.some(([k]) => k === chosen)) list.push([chosen, chosenLabel || chosen]);
       strengthChoice.setOptions(list);

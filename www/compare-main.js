@@ -5,6 +5,7 @@ import { loadEngine } from './wasm.js';
 import { createCompareView } from './compare-view.js';
 import { createCompare } from './compare.js';
 import { runGames } from './compare-pool.js';
+import { registerOffline } from './offline.js';
 
 const root = document.querySelector('[data-compare]') ?? document.body;
 const handlers = {};
@@ -14,6 +15,7 @@ const view = createCompareView(root, {
 });
 if (typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches) root.classList.add('theme-dark');
 
+registerOffline(window);
 loadEngine().then((engine) => {
   const compare = createCompare({ engine, view, run: runGames });
   handlers.start = (picks) => compare.start(picks);

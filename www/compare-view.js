@@ -26,8 +26,6 @@ export function createCompareView(root, handlers) {
   const frame = add(root, el('div', 'game compare'));
   const header = add(frame, el('div', 'header'));
   header.append(el('h1', 'title compare-title', 'Compare AIs'));
-  const back = add(header, el('a', 'btn compare-back', 'Play'));
-  back.href = './';
   add(frame, el('p', 'help', 'Pick two or more strategies. Each plays the same seeded games (seeds 1 to N: the same tiles appear for every strategy) in Web Workers, and the charts fill in as games end.'));
 
   const form = add(frame, el('form', 'compare-form'));

@@ -5,6 +5,7 @@
 import { budgetKey, budgetLabel, checkWeights, cleanBudget, defaultBudget, strengthChoices } from './strategies.js';
 import { MODES, MODE_LABELS, THEMES, SPEED_DELAY_MS, validSize } from './choices.js';
 import { createAiPlayer } from './ai-player.js';
+import { emptyRecord } from './storage.js';
 
 const DIRECTIONS = new Set(['up', 'right', 'down', 'left']);
 const SAVE_DELAY_MS = 150;
@@ -33,6 +34,8 @@ export function createController({ Game, view, storage, ai, catalog, options = {
   let saveTimer = 0;
   let lastEnd = null;
   let listeners = new Set();
+  let stats = null; // storage.loadStats(): games finished, per size and mode, by a person and by the AI
+  let lastBy = 'human'; // who made the game's last move: who finished it
 
   const mode = () => settings.mode;
   function info(name = settings.strategy) {
@@ -141,11 +144,42 @@ export function createController({ Game, view, storage, ai, catalog, options = {
     scheduleSave();
     onEvent('move', { direction, gained: result.gained, score: game.score, by: byAi ? 'ai' : 'player' });
     if (game.won && !wasWon) onEvent('won', { score: game.score, moves: game.moves, mode: mode() });
-    if (game.over) onEvent('over', { score: game.score, largest: Math.max(...game.cells()), moves: game.moves });
+    lastBy = byAi ? 'ai' : 'human';
+    if (game.over) {
+      countGame();
+      onEvent('over', { score: game.score, largest: Math.max(...game.cells()), moves: game.moves });
+    }
     return true;
   }
 
+  // A finished game counts once: at game over, or when a won game is left for a new one.
+  function countGame() {
+    if (!stats || !game || game.moves === 0) return;
+    const key = `${game.size}:${mode()}`;
+    const board = (stats.boards[key] ??= { human: emptyRecord(), ai: emptyRecord() });
+    const r = board[lastBy];
+    const largest = Math.max(...game.cells());
+    r.played += 1;
+    if (game.won) r.won += 1;
+    r.best = Math.max(r.best, game.score);
+    r.largest = Math.max(r.largest, largest);
+    r.tiles[largest] = (r.tiles[largest] ?? 0) + 1;
+    storage.saveStats(stats);
+    if (shownStats) showStatsNow();
+  }
+  let shownStats = null; // the stats panel, while open
+
+  function statsFor(size, m) {
+    return stats?.boards[`${size}:${m}`] ?? { human: emptyRecord(), ai: emptyRecord() };
+  }
+
+  function showStatsNow() {
+    shownStats?.show({ size: game.size, mode: mode(), modeLabel: MODE_LABELS[mode()], ...statsFor(game.size, mode()) });
+  }
+
   function replaceGame(next, { appear = true } = {}) {
+    if (game && game.won && !game.over) countGame();
+    lastBy = 'human';
     player.reset();
     game?.free();
     game = next;
@@ -194,6 +228,16 @@ export function createController({ Game, view, storage, ai, catalog, options = {
   const api = {
     start() {
       storage.checkAvailable();
+      const loaded = storage.loadStats();
+      stats = loaded.stats;
+      if (loaded.problem) {
+        view.notice(
+          `Your statistics could not be read (${loaded.problem}), so they start again.` +
+            (loaded.backupKey ? ` The old data is kept under "${loaded.backupKey}".` : ''),
+          'corrupt-stats',
+        );
+        console.warn(`2048: unreadable statistics: ${loaded.problem}`);
+      }
       view.setTheme(settings.theme);
       view.setStrategies(catalog.map((s) => ({ name: s.name, label: s.label })));
       brainView();
@@ -368,6 +412,27 @@ export function createController({ Game, view, storage, ai, catalog, options = {
       settings[name] = value;
       startNew({ size: settings.size });
       return true;
+    },
+
+    /** Opens the stats panel on the current size and mode. */
+    async showStats() {
+      if (!game) return;
+      shownStats = await view.statsPanel();
+      shownStats.onClose = () => { shownStats = null; };
+      showStatsNow();
+    },
+
+    /** Resets the statistics of the current size and mode, after asking. */
+    async resetStats() {
+      if (!game) return false;
+      const key = `${game.size}:${mode()}`;
+      const ok = await view.confirm(`Reset the statistics of ${game.size} × ${game.size} ${MODE_LABELS[mode()]} games? This cannot be undone.`, 'Reset');
+      if (ok) {
+        delete stats.boards[key];
+        storage.saveStats(stats);
+      }
+      if (shownStats || ok) api.showStats();
+      return ok;
     },
 
     getState: () => (game ? state() : null),

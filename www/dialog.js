@@ -2,7 +2,7 @@
 import { el, add, button } from './dom.js';
 
 export function createDialog(id) {
-  const dialog = el('dialog', 'dialog');
+  const dialog = el('dialog', 'dialog confirm-dialog');
   const text = add(dialog, el('p', 'dialog-text'));
   text.id = `${id}-dialog-text`;
   dialog.setAttribute('aria-labelledby', text.id);

@@ -37,7 +37,7 @@ export class Game2048Element extends BaseElement {
     const option = OPTION_OF[name] ?? name;
     if (value === null && name !== 'autoplay') return;
     if (!this.#game.setOption(option, name === 'autoplay' ? value !== null && value !== 'off' && value !== 'false' : value)
-      && (name === 'persist' || name === 'storage-key')) {
+      && (name === 'persist' || name === 'storage-key' || name === 'controls' || name === 'offline')) {
       this.#game.destroy();
       this.#game = mount(this, this.#options());
     }

@@ -19,4 +19,6 @@ function parseParams(search) {
 }
 
 const root = document.querySelector('[data-game2048]') ?? document.body;
-mount(root, { keyboard: 'document', storageKey: 'game2048', shadow: false, ...parseParams(location.search) });
+mount(root, {
+  keyboard: 'document', storageKey: 'game2048', shadow: false, controls: 'full', offline: true, ...parseParams(location.search),
+});

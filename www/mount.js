@@ -73,6 +73,7 @@ export function mount(element, options = {}) {
   }
 
   const keyboard = opts.keyboard ?? 'focus';
+  const controls = opts.controls ?? 'minimal';
   const handlers = {};
   const view = createView(root, {
     newGame: () => handlers.newGame?.(),
@@ -84,7 +85,9 @@ export function mount(element, options = {}) {
     aiHint: () => handlers.aiHint?.(),
     weights: (values, changed) => handlers.weights?.(values, changed),
     resetWeights: () => handlers.resetWeights?.(),
-  }, { ownsPage: keyboard === 'document' });
+    stats: () => handlers.stats?.(),
+    resetStats: () => handlers.resetStats?.(),
+  }, { ownsPage: keyboard === 'document', controls });
 
   let controller = null;
   let input = null;
@@ -102,6 +105,7 @@ export function mount(element, options = {}) {
       swipeTarget: view.wrap,
       root,
       onMove: (dir) => controller.move(dir),
+      onShortcut: (action) => view.shortcut(action),
       isEnabled: () => !view.isBusy(),
     });
   }
@@ -116,7 +120,7 @@ export function mount(element, options = {}) {
 
   const ready = (async () => {
     try {
-      engine = await loadEngine();
+      [engine] = await Promise.all([loadEngine(), view.loadControls()]);
     } catch (e) {
       await sheetLoaded;
       if (destroyed) throw e;
@@ -149,6 +153,8 @@ export function mount(element, options = {}) {
     handlers.aiHint = () => controller.hintAi();
     handlers.weights = (values, changed) => controller.setWeights(values, changed);
     handlers.resetWeights = () => controller.resetWeights();
+    handlers.stats = () => controller.showStats();
+    handlers.resetStats = () => controller.resetStats();
     bindKeys(keyboard);
     win?.addEventListener('pagehide', onHide);
     doc.addEventListener('visibilitychange', onHide);
@@ -158,6 +164,9 @@ export function mount(element, options = {}) {
     await sheetLoaded;
     if (destroyed) throw new Error('2048: destroyed before it was ready');
     emit('ready', { size: game.size });
+    // Offline play (the page, or an embed whose host asks), once the board is drawn: the
+    // service worker then caches the whole build in the background (offline.js).
+    if (opts.offline) import('./offline.js').then((m) => m.registerOffline(win)).catch(() => {});
     return game;
   })();
   // Callers need not handle a failed load: the board shows it and fires `error`.
@@ -195,7 +204,7 @@ export function mount(element, options = {}) {
      * (they need a new mount) and for invalid values (with a warning).
      */
     setOption(name, value) {
-      if (destroyed || name === 'persist' || name === 'storageKey') return false;
+      if (destroyed || name === 'persist' || name === 'storageKey' || name === 'controls' || name === 'offline') return false;
       const clean = readOption(name, value);
       if (clean === undefined && !(name === 'autoplay' && value == null)) return false;
       if (name === 'keyboard') {

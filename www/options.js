@@ -9,17 +9,18 @@ const CHOICES = {
   theme: THEMES,
   speed: Object.keys(SPEED_DELAY_MS),
   keyboard: ['focus', 'document', 'none'],
+  controls: ['none', 'minimal', 'full'],
 };
 const KEYBOARD_ALIASES = { element: 'focus', false: 'none' };
 
 /** The attribute names the element observes, in mount()'s spelling where they differ. */
-export const ATTRIBUTES = ['size', 'mode', 'theme', 'strategy', 'ms', 'nodes', 'autoplay', 'speed', 'seed', 'keyboard', 'persist', 'storage-key'];
+export const ATTRIBUTES = ['size', 'mode', 'theme', 'strategy', 'ms', 'nodes', 'autoplay', 'speed', 'seed', 'keyboard', 'persist', 'storage-key', 'controls', 'offline'];
 export const OPTION_OF = { 'storage-key': 'storageKey' };
 
 const DEFAULTS = {
   size: 'the saved game, else 4', mode: 'the saved mode, else classic', theme: 'the saved theme, else system',
   speed: 'the saved speed, else fast', ms: "the saved strength, else the strategy's default", nodes: "the saved strength, else the strategy's default",
-  seed: 'random', keyboard: 'focus', persist: 'on', storageKey: 'from the id', autoplay: 'off',
+  seed: 'random', keyboard: 'focus', persist: 'on', storageKey: 'from the id', autoplay: 'off', controls: 'minimal', offline: 'off',
 };
 
 const spell = (name) => Object.keys(OPTION_OF).find((k) => OPTION_OF[k] === name) ?? name;
@@ -41,7 +42,7 @@ export function readOption(name, value, warn = console.warn) {
   let clean;
   if (name === 'size') clean = whole(value, SIZE);
   else if (name === 'ms' || name === 'nodes') clean = whole(value, BUDGETS[name]);
-  else if (name === 'autoplay' || name === 'persist') clean = flag(value);
+  else if (name === 'autoplay' || name === 'persist' || name === 'offline') clean = flag(value);
   else if (name === 'seed') {
     if (typeof value === 'bigint') clean = value >= 0n && value < 2n ** 64n ? value : undefined;
     else if (/^\d{1,20}$/.test(String(value).trim())) {

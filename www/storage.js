@@ -8,6 +8,7 @@ import { BUDGETS, DEFAULT_STRATEGY, checkWeights, cleanBudget } from './strategi
 import { MODES, THEMES, SPEED_DELAY_MS, validSize } from './choices.js';
 
 const GAME_VERSION = 1;
+const STATS_VERSION = 1;
 const MAX_BACKUPS = 3;
 // The think time every page saved before strategies had budgets of their own.
 const OLD_DEFAULT_MS = 50;
@@ -70,6 +71,42 @@ function readRecord(raw, fromJSON) {
     mode: MODES.includes(record.mode) ? record.mode : null,
     keepGoing: record.keepGoing === true,
   };
+}
+
+export const emptyStats = () => ({ boards: {} });
+
+/** One side's figures (a person's or the AI's games on one size and mode), zeroed. */
+export const emptyRecord = () => ({ played: 0, won: 0, best: 0, largest: 0, tiles: {} });
+
+const count = (n) => Number.isSafeInteger(n) && n >= 0;
+const isTile = (t) => Number.isSafeInteger(Number(t)) && Number(t) >= 2 && (Number(t) & (Number(t) - 1)) === 0;
+
+// Stored statistics: every figure checked; a bad one is a problem (the whole value is backed up).
+function readStats(raw) {
+  let data;
+  try {
+    data = JSON.parse(raw);
+  } catch {
+    throw new Error('the statistics are not valid JSON');
+  }
+  if (!isObject(data) || data.version !== STATS_VERSION || !isObject(data.boards)) {
+    throw new Error('the statistics have an unknown format');
+  }
+  const boards = {};
+  for (const [key, board] of Object.entries(data.boards)) {
+    const [size, mode] = key.split(':');
+    if (!validSize(Number(size)) || !MODES.includes(mode) || !isObject(board)) throw new Error(`the statistics of "${key}" are not valid`);
+    boards[key] = {};
+    for (const who of ['human', 'ai']) {
+      const r = board[who] ?? emptyRecord();
+      const tilesOk = isObject(r.tiles) && Object.entries(r.tiles).every(([t, n]) => isTile(t) && count(n));
+      if (!isObject(r) || ![r.played, r.won, r.best, r.largest].every(count) || !tilesOk || r.won > r.played) {
+        throw new Error(`the statistics of "${key}" are not valid`);
+      }
+      boards[key][who] = { played: r.played, won: r.won, best: r.best, largest: r.largest, tiles: { ...r.tiles } };
+    }
+  }
+  return { boards };
 }
 
 export function createStorage({ prefix = 'game2048', backend, onUnavailable } = {}) {
@@ -188,6 +225,27 @@ export function createStorage({ prefix = 'game2048', backend, onUnavailable } = 
 
     saveBest(size, mode, score) {
       if (store && !write(`best:${size}:${mode}`, String(score))) disable();
+    },
+
+    /**
+     * The statistics of finished games: {boards: {"size:mode": {human, ai}}} (cleanStats);
+     * {problem, backupKey} when the stored value cannot be read (it is kept under a
+     * backup key and the statistics start again).
+     */
+    loadStats() {
+      const raw = read('stats');
+      if (raw == null) return { stats: emptyStats() };
+      try {
+        return { stats: readStats(raw) };
+      } catch (e) {
+        const backupKey = api.backup(raw);
+        api.saveStats(emptyStats());
+        return { stats: emptyStats(), problem: errorText(e), backupKey };
+      }
+    },
+
+    saveStats(stats) {
+      if (store && !write('stats', JSON.stringify({ version: STATS_VERSION, boards: stats.boards }))) disable();
     },
 
     /** The saved settings, cleaned against the strategies of `catalog` (see cleanSettings). */

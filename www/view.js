@@ -2,34 +2,59 @@
 // notices, the dialog) in the element it is given, owns the theme class, and
 // hands each call of the controller and the AI player to the part that draws it.
 // Nothing here decides anything about the rules.
-import { el } from './dom.js';
+import { el, add } from './dom.js';
 import { createBoardView } from './board-view.js';
-import { createPanel } from './panel.js';
-import { createAiPanel } from './ai-panel.js';
 import { createNotices } from './notices.js';
-import { createDialog } from './dialog.js';
 
 const THEME_CLASSES = ['theme-light', 'theme-dark', 'theme-solarized', 'theme-contrast'];
 let uid = 0;
 
+// What a board without controls draws for the calls of the parts it does not load.
+const NO_PANEL = { setGame() {}, setSettings() {}, openSettings() {}, openHelp() {}, closeAll() {}, isOpen: () => false, dialogs: [] };
+const NO_AI_PANEL = {
+  flush() {}, hint() {}, setSpeed() {}, setStrategies() {}, setBrain() {}, setWeightErrors() {}, setAi() {}, setAiStats() {}, destroy() {},
+};
+
 /**
  * handlers: { newGame(), undo(), keepGoing(), setting(name, value), aiToggle(),
- * aiStep(), aiHint(), weights({field: text}, changedField), resetWeights() }, called on the
+ * aiStep(), aiHint(), weights({field: text}, changedField), resetWeights(), stats() }, called on the
  * user's clicks and choices (setting names: size, mode, theme, aiSpeed, strategy, strength).
  * ownsPage: the game is the page's (keyboard on the document): the win / game
  * over overlay may take the focus from the page's body, not only from this game.
+ * controls: 'full' (every control), 'minimal' (score, New game, Start AI, Hint) or
+ * 'none' (the board only). The board draws at once; the controls' modules load in
+ * loadControls(), and not at all for 'none'.
  */
-export function createView(root, handlers, { ownsPage = true } = {}) {
+export function createView(root, handlers, { ownsPage = true, controls = 'full' } = {}) {
   const id = `g2048-${++uid}`;
   root.classList.add('g2048');
   const board = createBoardView(root, handlers, { ownsPage });
-  const panel = createPanel(id, handlers);
-  const aiPanel = createAiPanel(id, handlers);
   const notices = createNotices();
-  const dialog = createDialog(id);
-  const frame = el('div', 'game');
-  frame.append(board.header, panel.bar, notices.element, board.wrap, aiPanel.element, panel.settings, panel.help, notices.live, dialog.element);
-  root.prepend(frame);
+  const frame = el('div', `game controls-${controls}`);
+  const layout = add(frame, el('div', 'game-layout'));
+  const main = add(layout, el('div', 'game-main'));
+  const side = add(layout, el('div', 'game-side'));
+  if (controls !== 'none') main.append(board.header);
+  main.append(notices.element, board.wrap);
+  frame.append(notices.live);
+  // After the page's shared header, when the board is the page's.
+  const siteHeader = root.querySelector(':scope > .site-header');
+  if (siteHeader) siteHeader.after(frame);
+  else root.prepend(frame);
+  let panel = NO_PANEL;
+  let aiPanel = NO_AI_PANEL;
+  let dialog = null;
+  let extra = null; // the stats panel, once opened
+
+  // The confirmation dialog: loaded with the controls, or when first needed (controls="none").
+  async function getDialog() {
+    if (!dialog) {
+      const { createDialog } = await import('./dialog.js');
+      dialog ??= createDialog(id);
+      frame.append(dialog.element);
+    }
+    return dialog;
+  }
 
   let themeQuery = null;
   let themeSetting = 'light';
@@ -46,6 +71,41 @@ export function createView(root, handlers, { ownsPage = true } = {}) {
   return {
     board: board.board,
     wrap: board.wrap,
+    frame,
+    id,
+
+    /** Loads and lays out the controls ('minimal' or 'full'); nothing for 'none'. */
+    async loadControls() {
+      if (controls === 'none') return;
+      // The confirmation too: its questions then open at once, on the click that asks them.
+      const [{ createPanel }, { createAiPanel }] = await Promise.all([import('./panel.js'), import('./ai-panel.js'), getDialog()]);
+      panel = createPanel(id, handlers, { controls });
+      aiPanel = createAiPanel(id, handlers, { controls, settingsBody: panel.settingsBody });
+      board.header.after(panel.bar);
+      side.append(aiPanel.element);
+      frame.append(...panel.dialogs);
+    },
+
+    /** A keyboard shortcut (panel.js's SHORTCUTS) that this view shows; true when taken. */
+    shortcut(name) {
+      if (controls === 'none') return false;
+      if (name === 'settings') return Boolean(panel.openSettings());
+      if (name === 'help') return Boolean(panel.openHelp());
+      if (name === 'stats') return controls === 'full' && (handlers.stats?.(), true);
+      if (controls === 'minimal' && (name === 'undo' || name === 'aiStep')) return false;
+      handlers[name]?.();
+      return true;
+    },
+
+    /** The stats panel's module (stats-view.js), loaded on first use, kept in the frame. */
+    async statsPanel() {
+      if (!extra) {
+        const { createStatsView } = await import('./stats-view.js');
+        extra ??= createStatsView(id, handlers);
+        frame.append(extra.element);
+      }
+      return extra;
+    },
 
     /** The game's state: the board (board-view.js's render) and the panel's Undo and intro ({canUndo, mode}). */
     render(state) {
@@ -72,15 +132,19 @@ export function createView(root, handlers, { ownsPage = true } = {}) {
       if (settings.aiSpeed != null) aiPanel.setSpeed(settings.aiSpeed);
     },
 
-    setStrategies: aiPanel.setStrategies,
-    setBrain: aiPanel.setBrain,
-    setWeightErrors: aiPanel.setWeightErrors,
-    setAi: aiPanel.setAi,
-    setAiStats: aiPanel.setAiStats,
+    setStrategies: (list) => aiPanel.setStrategies(list),
+    setBrain: (brain) => aiPanel.setBrain(brain),
+    setWeightErrors: (errors) => aiPanel.setWeightErrors(errors),
+    setAi: (ai) => aiPanel.setAi(ai),
+    setAiStats: (s) => aiPanel.setAiStats(s),
     announce: notices.announce,
     notice: notices.notice,
-    confirm: dialog.confirm,
-    isBusy: dialog.isOpen,
+    /** Asks in the in-page dialog (the settings and help dialogs close first). */
+    async confirm(question, okLabel) {
+      panel.closeAll();
+      return (await getDialog()).confirm(question, okLabel);
+    },
+    isBusy: () => Boolean(dialog?.isOpen()) || panel.isOpen() || Boolean(extra?.isOpen()),
 
     /** theme: 'system' follows prefers-color-scheme, live. */
     setTheme(theme) {
@@ -99,7 +163,9 @@ export function createView(root, handlers, { ownsPage = true } = {}) {
     destroy() {
       board.destroy();
       aiPanel.destroy();
-      dialog.close();
+      dialog?.close();
+      panel.closeAll();
+      extra?.close();
       themeQuery?.removeEventListener('change', onSystemTheme);
       frame.remove();
       root.classList.remove('g2048', ...THEME_CLASSES);

@@ -660,11 +660,11 @@ test('New game, Undo, a size change and a mode change end a running search; the 
     // asks first, and OK starts the new game.
     size: async () => {
       await choose(page, 'size', 7);
-      if (await page.locator('.g2048 dialog').isVisible()) await page.locator('.g2048 .dialog-ok').click();
+      if (await page.locator('.g2048 .confirm-dialog').isVisible()) await page.locator('.g2048 .dialog-ok').click();
     },
     mode: async () => {
       await choose(page, 'mode', 'endless');
-      if (await page.locator('.g2048 dialog').isVisible()) await page.locator('.g2048 .dialog-ok').click();
+      if (await page.locator('.g2048 .confirm-dialog').isVisible()) await page.locator('.g2048 .dialog-ok').click();
     },
   };
   for (const [name, act] of Object.entries(actions)) {
@@ -696,7 +696,7 @@ test('destroy() during a running search ends the busy worker', async () => {
     const host = document.createElement('div');
     host.id = 'second';
     document.body.append(host);
-    window.second = mount(host, { size: 8, strategy: 'minimax', persist: false, keyboard: 'none' });
+    window.second = mount(host, { size: 8, strategy: 'minimax', persist: false, keyboard: 'none', controls: 'full' });
     await window.second.ready;
     const root = host.shadowRoot;
     const depths = [...root.querySelectorAll('.setting-strength .choice')].map((b) => /choice-depth(\d+)/.exec(b.className)?.[1]).filter(Boolean);

@@ -13,10 +13,10 @@ import { writeDist } from '../../tools/dist.mjs';
 const env = setup();
 let dir;
 let dist;
-before(() => {
+before(async () => {
   dir = mkdtempSync(join(tmpdir(), 'g2048-dist-'));
   dist = join(dir, 'dist');
-  writeDist(dist);
+  await writeDist(dist);
 });
 after(() => rmSync(dir, { recursive: true, force: true }));
 

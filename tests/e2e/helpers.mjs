@@ -32,12 +32,14 @@ export function setup() {
 }
 
 /**
- * Opens a fresh context and page. Returns { page, context, errors, done }; call
+ * Opens a fresh context and page (service workers blocked unless contextOptions allow them). Returns { page, context, errors, done }; call
  * `await done()` at the end of the test: it closes the context and asserts no
  * page errors or console errors happened.
  */
 export async function openPage(env, path = '', { contextOptions = {}, initScript, wait = true } = {}) {
-  const context = await env.browser.newContext({ viewport: { width: 520, height: 900 }, ...contextOptions });
+  // No service worker unless a test asks (offline.test.mjs): its cache would answer the
+  // requests that tests route to stand-ins (a crashing worker, a missing wasm).
+  const context = await env.browser.newContext({ viewport: { width: 520, height: 900 }, serviceWorkers: 'block', ...contextOptions });
   if (initScript) await context.addInitScript(initScript);
   const page = await context.newPage();
   const errors = [];
@@ -129,9 +131,20 @@ export async function screenshot(page, name) {
 /** Cells for URL parameters: `?cells=` + cells(...rows). */
 export const cellsParam = (rows) => rows.flat().join(',');
 
-/** Clicks a settings choice, e.g. choose(page, 'size', 5), choose(page, 'theme', 'dark'). */
+/**
+ * Clicks a settings choice, e.g. choose(page, 'size', 5), choose(page, 'theme', 'dark'). Size,
+ * mode, theme and the AI's speed are in the settings dialog: it is opened first (with its
+ * button, as a person would) and closed after, unless the choice asked a question.
+ */
 export async function choose(page, name, value, root = '.g2048') {
-  await page.locator(`${root} .setting-${name} .choice-${value}`).click();
+  const choice = page.locator(`${root} .setting-${name} .choice-${value}`);
+  const inDialog = await choice.evaluate((b) => Boolean(b.closest('.settings-dialog')));
+  if (inDialog && !(await choice.isVisible())) await page.locator(`${root} .settings-button`).click();
+  await choice.click();
+  const settings = page.locator(`${root} .settings-dialog`);
+  if (inDialog && (await settings.isVisible()) && !(await page.locator(`${root} .confirm-dialog`).isVisible())) {
+    await settings.locator('.dialog-close').click();
+  }
 }
 
 /** The settings choice currently shown as pressed. */

@@ -139,7 +139,7 @@ test('accessibility: live region, board description, real buttons reachable by T
   }
   assert.ok([...reached].some((r) => /\bchoice\b/.test(r)), 'settings buttons are reachable too');
   // Buttons are real <button>s; settings say which choice is on.
-  assert.equal(await page.locator('.g2048 .settings .choice[aria-pressed="true"]').count(), 3);
+  assert.equal(await page.locator('.g2048 .settings .choice[aria-pressed="true"]').count(), 4, 'size, mode, theme, AI speed');
   await done();
 });
 

@@ -17,7 +17,7 @@ async function playUntilMoved(page) {
 test('switching size renders an n x n board after the confirmation dialog', async () => {
   const { page, done } = await openPage(env);
   await playUntilMoved(page);
-  const dialog = page.locator('.g2048 dialog');
+  const dialog = page.locator('.g2048 .confirm-dialog');
 
   // Cancel keeps the game and the select goes back.
   const before = await page.getAttribute('.g2048 .board', 'data-cells');

@@ -166,9 +166,11 @@ test('weights: bad input shows an error next to the control and keeps the last g
   await ready(page);
   const name = 'minimax';
   await choose(page, 'strategy', name);
+  await choose(page, 'strength', 'depth2');
+  // The weights are in the settings dialog.
+  await page.locator('.g2048 .settings-button').click();
   const advanced = page.locator('.g2048 .ai-advanced');
   assert.equal(await advanced.isVisible(), true, 'minimax has weights to edit');
-  await choose(page, 'strength', 'depth2');
   await advanced.locator('summary').click();
   const fields = await page.$$eval('.g2048 .weight input', (xs) => xs.map((x) => ({ name: x.name, value: x.value })));
   assert.deepEqual(fields.map((f) => f.name), ['monotonicity', 'smoothness', 'empty', 'max_tile', 'corner_bonus', 'merges'], 'the engine\'s minimax weights');
@@ -203,6 +205,7 @@ test('weights: bad input shows an error next to the control and keeps the last g
   assert.equal(await input.getAttribute('aria-invalid'), 'true');
   assert.equal((await savedSettings(page)).weights[name][field.name], 3.5);
   // The AI plays with the last good weights.
+  await page.keyboard.press('Escape');
   await page.evaluate(() => { window.sent.length = 0; });
   await stepOnce(page);
   const used = await page.evaluate(() => window.sent.filter((m) => m.options).at(-1).options);
@@ -212,6 +215,7 @@ test('weights: bad input shows an error next to the control and keeps the last g
   // Reload: the good value; reset: the defaults, and the errors are gone.
   await page.reload();
   await ready(page);
+  await page.locator('.g2048 .settings-button').click();
   await page.locator('.g2048 .ai-advanced summary').click();
   assert.equal(await input.inputValue(), '3.5');
   await page.locator('.g2048 .weights-reset').click();
@@ -239,6 +243,7 @@ test('embedders name any strategy: the strategy attribute and mount({strategy}),
     el.id = 'attr';
     el.setAttribute('strategy', other);
     el.setAttribute('persist', 'off');
+    el.setAttribute('controls', 'full');
     document.querySelector('main').append(el);
     await el.ready;
     el.step();

@@ -1,0 +1,70 @@
+// The `controls` attribute (mount option): none (the board only), minimal (score, New
+// game, Start AI, Hint), full (every control); a bad value falls back with one warning.
+// A board with controls="none" loads no control module, worker or AI wasm until the AI runs.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { setup, openPage, drawn, hostCells } from './helpers.mjs';
+
+const env = setup();
+
+// Which parts board `sel` shows (present in its shadow root and rendered).
+function parts(page, sel) {
+  const names = ['board', 'score', 'new-button', 'undo-button', 'ai-toggle', 'ai-step', 'ai-hint', 'setting-strategy', 'settings-button', 'ai-stats'];
+  return page.evaluate(([s, list]) => {
+    const root = document.querySelector(s).shadowRoot;
+    return list.filter((n) => {
+      const node = root.querySelector(`.${n}`);
+      return node && node.getClientRects().length > 0;
+    });
+  }, [sel, names]);
+}
+
+test('controls none | minimal | full, a bad value and the default', async () => {
+  const warnings = [];
+  const { page, done } = await openPage(env, null, { contextOptions: { viewport: { width: 1280, height: 900 } } });
+  page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()));
+  await page.goto(`${env.url}tests/e2e/fixtures/controls.html`);
+  for (const id of ['none', 'watch', 'minimal', 'full', 'bad', 'default']) await drawn(page, `#${id}`);
+  assert.deepEqual(await parts(page, '#none'), ['board']);
+  assert.deepEqual(await parts(page, '#minimal'), ['board', 'score', 'new-button', 'ai-toggle', 'ai-hint']);
+  assert.deepEqual(await parts(page, '#full'), ['board', 'score', 'new-button', 'undo-button', 'ai-toggle', 'ai-step', 'ai-hint', 'setting-strategy', 'settings-button', 'ai-stats']);
+  assert.deepEqual(await parts(page, '#default'), await parts(page, '#minimal'), 'the default is minimal');
+  assert.deepEqual(await parts(page, '#bad'), await parts(page, '#minimal'), 'a bad value falls back to minimal');
+  const about = warnings.filter((w) => /controls/.test(w));
+  assert.equal(about.length, 1, `one warning: ${warnings.join(' | ')}`);
+  assert.match(about[0], /controls="tiny" is not valid.*minimal/);
+
+  // none: keys (while focused) and autoplay work.
+  const before = await hostCells(page, '#none');
+  await page.locator('#none .board').focus();
+  let moved = false;
+  for (const key of ['ArrowLeft', 'ArrowUp', 'ArrowRight', 'ArrowDown']) {
+    await page.keyboard.press(key);
+    if ((await hostCells(page, '#none')).join() !== before.join()) moved = true;
+  }
+  assert.ok(moved, 'keys move the bare board');
+  await page.waitForFunction(() => document.querySelector('#watch').moves >= 3, null, { timeout: 20000 });
+  // minimal: Start AI plays.
+  await page.locator('#minimal .ai-toggle').click();
+  await page.waitForFunction(() => document.querySelector('#minimal').moves >= 2, null, { timeout: 20000 });
+  await page.locator('#minimal .ai-toggle').click();
+  await done();
+});
+
+test('controls="none" downloads no control module, worker or AI wasm until the AI first runs', async () => {
+  const { page, done } = await openPage(env, null);
+  const requested = [];
+  page.on('request', (r) => requested.push(new URL(r.url()).pathname));
+  await page.goto(`${env.url}tests/e2e/fixtures/controls-none.html`);
+  await drawn(page, '#bare');
+  await page.waitForTimeout(500);
+  const loaded = (name) => requested.some((p) => p.endsWith(name));
+  for (const name of ['/panel.js', '/ai-panel.js', '/dialog.js', '/stats-view.js', '/worker.js', '/game2048_bg.wasm', '/game2048.js']) {
+    assert.equal(loaded(name), false, `${name} is not loaded before the AI runs: ${requested.join(' ')}`);
+  }
+  await page.evaluate(() => document.querySelector('#bare').step());
+  await page.waitForFunction(() => document.querySelector('#bare').moves === 1, null, { timeout: 20000 });
+  assert.ok(loaded('/worker.js') && loaded('/game2048_bg.wasm'), 'the AI loads when it runs');
+  assert.equal(loaded('/panel.js'), false);
+  await done();
+});

@@ -1,0 +1,181 @@
+// The layout at a desktop size (1280x800) and a phone's (390x844), the settings and
+// help dialogs, the keyboard shortcuts, and screenshots of every page at both sizes in
+// light and dark (tests/screenshots/page-*.png).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { setup, openPage, ready, engineCells, screenshot } from './helpers.mjs';
+
+const env = setup();
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+
+// Each selector's box, and whether it lies inside the viewport (visible, not clipped by it).
+function boxes(page, selectors) {
+  return page.evaluate((sels) => Object.fromEntries(sels.map((s) => {
+    const node = document.querySelector(s);
+    if (!node) return [s, { found: false }];
+    const r = node.getBoundingClientRect();
+    const inside = r.width > 0 && r.height > 0 && r.left >= 0 && r.top >= 0 && r.right <= innerWidth && r.bottom <= innerHeight;
+    return [s, { found: true, inside, left: r.left, right: r.right, top: r.top, bottom: r.bottom }];
+  })), selectors);
+}
+
+const DESKTOP_PARTS = [
+  '.g2048 .board-wrap', '.g2048 .score', '.g2048 .best', '.g2048 .undo-button', '.g2048 .new-button',
+  '.g2048 .ai-toggle', '.g2048 .ai-step', '.g2048 .ai-hint', '.g2048 .setting-strategy', '.g2048 .setting-strength',
+  '.g2048 .ai-stats', '.g2048 .ai-values', '.g2048 .settings-button',
+];
+
+test('1280x800: every control and the AI figures without scrolling, the AI panel beside the board', async () => {
+  const { page, done } = await openPage(env, '', { contextOptions: { viewport: DESKTOP } });
+  const found = await boxes(page, DESKTOP_PARTS);
+  for (const [sel, b] of Object.entries(found)) assert.ok(b.found && b.inside, `${sel} inside the viewport: ${JSON.stringify(b)}`);
+  const board = found['.g2048 .board-wrap'];
+  const ai = (await boxes(page, ['.g2048 .ai']))['.g2048 .ai'];
+  assert.ok(ai.left >= board.right, 'the AI panel is beside the board');
+  assert.ok(board.right - board.left >= 400, 'the board keeps its size');
+  assert.ok(await page.evaluate(() => document.documentElement.scrollHeight <= innerHeight), 'no scrolling');
+  // The explanation is one short sentence; "more" shows the rest.
+  const short = await page.textContent('.g2048 .ai-explanation-short');
+  assert.ok(short.length <= 100 && short.split(/[.!?](\s|$)/).filter((x) => x && x.trim()).length <= 1, short);
+  assert.equal(await page.locator('.g2048 .ai-explanation-rest').isVisible(), false);
+  await page.locator('.g2048 .more-button').click();
+  assert.equal(await page.locator('.g2048 .ai-explanation-rest').isVisible(), true);
+  assert.equal(await page.getAttribute('.g2048 .more-button', 'aria-expanded'), 'true');
+  await done();
+});
+
+test('390x844: the board, the score and Start AI on the first screen; the rest below', async () => {
+  const { page, done } = await openPage(env, '', { contextOptions: { viewport: PHONE, isMobile: true, hasTouch: true } });
+  const found = await boxes(page, ['.g2048 .board-wrap', '.g2048 .score', '.g2048 .ai-toggle']);
+  for (const [sel, b] of Object.entries(found)) assert.ok(b.found && b.inside, `${sel} inside the viewport: ${JSON.stringify(b)}`);
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), 'no horizontal scrolling');
+  await done();
+});
+
+test('settings and help: dialogs reached by keyboard, closed with Escape', async () => {
+  const { page, done } = await openPage(env, '', { contextOptions: { viewport: DESKTOP } });
+  const settings = page.locator('.g2048 .settings-dialog');
+  const help = page.locator('.g2048 .help-dialog');
+  // Tab to the Settings button, Enter opens it; Escape closes.
+  let reached = false;
+  for (let i = 0; i < 12 && !reached; i++) {
+    await page.keyboard.press('Tab');
+    reached = await page.evaluate(() => document.activeElement?.classList.contains('settings-button'));
+  }
+  assert.ok(reached, 'Settings is reachable with Tab');
+  await page.keyboard.press('Enter');
+  assert.equal(await settings.isVisible(), true);
+  for (const name of ['size', 'mode', 'theme', 'speed']) {
+    assert.equal(await settings.locator(`.setting-${name}`).isVisible(), true, `${name} is in the settings`);
+  }
+  const before = await engineCells(page);
+  await page.keyboard.press('ArrowLeft'); // keys belong to the dialog while it is open
+  assert.deepEqual(await engineCells(page), before);
+  await page.keyboard.press('Escape');
+  assert.equal(await settings.isVisible(), false, 'Escape closes the settings');
+  await page.keyboard.press('o');
+  assert.equal(await settings.isVisible(), true, '"o" opens the settings');
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('?');
+  assert.equal(await help.isVisible(), true, '"?" opens the list of keys');
+  const listed = await help.locator('.shortcut').allTextContents();
+  for (const what of ['Undo', 'New game', 'Start or stop the AI', 'Step', 'Hint', 'Settings']) {
+    assert.ok(listed.some((t) => t.includes(what)), `${what} is listed: ${listed.join(' | ')}`);
+  }
+  await page.keyboard.press('Escape');
+  assert.equal(await help.isVisible(), false);
+  await done();
+});
+
+// Plays until a key changes the board; returns the key.
+async function someMove(page) {
+  for (const key of ['ArrowLeft', 'ArrowUp', 'ArrowRight', 'ArrowDown']) {
+    const before = (await engineCells(page)).join();
+    await page.keyboard.press(key);
+    if ((await engineCells(page)).join() !== before) return key;
+  }
+  throw new Error('no move');
+}
+
+test('shortcuts: undo, new game, start/stop AI, step, hint; arrows from any control; none in a text field or with a modifier', async () => {
+  const { page, done } = await openPage(env, '?seed=7', { contextOptions: { viewport: DESKTOP } });
+  // Arrow keys move the tiles while a control (a strategy button) has the focus.
+  await page.locator('.g2048 .setting-strategy .choice-greedy').focus();
+  await someMove(page);
+  const afterMove = await engineCells(page);
+  assert.equal(await page.locator('.g2048 .undo-button').isDisabled(), false);
+  // u: undo.
+  await page.keyboard.press('u');
+  assert.notDeepEqual(await engineCells(page), afterMove, 'u undid the move');
+  assert.equal(await page.locator('.g2048 .undo-button').isDisabled(), true);
+  // h: hint (a direction in the status line, no move).
+  const start = await engineCells(page);
+  await page.keyboard.press('h');
+  await page.waitForFunction(() => /Hint: \w+/.test(document.querySelector('.g2048 .ai-status').textContent), null, { timeout: 15000 });
+  assert.deepEqual(await engineCells(page), start);
+  // t: one AI move.
+  await page.keyboard.press('t');
+  await page.waitForFunction((s) => document.querySelector('.g2048 .board').dataset.cells !== s, start.join(), { timeout: 15000 });
+  // p: start, then stop, the AI.
+  await page.keyboard.press('p');
+  await page.waitForFunction(() => document.querySelector('.g2048 .ai-toggle').textContent === 'Stop');
+  await page.keyboard.press('p');
+  await page.waitForFunction(() => document.querySelector('.g2048 .ai-toggle').textContent === 'Start AI');
+  // n: a new game (two tiles).
+  await page.waitForTimeout(400);
+  await page.keyboard.press('n');
+  await page.waitForFunction(() => document.querySelectorAll('.g2048 .tile:not(.tile-leaving)').length === 2);
+  await someMove(page);
+  // In a text field, neither shortcuts nor arrows act; nor do shortcuts with Ctrl/Alt/Meta.
+  await page.evaluate(() => {
+    const input = document.createElement('input');
+    input.className = 'typing';
+    document.body.append(input);
+  });
+  const typed = await engineCells(page);
+  await page.locator('input.typing').focus();
+  for (const key of ['u', 'n', 'p', 't', 'h', 'o', '?', 'ArrowLeft', 'ArrowUp']) await page.keyboard.press(key);
+  assert.equal(await page.inputValue('input.typing'), 'unptho?', 'the keys went into the field');
+  assert.deepEqual(await engineCells(page), typed, 'no shortcut or move fired in the text field');
+  assert.equal(await page.locator('.g2048 .settings-dialog').isVisible(), false);
+  assert.equal(await page.locator('.g2048 .ai-toggle').textContent(), 'Start AI');
+  await page.locator('.g2048 .title').click();
+  for (const key of ['Alt+n', 'Alt+u', 'Control+o', 'Alt+p']) await page.keyboard.press(key);
+  assert.deepEqual(await engineCells(page), typed, 'no shortcut with a modifier');
+  assert.equal(await page.locator('.g2048 .ai-toggle').textContent(), 'Start AI');
+  await done();
+});
+
+test('screenshots: every page at both sizes, light and dark; the compare table is not cut off', async () => {
+  for (const colorScheme of ['light', 'dark']) {
+    for (const [label, viewport] of [['1280', DESKTOP], ['390', PHONE]]) {
+      const { page, done } = await openPage(env, null, { contextOptions: { viewport, colorScheme } });
+      await page.goto(env.url);
+      await ready(page);
+      await screenshot(page, `page-game-${label}-${colorScheme}`);
+      await page.goto(`${env.url}demo.html`);
+      await page.waitForFunction(() => [...document.querySelectorAll('game-2048')].every((g) => g.shadowRoot?.querySelector('.board[data-cells]')));
+      await screenshot(page, `page-demo-${label}-${colorScheme}`);
+      await page.goto(`${env.url}compare.html`);
+      await page.waitForSelector('[data-ready="true"]');
+      await page.evaluate(() => {
+        document.querySelector('.compare-games').value = '2';
+      });
+      await page.locator('.compare-run').click();
+      await page.waitForSelector('.compare-table tbody tr', { timeout: 30000 });
+      await page.waitForFunction(() => document.querySelector('.compare-count')?.textContent.startsWith('4 of 4'), null, { timeout: 30000 });
+      if (label === '1280') {
+        const cut = await page.evaluate(() => {
+          const wrap = document.querySelector('.compare-table-wrap');
+          const r = document.querySelector('.compare-table').getBoundingClientRect();
+          return { scroll: wrap.scrollWidth > wrap.clientWidth, right: r.right, width: innerWidth };
+        });
+        assert.equal(cut.scroll, false, 'the table fits its box');
+        assert.ok(cut.right <= cut.width, `the table ends inside the window: ${JSON.stringify(cut)}`);
+      }
+      await screenshot(page, `page-compare-${label}-${colorScheme}`);
+      await done();
+    }
+  }
+});

@@ -1,0 +1,128 @@
+// Offline play: after one visit the game, the AI and the compare page load and play with
+// the network off; a new build replaces the cached one at the next visit (one cache, the
+// new build's files only), under a sub-path and the strict CSP; an embed registers no
+// service worker unless its host sets `offline`.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setup, openPage, ready, engineCells, drawn } from './helpers.mjs';
+import { serve, STRICT_CSP } from '../../tools/serve.mjs';
+import { writeDist } from '../../tools/dist.mjs';
+import { serviceWorker } from '../../tools/sw.mjs';
+
+const env = setup();
+const ALLOW = { contextOptions: { serviceWorkers: 'allow' } };
+let dir;
+let dist;
+let files;
+before(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'g2048-offline-'));
+  dist = join(dir, 'dist');
+  files = await writeDist(dist);
+});
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+const controlled = (page) => page.waitForFunction(() => navigator.serviceWorker?.controller !== null, null, { timeout: 20000 });
+const ourCaches = (page) => page.evaluate(async () => (await caches.keys()).filter((k) => k.startsWith('2048:')));
+
+async function someMove(page) {
+  for (const key of ['ArrowLeft', 'ArrowUp', 'ArrowRight', 'ArrowDown']) {
+    const before = (await engineCells(page)).join();
+    await page.keyboard.press(key);
+    if ((await engineCells(page)).join() !== before) return true;
+  }
+  return false;
+}
+
+test('after one visit: the page reloads and plays, the AI moves and the compare page runs, with the network off', async () => {
+  const { page, context, done } = await openPage(env, '', ALLOW);
+  await controlled(page);
+  assert.equal((await ourCaches(page)).length, 1, 'one cache: this build');
+  await context.setOffline(true);
+  await page.reload();
+  await ready(page);
+  assert.ok(await someMove(page), 'a move offline');
+  const before = (await engineCells(page)).join();
+  await page.locator('.g2048 .ai-step').click();
+  await page.waitForFunction((b) => document.querySelector('.g2048 .board').dataset.cells !== b, before, { timeout: 20000 });
+  await page.goto(`${env.url}compare.html`);
+  await page.waitForSelector('[data-ready="true"]');
+  await page.evaluate(() => {
+    document.querySelector('.compare-games').value = '2';
+  });
+  await page.locator('.compare-run').click();
+  await page.waitForFunction(() => document.querySelector('.compare-count')?.textContent.startsWith('4 of 4'), null, { timeout: 30000 });
+  await context.setOffline(false);
+  await done();
+});
+
+// Polls `fn` in the page until it returns true, through the reloads a new build causes.
+async function eventually(page, fn, timeout = 20000) {
+  const end = Date.now() + timeout;
+  for (;;) {
+    try {
+      if (await page.evaluate(fn)) return true;
+    } catch {
+      // the page was reloading
+    }
+    if (Date.now() > end) return false;
+    await page.waitForTimeout(200);
+  }
+}
+
+test('a new build replaces the old cache at the next visit (sub-path, strict CSP), and then plays offline', async () => {
+  const server = await serve({ port: 0, root: dist, prefix: '/apps/2048/', headers: { 'Content-Security-Policy': STRICT_CSP } });
+  try {
+    const { page, context, done } = await openPage(env, null, ALLOW);
+    await page.goto(server.url);
+    await ready(page);
+    await controlled(page);
+    const [old] = await ourCaches(page);
+    assert.match(old, new RegExp(`^2048:${server.url}:${files.build}$`));
+
+    // The next build: a changed page, and so a new sw.js.
+    const index = join(dist, 'index.html');
+    writeFileSync(index, readFileSync(index, 'utf8').replace('<head>', '<head>\n  <meta name="build" content="two">'));
+    const logic = readFileSync(join(dist, 'sw.js'), 'utf8').split('\n').slice(2).join('\n');
+    const next = serviceWorker(dist, files.slice(0, -1), logic);
+    writeFileSync(join(dist, 'sw.js'), next.text);
+    assert.notEqual(next.build, files.build);
+
+    await page.reload();
+    assert.ok(await eventually(page, () => document.querySelector('meta[name="build"]')?.content === 'two'), 'the new build is shown');
+    await ready(page);
+    assert.deepEqual(await ourCaches(page), [`2048:${server.url}:${next.build}`], 'only the new build is cached');
+    const cached = await page.evaluate(async (c) => (await (await caches.open(c)).match('index.html')).text(), `2048:${server.url}:${next.build}`);
+    assert.match(cached, /content="two"/);
+
+    await context.setOffline(true);
+    await page.reload();
+    await ready(page);
+    assert.equal(await page.getAttribute('meta[name="build"]', 'content'), 'two');
+    assert.ok(await someMove(page));
+    await context.setOffline(false);
+    await done();
+  } finally {
+    await server.close();
+  }
+});
+
+test('an embed registers no service worker unless its host sets offline', async () => {
+  const { page, done } = await openPage(env, null, ALLOW);
+  await page.goto(`${env.url}demo.html`);
+  await drawn(page, '#play');
+  await page.waitForTimeout(500);
+  assert.equal(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length), 0, 'demo.html: none');
+  await page.evaluate(() => {
+    const g = document.createElement('game-2048');
+    g.id = 'offline-board';
+    g.setAttribute('offline', '');
+    g.setAttribute('persist', 'off');
+    document.body.append(g);
+  });
+  await drawn(page, '#offline-board');
+  await page.waitForFunction(async () => (await navigator.serviceWorker.getRegistrations()).length === 1, null, { timeout: 10000 });
+  await done();
+});

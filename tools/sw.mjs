@@ -1,0 +1,46 @@
+#!/usr/bin/env node
+// The service worker of one build: sw.js = the build id and the list of the site's
+// files, then www/service-worker.js. The build id is a hash of every file it caches,
+// so a new build (a changed page, module, stylesheet or wasm) is a new sw.js, which the
+// browser installs at the next visit. `make dist` writes dist/sw.js; tools/serve.mjs
+// serves the working tree's sw.js made on each request (make run, the browser suite).
+// Usage: node tools/sw.mjs [ROOT]   prints the build id and the number of files.
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+/** The pages, the embed entry, the stylesheet, the app's manifest and icons. */
+export const PAGE_FILES = ['index.html', 'compare.html', 'demo.html', 'embed.js', 'style.css', 'favicon.svg', 'manifest.webmanifest', 'icons/icon-192.png', 'icons/icon-512.png'];
+/** The page's core module (engine + catalogue) and the workers' full one (engine + AI). */
+export const PKG_FILES = ['game2048_core.js', 'game2048_core_bg.wasm', 'game2048.js', 'game2048_bg.wasm'];
+const SW_SOURCE = 'www/service-worker.js';
+
+/** Every file of the site under `root`, relative (what dist copies and sw.js caches). */
+export function siteFiles(root = ROOT) {
+  return [
+    ...PAGE_FILES,
+    ...readdirSync(join(root, 'www')).filter((f) => f.endsWith('.js') && `www/${f}` !== SW_SOURCE).sort().map((f) => `www/${f}`),
+    ...PKG_FILES.map((f) => `www/pkg/${f}`),
+  ];
+}
+
+/** sw.js for the files under `root` (`files`: relative paths; default siteFiles). */
+export function serviceWorker(root = ROOT, files = siteFiles(root), logic = readFileSync(join(ROOT, SW_SOURCE), 'utf8')) {
+  const hash = createHash('sha256');
+  for (const f of files) {
+    hash.update(f);
+    hash.update(existsSync(join(root, f)) ? readFileSync(join(root, f)) : 'missing');
+  }
+  hash.update(logic);
+  const build = hash.digest('hex').slice(0, 16);
+  const text = `const BUILD = ${JSON.stringify(build)};\nconst FILES = ${JSON.stringify(files)};\n${logic}`;
+  return { build, text };
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const root = resolve(process.argv[2] ?? ROOT);
+  const { build } = serviceWorker(root);
+  console.log(`build ${build}: ${siteFiles(root).length} files`);
+}
