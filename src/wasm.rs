@@ -424,6 +424,16 @@ pub fn legal_moves(cells: JsValue, size: JsValue) -> Result<Vec<String>, JsError
         .collect())
 }
 
+/// `positionProblem(cells, size)`: why a hand-made position cannot be played from (a tile too
+/// large for the size, an empty board, no move), as words; null when it can. Throws on cells
+/// that are not tiles.
+#[wasm_bindgen(js_name = positionProblem)]
+pub fn position_problem(cells: JsValue, size: JsValue) -> Result<Option<String>, JsError> {
+    let size = size_from(&size)?;
+    let board = Board::from_values(size, &cells_from(&cells)?).map_err(js_error)?;
+    Ok(board.setup_problem())
+}
+
 /// `bestMove` and its clock: only in the module with the search (the worker's).
 #[cfg(feature = "ai")]
 mod search {
