@@ -8,13 +8,14 @@ import { createPanel } from './panel.js';
 import { createAiPanel } from './ai-panel.js';
 import { createNotices } from './notices.js';
 import { createDialog } from './dialog.js';
+import { createRecordBar } from './record-bar.js';
 
 const THEME_CLASSES = ['theme-light', 'theme-dark', 'theme-solarized', 'theme-contrast'];
 let uid = 0;
 
 /**
  * handlers: { newGame(), undo(), keepGoing(), setting(name, value), aiToggle(),
- * aiStep(), aiHint(), weights({field: text}, changedField), resetWeights() }, called on the
+ * aiStep(), aiHint(), weights({field: text}, changedField), resetWeights(), share() }, called on the
  * user's clicks and choices (setting names: size, mode, theme, aiSpeed, strategy, strength).
  * ownsPage: the game is the page's (keyboard on the document): the win / game
  * over overlay may take the focus from the page's body, not only from this game.
@@ -27,8 +28,9 @@ export function createView(root, handlers, { ownsPage = true } = {}) {
   const aiPanel = createAiPanel(id, handlers);
   const notices = createNotices();
   const dialog = createDialog(id);
+  const records = createRecordBar(handlers);
   const frame = el('div', 'game');
-  frame.append(board.header, panel.bar, notices.element, board.wrap, aiPanel.element, panel.settings, panel.help, notices.live, dialog.element);
+  frame.append(board.header, panel.bar, notices.element, board.wrap, records.element, aiPanel.element, panel.settings, panel.help, notices.live, dialog.element);
   root.prepend(frame);
 
   let themeQuery = null;
@@ -80,7 +82,9 @@ export function createView(root, handlers, { ownsPage = true } = {}) {
     announce: notices.announce,
     notice: notices.notice,
     confirm: dialog.confirm,
-    isBusy: dialog.isOpen,
+    isBusy: () => dialog.isOpen() || Boolean(frame.querySelector('dialog[open]')),
+    /** Where the view's own dialogs go (share.js adds its dialog here). */
+    frame,
 
     /** theme: 'system' follows prefers-color-scheme, live. */
     setTheme(theme) {
