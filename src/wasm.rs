@@ -425,7 +425,7 @@ pub fn legal_moves(cells: JsValue, size: JsValue) -> Result<Vec<String>, JsError
 }
 
 /// `positionProblem(cells, size)`: why a hand-made position cannot be played from (a tile too
-/// large for the size, an empty board, no move), as words; null when it can. Throws on cells
+/// large for the size, an empty board, no move), as words; undefined when it can. Throws on cells
 /// that are not tiles.
 #[wasm_bindgen(js_name = positionProblem)]
 pub fn position_problem(cells: JsValue, size: JsValue) -> Result<Option<String>, JsError> {

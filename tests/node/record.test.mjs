@@ -107,3 +107,14 @@ test('bad records throw an Error naming the problem', () => {
   ];
   for (const [f, message] of cases) assert.throws(f, (e) => e instanceof Error && message.test(e.message), String(message));
 });
+
+test('positionProblem: the board editor\'s check, in words (undefined when the position can be played from)', () => {
+  const big = new Array(9).fill(0);
+  big[4] = 2 ** 20;
+  assert.equal(core.positionProblem(big, 3), 'the tile 2^20 in row 2, column 2 is larger than any 3x3 game can make (2^10)');
+  big[4] = 1024;
+  assert.equal(core.positionProblem(big, 3), undefined);
+  assert.match(core.positionProblem(new Array(16).fill(0), 4), /the board is empty/);
+  assert.match(core.positionProblem([2, 4, 2, 4, 2, 4, 2, 4, 2], 3), /^no move can be played/);
+  assert.throws(() => core.positionProblem([3, 0, 0, 0, 0, 0, 0, 0, 0], 3), /cell 0 holds 3/);
+});
