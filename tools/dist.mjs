@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { parseFlags, UsageError } from './cli.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const FILES = ['index.html', 'compare.html', 'demo.html', 'demo.css', 'embed.js', 'style.css', 'favicon.svg'];
+const FILES = ['index.html', 'compare.html', 'demo.html', 'replay.html', 'editor.html', 'demo.css', 'embed.js', 'style.css', 'favicon.svg'];
 // The page's core module (engine + catalogue) and the workers' full one (engine + AI).
 const PKG = ['game2048_core.js', 'game2048_core_bg.wasm', 'game2048.js', 'game2048_bg.wasm'];
 

@@ -27,11 +27,16 @@ if (missing.length) {
   process.exit(1);
 }
 
+// Modules a first visit to the game does not load (dynamic imports and the other pages' entries).
+const LAZY = /\/(share|record-io|replay[\w-]*|review[\w-]*|editor|page-theme)\.js$/;
+
 const page = ['index.html', 'style.css']
   .map((f) => join(root, f))
   // element.js is the embed's (<game-2048>); index.html does not load it. See also `make figures-embed`.
-  // compare*.js and chart.js are compare.html's.
-  .concat(walk(join(root, 'www')).filter((f) => /\.(js|css)$/.test(f) && !f.includes('/pkg/') && !/(element|compare[\w-]*|chart)\.js$/.test(f)))
+  // compare*.js and chart.js are compare.html's. The records' modules load when used: the
+  // share dialog (share.js, record-io.js), the replay, review and editor pages and an embed's
+  // replay (LAZY); record-bar.js, the game's link to them, is in the first visit.
+  .concat(walk(join(root, 'www')).filter((f) => /\.(js|css)$/.test(f) && !f.includes('/pkg/') && !/(element|compare[\w-]*|chart)\.js$/.test(f) && !LAZY.test(f)))
   .filter((f) => existsSync(f) && !AI.includes(relative(root, f)))
   .concat(CORE.map((f) => join(root, f)));
 
