@@ -107,6 +107,12 @@ test('undo inside the game: the replay follows the line played', async () => {
   for (let i = 0; i < 3; i++) await page.locator('.undo-button').click();
   line.length = 6;
   line[5] = await engineCells(page);
+  // Shared right after the undos: the record ends where the game now is.
+  const afterUndo = new core.Replay((await shareLink(page)).split('#')[1]);
+  assert.equal(afterUndo.length, 5, 'the undone moves left the record');
+  assert.deepEqual(Array.from(afterUndo.cells(5)), line[5]);
+  afterUndo.free();
+  await page.locator('.share-close').click();
   // A different move from here: the line played forks.
   for (const key of ['ArrowDown', 'ArrowRight', 'ArrowUp', 'ArrowLeft']) {
     const before = (await engineCells(page)).join();
