@@ -33,6 +33,7 @@ add(pasteForm, el('button', 'btn record-paste-go', 'Open')).type = 'submit';
 
 let engine = null;
 let view = null;
+let shown = null; // the engine's Replay on show
 let shownHash = null; // the fragment last read
 
 function showProblem(where, reason) {
@@ -57,10 +58,13 @@ function open(text, { where, at } = {}) {
   }
   problem.hidden = true;
   view?.destroy();
+  shown?.free();
+  shown = replay;
   view = createReplayView(body, replay, {
     text,
     at,
     engine,
+    ownsPage: true,
     onContinue: (n, { ai }) => { location.href = continueUrl(text, n, { ai }); },
   });
   holder.replaceChildren(view.element);

@@ -17,14 +17,15 @@ const n0 = (n) => n.toLocaleString('en');
  * root: an element with the game's classes (.g2048, theme). replay: an engine Replay.
  * options: { text (the record), at (the first position shown; default the last), onContinue(n,
  * {ai}) (play on from position n), onClose() (a Close button, for an embedded replay),
- * keyTarget (where keys are read; null: none), engine (for the review's legalMoves) }.
+ * keyTarget (where keys are read; null: none), engine (for the review's legalMoves), ownsPage
+ * (the replay is the page's: its title is the page's h1) }.
  */
-export function createReplayView(root, replay, { text, at, onContinue, onClose, keyTarget = root.ownerDocument, engine } = {}) {
+export function createReplayView(root, replay, { text, at, onContinue, onClose, keyTarget = root.ownerDocument, engine, ownsPage = false } = {}) {
   const length = replay.length;
   const size = replay.size;
   const doc = root.ownerDocument;
   const wrap = el('section', 'replay');
-  const board = createBoardView(root, { keepGoing() {}, newGame() {}, undo() {} }, { ownsPage: false });
+  const board = createBoardView(root, { keepGoing() {}, newGame() {}, undo() {} }, { ownsPage });
   board.header.querySelector('.title').textContent = 'Replay';
   board.header.querySelector('.best .score-label').textContent = 'Final';
   wrap.append(board.header);
