@@ -5,7 +5,7 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use crate::ai;
-use crate::board::{check_size, tile_value, Board};
+use crate::board::{check_size, tile_value, Board, Slide};
 use crate::error::{number_text, quoted, GameError};
 use crate::record::{Mode, Record, RecordError, Replay};
 use crate::{Direction, Game};
@@ -309,9 +309,24 @@ struct SpawnView {
 }
 
 #[derive(Serialize)]
+struct SlideView {
+    from: [usize; 2],
+    to: [usize; 2],
+}
+
+#[derive(Serialize)]
+struct MergeView {
+    from: [[usize; 2]; 2],
+    at: [usize; 2],
+    value: f64,
+}
+
+#[derive(Serialize)]
 struct RecordedMoveView {
     dir: &'static str,
     spawn: SpawnView,
+    moves: Vec<SlideView>,
+    merges: Vec<MergeView>,
 }
 
 /// A record replayed and checked: every position by number, 0 (the start) to `length`.
@@ -384,7 +399,8 @@ impl WasmReplay {
         Ok(self.inner.won(n).unwrap_or_default())
     }
 
-    /// Move `n` (1 to `length`): `{dir, spawn: {value, at: [row, col]}}`.
+    /// Move `n` (1 to `length`): `{dir, spawn: {value, at: [row, col]}, moves: [{from, to}],
+    /// merges: [{from: [a, b], at, value}]}` (cells as [row, col]; what the tiles did, to animate).
     #[wasm_bindgen(js_name = "move")]
     pub fn recorded(&self, n: JsValue) -> Result<JsValue, JsError> {
         let number = self.position(n)?;
@@ -394,12 +410,30 @@ impl WasmReplay {
             .ok_or_else(|| js_error("move 0 is the start: moves are numbered from 1"))?;
         let size = self.inner.size();
         let cell = usize::from(m.spawn_cell);
+        let rc = |i: usize| [i / size, i % size];
+        let mut moves = Vec::new();
+        let mut merges = Vec::new();
+        for s in self.inner.slides(number).unwrap_or_default() {
+            match s {
+                Slide::Move { from, to } => moves.push(SlideView {
+                    from: rc(from),
+                    to: rc(to),
+                }),
+                Slide::Merge { from, to, exponent } => merges.push(MergeView {
+                    from: [rc(from[0]), rc(from[1])],
+                    at: rc(to),
+                    value: tile_value(exponent) as f64,
+                }),
+            }
+        }
         Ok(to_js(&RecordedMoveView {
             dir: m.dir.name(),
             spawn: SpawnView {
                 value: tile_value(m.spawn_exponent) as f64,
-                at: [cell / size, cell % size],
+                at: rc(cell),
             },
+            moves,
+            merges,
         }))
     }
 }

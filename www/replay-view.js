@@ -3,7 +3,8 @@
 // End), and what happened at each move (the move, the tile spawned, the score). From any
 // position: play on as a person or with the AI (onContinue), download the record, review
 // it (review-view.js, loaded when asked). The engine's Replay did every rule check when it
-// read the record; this draws its positions.
+// read the record; this draws its positions, and a step forward animates the engine's
+// report of the move (its slides, merges and spawn), as the game does.
 import { el, add, button } from './dom.js';
 import { createBoardView, ARROWS } from './board-view.js';
 import { SPEED_LABELS, SPEED_DELAY_MS, MODE_LABELS } from './choices.js';
@@ -80,6 +81,37 @@ export function createReplayView(root, replay, { text, at, onContinue, onClose, 
   let pos = -1;
   let timer = 0;
   let review = null;
+  let ids = []; // the tile id drawn in each cell (row-major; 0: empty)
+  let lastId = 0;
+
+  // Move n as the board view animates a move ({moves, merges, spawned, gained}, tile ids),
+  // and `ids` updated to the position after it.
+  function animate(n) {
+    const m = replay.move(n);
+    const at = ([r, c]) => r * size + c;
+    const next = ids.slice();
+    const moves = [];
+    const merges = [];
+    for (const t of m.moves) next[at(t.from)] = 0;
+    for (const t of m.merges) for (const f of t.from) next[at(f)] = 0;
+    for (const t of m.moves) {
+      moves.push({ id: ids[at(t.from)], from: t.from, to: t.to });
+      next[at(t.to)] = ids[at(t.from)];
+    }
+    for (const t of m.merges) {
+      const from = t.from.map((f) => ids[at(f)]);
+      t.from.forEach((f, k) => {
+        if (at(f) !== at(t.at)) moves.push({ id: from[k], from: f, to: t.at });
+      });
+      const id = ++lastId;
+      merges.push({ id, value: t.value, at: t.at, from });
+      next[at(t.at)] = id;
+    }
+    const spawned = { id: ++lastId, value: m.spawn.value, at: m.spawn.at };
+    next[at(m.spawn.at)] = spawned.id;
+    ids = next;
+    return { moves, merges, spawned, gained: replay.score(n) - replay.score(n - 1) };
+  }
 
   function describe(n) {
     if (n === 0) return `Start of the game: move 0 of ${n0(length)}. Score ${n0(replay.score(0))}.`;
@@ -94,13 +126,18 @@ export function createReplayView(root, replay, { text, at, onContinue, onClose, 
     n = Math.max(0, Math.min(length, n));
     if (!keepPlaying) pause();
     if (n === pos) return;
+    const step = n === pos + 1 && pos >= 0 && !(timer && speed.value === 'max');
     pos = n;
     const cells = Array.from(replay.cells(n));
+    // One step forward slides and merges the tiles as the move did (the engine's report of
+    // move n); any other jump draws the position afresh.
+    const move = step ? animate(n) : null;
+    if (!move) ids = cells.map((v) => (v ? ++lastId : 0));
     const tiles = [];
     cells.forEach((value, i) => {
-      if (value) tiles.push({ id: i * 100 + Math.log2(value), value, row: Math.floor(i / size), col: i % size });
+      if (value) tiles.push({ id: ids[i], value, row: Math.floor(i / size), col: i % size });
     });
-    board.render({ size, tiles, cells, score: replay.score(n), best: replay.score(length) });
+    board.render({ size, tiles, cells, score: replay.score(n), best: replay.score(length), move, gained: move?.gained ?? 0 });
     for (const t of root.querySelectorAll('.tile.replay-spawn')) t.classList.remove('replay-spawn');
     if (n > 0) {
       const [r, c] = replay.move(n).spawn.at;

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { crc32 } from 'node:zlib';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { setup, openPage, ready, engineCells, score, settle, screenshot } from './helpers.mjs';
+import { setup, openPage, ready, engineCells, score, settle, screenshot, domBoard } from './helpers.mjs';
 import { load } from '../node/wasm.mjs';
 
 const env = setup();
@@ -81,8 +81,17 @@ test('play 30 moves, share: the link opens the replay, which ends on the same bo
   await other.keyboard.press('ArrowRight');
   assert.equal(await replayPos(other), 1);
   assert.match(await other.textContent('.replay-info'), /Move 1 of 30: (up|left|right|down) ., then a [24] appeared in row \d, column \d\. Score \d+\./);
+  // A step forward animates the move: the spawned tile appears, the tiles end on the replay's board.
+  assert.equal(await other.locator('.replay .tile.tile-new').count(), 1, 'the spawn is animated');
+  for (let i = 0; i < 8; i++) await other.keyboard.press('ArrowRight');
+  await settle(other);
+  const drawn = await domBoard(other, 'body');
+  assert.equal(drawn.clash, false);
+  assert.deepEqual(drawn.cells, await replayCells(other), 'the animated tiles end on the position');
   await other.keyboard.press('End');
   assert.equal(await replayPos(other), 30);
+  assert.equal(await other.locator('.replay .tile.tile-new').count(), 0, 'a jump draws the position afresh');
+  assert.deepEqual((await domBoard(other, 'body')).cells, cells);
   await other.keyboard.press('ArrowLeft');
   assert.equal(await replayPos(other), 29);
   await other.fill('.replay-jump-field', '12');

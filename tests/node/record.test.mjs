@@ -118,3 +118,26 @@ test('positionProblem: the board editor\'s check, in words (undefined when the p
   assert.match(core.positionProblem([2, 4, 2, 4, 2, 4, 2, 4, 2], 3), /^no move can be played/);
   assert.throws(() => core.positionProblem([3, 0, 0, 0, 0, 0, 0, 0, 0], 3), /cell 0 holds 3/);
 });
+
+test('a replay\'s move n reports what the tiles did: applied to position n - 1 with the spawn, it gives position n (wasm)', () => {
+  const { g } = play(5, 11n, 300);
+  const replay = new Replay(g.record());
+  const size = 5;
+  const at = ([r, c]) => r * size + c;
+  for (let n = 1; n <= replay.length; n++) {
+    const before = Array.from(replay.cells(n - 1));
+    const cells = before.slice();
+    const m = replay.move(n);
+    for (const t of m.moves) cells[at(t.from)] = 0;
+    for (const t of m.merges) for (const f of t.from) cells[at(f)] = 0;
+    for (const t of m.moves) cells[at(t.to)] = before[at(t.from)];
+    for (const t of m.merges) {
+      assert.equal(before[at(t.from[0])] * 2, t.value);
+      cells[at(t.at)] = t.value;
+    }
+    cells[at(m.spawn.at)] = m.spawn.value;
+    assert.deepEqual(cells, Array.from(replay.cells(n)), `move ${n}`);
+  }
+  replay.free();
+  g.free();
+});
