@@ -309,24 +309,9 @@ struct SpawnView {
 }
 
 #[derive(Serialize)]
-struct SlideView {
-    from: [usize; 2],
-    to: [usize; 2],
-}
-
-#[derive(Serialize)]
-struct MergeView {
-    from: [[usize; 2]; 2],
-    at: [usize; 2],
-    value: f64,
-}
-
-#[derive(Serialize)]
 struct RecordedMoveView {
     dir: &'static str,
     spawn: SpawnView,
-    moves: Vec<SlideView>,
-    merges: Vec<MergeView>,
 }
 
 /// A record replayed and checked: every position by number, 0 (the start) to `length`.
@@ -399,8 +384,7 @@ impl WasmReplay {
         Ok(self.inner.won(n).unwrap_or_default())
     }
 
-    /// Move `n` (1 to `length`): `{dir, spawn: {value, at: [row, col]}, moves: [{from, to}],
-    /// merges: [{from: [a, b], at, value}]}` (cells as [row, col]; what the tiles did, to animate).
+    /// Move `n` (1 to `length`): `{dir, spawn: {value, at: [row, col]}}`.
     #[wasm_bindgen(js_name = "move")]
     pub fn recorded(&self, n: JsValue) -> Result<JsValue, JsError> {
         let number = self.position(n)?;
@@ -410,31 +394,36 @@ impl WasmReplay {
             .ok_or_else(|| js_error("move 0 is the start: moves are numbered from 1"))?;
         let size = self.inner.size();
         let cell = usize::from(m.spawn_cell);
-        let rc = |i: usize| [i / size, i % size];
-        let mut moves = Vec::new();
-        let mut merges = Vec::new();
-        for s in self.inner.slides(number).unwrap_or_default() {
-            match s {
-                Slide::Move { from, to } => moves.push(SlideView {
-                    from: rc(from),
-                    to: rc(to),
-                }),
-                Slide::Merge { from, to, exponent } => merges.push(MergeView {
-                    from: [rc(from[0]), rc(from[1])],
-                    at: rc(to),
-                    value: tile_value(exponent) as f64,
-                }),
-            }
-        }
         Ok(to_js(&RecordedMoveView {
             dir: m.dir.name(),
             spawn: SpawnView {
                 value: tile_value(m.spawn_exponent) as f64,
-                at: rc(cell),
+                at: [cell / size, cell % size],
             },
-            moves,
-            merges,
         }))
+    }
+    /// What the tiles did in move `n` (1 to `length`), to animate it: a flat list of triples
+    /// `from, to, exponent` (cell indices, row-major, of position n - 1): exponent 0 for a tile
+    /// that slid, else the merged tile's exponent (a merge lists both its tiles). Tiles that
+    /// stay are not listed. (Numbers, not objects: a few bytes of the page's module.)
+    pub fn slides(&self, n: JsValue) -> Result<Vec<u32>, JsError> {
+        let number = self.position(n)?;
+        let slides = self
+            .inner
+            .slides(number)
+            .ok_or_else(|| js_error("move 0 is the start: moves are numbered from 1"))?;
+        let mut out = Vec::with_capacity(slides.len() * 3);
+        for s in slides {
+            match s {
+                Slide::Move { from, to } => out.extend([from as u32, to as u32, 0]),
+                Slide::Merge { from, to, exponent } => {
+                    for f in from {
+                        out.extend([f as u32, to as u32, u32::from(exponent)]);
+                    }
+                }
+            }
+        }
+        Ok(out)
     }
 }
 

@@ -88,24 +88,27 @@ export function createReplayView(root, replay, { text, at, onContinue, onClose, 
   // and `ids` updated to the position after it.
   function animate(n) {
     const m = replay.move(n);
+    const slides = replay.slides(n); // from, to, exponent (0: a slide; else both tiles of a merge)
+    const rc = (i) => [Math.floor(i / size), i % size];
     const at = ([r, c]) => r * size + c;
     const next = ids.slice();
     const moves = [];
-    const merges = [];
-    for (const t of m.moves) next[at(t.from)] = 0;
-    for (const t of m.merges) for (const f of t.from) next[at(f)] = 0;
-    for (const t of m.moves) {
-      moves.push({ id: ids[at(t.from)], from: t.from, to: t.to });
-      next[at(t.to)] = ids[at(t.from)];
+    const merged = new Map(); // cell -> {value, from: [ids]}
+    for (let k = 0; k < slides.length; k += 3) next[slides[k]] = 0;
+    for (let k = 0; k < slides.length; k += 3) {
+      const [from, to, exponent] = [slides[k], slides[k + 1], slides[k + 2]];
+      if (from !== to) moves.push({ id: ids[from], from: rc(from), to: rc(to) });
+      if (exponent) {
+        const merge = merged.get(to) ?? { value: 2 ** exponent, from: [] };
+        merge.from.push(ids[from]);
+        merged.set(to, merge);
+      } else next[to] = ids[from];
     }
-    for (const t of m.merges) {
-      const from = t.from.map((f) => ids[at(f)]);
-      t.from.forEach((f, k) => {
-        if (at(f) !== at(t.at)) moves.push({ id: from[k], from: f, to: t.at });
-      });
+    const merges = [];
+    for (const [cell, merge] of merged) {
       const id = ++lastId;
-      merges.push({ id, value: t.value, at: t.at, from });
-      next[at(t.at)] = id;
+      merges.push({ id, value: merge.value, at: rc(cell), from: merge.from });
+      next[cell] = id;
     }
     const spawned = { id: ++lastId, value: m.spawn.value, at: m.spawn.at };
     next[at(m.spawn.at)] = spawned.id;

@@ -119,25 +119,21 @@ test('positionProblem: the board editor\'s check, in words (undefined when the p
   assert.throws(() => core.positionProblem([3, 0, 0, 0, 0, 0, 0, 0, 0], 3), /cell 0 holds 3/);
 });
 
-test('a replay\'s move n reports what the tiles did: applied to position n - 1 with the spawn, it gives position n (wasm)', () => {
+test('a replay\'s slides(n) report what the tiles did: applied to position n - 1 with the spawn, they give position n (wasm)', () => {
   const { g } = play(5, 11n, 300);
   const replay = new Replay(g.record());
-  const size = 5;
-  const at = ([r, c]) => r * size + c;
   for (let n = 1; n <= replay.length; n++) {
     const before = Array.from(replay.cells(n - 1));
     const cells = before.slice();
+    const s = Array.from(replay.slides(n));
+    assert.ok(s.length > 0 && s.length % 3 === 0);
+    for (let k = 0; k < s.length; k += 3) cells[s[k]] = 0;
+    for (let k = 0; k < s.length; k += 3) cells[s[k + 1]] = s[k + 2] ? 2 ** s[k + 2] : before[s[k]];
     const m = replay.move(n);
-    for (const t of m.moves) cells[at(t.from)] = 0;
-    for (const t of m.merges) for (const f of t.from) cells[at(f)] = 0;
-    for (const t of m.moves) cells[at(t.to)] = before[at(t.from)];
-    for (const t of m.merges) {
-      assert.equal(before[at(t.from[0])] * 2, t.value);
-      cells[at(t.at)] = t.value;
-    }
-    cells[at(m.spawn.at)] = m.spawn.value;
+    cells[m.spawn.at[0] * 5 + m.spawn.at[1]] = m.spawn.value;
     assert.deepEqual(cells, Array.from(replay.cells(n)), `move ${n}`);
   }
+  assert.throws(() => replay.slides(0), /numbered from 1/);
   replay.free();
   g.free();
 });
