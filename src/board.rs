@@ -200,6 +200,37 @@ impl Board {
             .collect()
     }
 
+    /// The largest tile a game on an n x n board can make: 2^(n*n + 1) (every cell holding a
+    /// different tile, the last spawn a 4, gives 2^(n*n + 1) at most): 2^10 on 3x3, 2^17 on 4x4.
+    pub fn largest_exponent(size: usize) -> u8 {
+        (size * size + 1).min(MAX_EXPONENT as usize) as u8
+    }
+
+    /// Why a position set up by hand cannot be played from (the board editor): a tile no game
+    /// of this size can make, an empty board, or no move that changes it. None when it can.
+    pub fn setup_problem(&self) -> Option<String> {
+        let largest = Board::largest_exponent(self.size);
+        let n = self.size;
+        if let Some(index) = self.cells.iter().position(|&e| e > largest) {
+            return Some(format!(
+                "the tile 2^{} in row {}, column {} is larger than any {n}x{n} game can make (2^{largest})",
+                self.cells[index],
+                index / n + 1,
+                index % n + 1
+            ));
+        }
+        if self.cells.iter().all(|&e| e == 0) {
+            return Some("the board is empty: place at least one tile".to_string());
+        }
+        if self.is_over() {
+            return Some(
+                "no move can be played: the board is full and no two neighbouring tiles match"
+                    .to_string(),
+            );
+        }
+        None
+    }
+
     /// True when no move changes the board.
     pub fn is_over(&self) -> bool {
         !Direction::ALL.iter().any(|&d| self.can_move(d))

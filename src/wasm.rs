@@ -5,7 +5,7 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use crate::ai;
-use crate::board::{check_size, tile_value, Board};
+use crate::board::{check_size, tile_value, Board, Slide};
 use crate::error::{number_text, quoted, GameError};
 use crate::record::{Mode, Record, RecordError, Replay};
 use crate::{Direction, Game};
@@ -402,6 +402,29 @@ impl WasmReplay {
             },
         }))
     }
+    /// What the tiles did in move `n` (1 to `length`), to animate it: a flat list of triples
+    /// `from, to, exponent` (cell indices, row-major, of position n - 1): exponent 0 for a tile
+    /// that slid, else the merged tile's exponent (a merge lists both its tiles). Tiles that
+    /// stay are not listed. (Numbers, not objects: a few bytes of the page's module.)
+    pub fn slides(&self, n: JsValue) -> Result<Vec<u32>, JsError> {
+        let number = self.position(n)?;
+        let slides = self
+            .inner
+            .slides(number)
+            .ok_or_else(|| js_error("move 0 is the start: moves are numbered from 1"))?;
+        let mut out = Vec::with_capacity(slides.len() * 3);
+        for s in slides {
+            match s {
+                Slide::Move { from, to } => out.extend([from as u32, to as u32, 0]),
+                Slide::Merge { from, to, exponent } => {
+                    for f in from {
+                        out.extend([f as u32, to as u32, u32::from(exponent)]);
+                    }
+                }
+            }
+        }
+        Ok(out)
+    }
 }
 
 /// `strategies()`: every strategy as `{name, label, explanation, options: [{name, kind, min,
@@ -422,6 +445,16 @@ pub fn legal_moves(cells: JsValue, size: JsValue) -> Result<Vec<String>, JsError
         .into_iter()
         .map(|dir| dir.name().to_string())
         .collect())
+}
+
+/// `positionProblem(cells, size)`: why a hand-made position cannot be played from (a tile too
+/// large for the size, an empty board, no move), as words; undefined when it can. Throws on cells
+/// that are not tiles.
+#[wasm_bindgen(js_name = positionProblem)]
+pub fn position_problem(cells: JsValue, size: JsValue) -> Result<Option<String>, JsError> {
+    let size = size_from(&size)?;
+    let board = Board::from_values(size, &cells_from(&cells)?).map_err(js_error)?;
+    Ok(board.setup_problem())
 }
 
 /// `bestMove` and its clock: only in the module with the search (the worker's).

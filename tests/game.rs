@@ -280,3 +280,29 @@ fn values_from_javascript_are_checked() {
         .to_string()
         .contains("from 3 to 8"));
 }
+
+#[test]
+fn a_hand_made_position_names_why_it_cannot_be_played() {
+    assert_eq!(Board::largest_exponent(3), 10);
+    assert_eq!(Board::largest_exponent(4), 17);
+    assert_eq!(Board::largest_exponent(8), 65);
+    let mut big = vec![0.0; 9];
+    big[4] = 2f64.powi(20);
+    let problem = Board::from_values(3, &big)
+        .unwrap()
+        .setup_problem()
+        .unwrap();
+    assert_eq!(
+        problem,
+        "the tile 2^20 in row 2, column 2 is larger than any 3x3 game can make (2^10)"
+    );
+    big[4] = 1024.0;
+    assert_eq!(Board::from_values(3, &big).unwrap().setup_problem(), None);
+    let empty = Board::empty(5).unwrap();
+    assert!(empty.setup_problem().unwrap().contains("empty"));
+    let full = Board::from_values(3, &[2.0, 4.0, 2.0, 4.0, 2.0, 4.0, 2.0, 4.0, 2.0]).unwrap();
+    assert!(full
+        .setup_problem()
+        .unwrap()
+        .starts_with("no move can be played"));
+}

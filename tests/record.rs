@@ -472,3 +472,53 @@ fn record_size_per_move() {
             .collect(),
     );
 }
+
+/// A replay's slides of move n, applied to position n - 1 and followed by the move's spawn, give
+/// position n: what the replay page animates is the move that was played.
+#[test]
+fn a_replays_slides_lead_from_each_position_to_the_next() {
+    for size in [3, 4, 8] {
+        let (game, _) = play(size, 17, 400, corner);
+        let replay =
+            Replay::new(&Record::decode(&game.record().encode().unwrap()).unwrap()).unwrap();
+        let mut merges = 0;
+        for n in 1..=replay.moves() {
+            let before = replay.cells(n - 1).unwrap();
+            let mut cells = before.to_vec();
+            let slides = replay.slides(n).unwrap();
+            assert!(!slides.is_empty(), "move {n} changes the board");
+            // Every source is read from the position before, then every target written.
+            for s in &slides {
+                match *s {
+                    game2048::Slide::Move { from, .. } => cells[from] = 0,
+                    game2048::Slide::Merge { from, .. } => {
+                        cells[from[0]] = 0;
+                        cells[from[1]] = 0;
+                    }
+                }
+            }
+            for s in &slides {
+                match *s {
+                    game2048::Slide::Move { from, to } => cells[to] = before[from],
+                    game2048::Slide::Merge { from, to, exponent } => {
+                        assert_eq!(before[from[0]], before[from[1]]);
+                        assert_eq!(exponent, before[from[0]] + 1);
+                        cells[to] = exponent;
+                        merges += 1;
+                    }
+                }
+            }
+            let m = replay.recorded(n).unwrap();
+            assert_eq!(
+                cells[usize::from(m.spawn_cell)],
+                0,
+                "move {n}: the spawn's cell is empty"
+            );
+            cells[usize::from(m.spawn_cell)] = m.spawn_exponent;
+            assert_eq!(cells, replay.cells(n).unwrap(), "{size}x{size}, move {n}");
+        }
+        assert!(merges > 0);
+        assert_eq!(replay.slides(0), None);
+        assert_eq!(replay.slides(replay.moves() + 1), None);
+    }
+}

@@ -103,3 +103,44 @@ export function scoreChart({ series }) {
   });
   return svg;
 }
+
+/**
+ * A game's review: points [{n (move), value (the AI's value of the best move at the position
+ * move n was played from), rating}], length (moves). One line from the lowest value of the
+ * game to the highest (the AI's evaluation falls as the board fills), with a dot on every
+ * mistake and blunder (classes rating-NAME).
+ */
+export function evaluationChart({ points, length }) {
+  const shown = points.filter((p) => p.value != null);
+  const bad = shown.filter((p) => p.rating === 'mistake' || p.rating === 'blunder');
+  let lo = Math.min(...shown.map((p) => p.value));
+  let hi = Math.max(...shown.map((p) => p.value));
+  if (!shown.length) [lo, hi] = [0, 1];
+  if (hi - lo < 1e-9) [lo, hi] = [lo - 1, hi + 1];
+  const lowest = shown.find((p) => p.value === lo);
+  const fmt = (v) => (Math.abs(v) >= 1e6 ? `${(v / 1e6).toFixed(3)}M` : Math.abs(v) >= 1e4 ? `${(v / 1e3).toFixed(1)}k` : String(Math.round(v)));
+  const desc = `The AI's evaluation over ${length} moves, from ${fmt(shown[0]?.value ?? 0)} at the start to ${fmt(shown.at(-1)?.value ?? 0)}; lowest at move ${lowest?.n ?? 0}; ${bad.length} mistakes and blunders marked.`;
+  const svg = frame('chart-evaluation', "The AI's evaluation over the game", desc);
+  const plotW = W - M.left - M.right;
+  const plotH = H - M.top - M.bottom;
+  const x = (n) => M.left + (plotW * n) / Math.max(1, length);
+  const y = (v) => M.top + plotH * (1 - (v - lo) / (hi - lo));
+  yAxis(svg, [lo, (lo + hi) / 2, hi], y, fmt);
+  const xAxis = svgEl('g', { class: 'axis axis-x', 'aria-hidden': 'true' });
+  for (let i = 0; i <= 4 && length > 0; i++) {
+    const n = Math.round((length * i) / 4);
+    xAxis.append(svgEl('text', { x: x(n), y: H - M.bottom + 16, 'text-anchor': i === 0 ? 'start' : i === 4 ? 'end' : 'middle' }, short(n)));
+  }
+  xAxis.append(svgEl('text', { class: 'axis-title', x: M.left + plotW / 2, y: H - 4, 'text-anchor': 'middle' }, 'move'));
+  svg.append(xAxis);
+  const line = shown.map((p, i) => `${i ? 'L' : 'M'}${x(p.n).toFixed(1)},${y(p.value).toFixed(1)}`).join('');
+  const g = svgEl('g', { class: 'series series-0' });
+  if (line) g.append(svgEl('path', { class: 'line', d: line, fill: 'none' }));
+  svg.append(g);
+  for (const p of bad) {
+    const dot = svgEl('circle', { class: `dot rating-${p.rating}`, cx: x(p.n).toFixed(1), cy: y(p.value).toFixed(1), r: 4 });
+    dot.append(svgEl('title', {}, `move ${p.n}: ${p.rating}`));
+    svg.append(dot);
+  }
+  return svg;
+}

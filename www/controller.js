@@ -148,6 +148,7 @@ export function createController({ Game, view, storage, ai, catalog, options = {
     if (game.over) {
       countGame();
       onEvent('over', { score: game.score, largest: Math.max(...game.cells()), moves: game.moves });
+      onEvent('record', { record: game.record(), score: game.score, moves: game.moves, size: game.size, mode: mode() });
     }
     return true;
   }
@@ -436,6 +437,46 @@ export function createController({ Game, view, storage, ai, catalog, options = {
     },
 
     getState: () => (game ? state() : null),
+
+    /** The game's record (`2048r1.` ...): the line played, undone moves left out; null before start. */
+    getRecord: () => (game ? game.record() : null),
+
+    /**
+     * Plays on from move `at` of a record (default: its last), as a new game keeping its own
+     * record; the record's text is not changed. A bad record changes nothing: a notice gives
+     * the engine's reason and the promise resolves to false. With `confirm` (default) a game
+     * in progress is replaced only if the player says so. `ai`: the AI plays on at once.
+     */
+    async loadRecord(text, { at, confirm = true, ai: aiPlays = false } = {}) {
+      let next = null;
+      try {
+        next = Game.fromRecord(text, at ?? undefined);
+      } catch (e) {
+        const reason = errorText(e);
+        view.notice(`That game record cannot be opened: ${reason}. Your game is unchanged; keep playing.`);
+        onEvent('error', { message: reason, source: 'record' });
+        return false;
+      }
+      if (confirm && inProgress()) {
+        const ok = await view.confirm(
+          `Play on from move ${next.moves} of that game? Your game in progress (score ${game.score}, ${game.moves} moves) will be replaced.`,
+          'Play on',
+        );
+        if (!ok || !game) {
+          next.free();
+          return false;
+        }
+      }
+      player.stop('new-game');
+      settings.mode = next.mode;
+      // A position past 2048 in Classic: the win was the shared game's; play on without the screen.
+      keepGoing = next.won;
+      replaceGame(next, { appear: true });
+      saveSettings();
+      save();
+      if (aiPlays) player.start();
+      return true;
+    },
 
     /** fn(state) after every change; returns an unsubscribe function. */
     subscribe(fn) {

@@ -2,7 +2,7 @@
 // options (storage-key = storageKey); changing one later applies it to the
 // running game, or re-mounts the board when it cannot (persist, storage-key).
 // The element forwards the controller's methods and state, and the controller's
-// events (move, won, over, ai-start, ai-stop, error, ready) fire on it.
+// events (move, won, over, record, ai-start, ai-stop, error, ready) fire on it.
 import { mount } from './mount.js';
 import { ATTRIBUTES, OPTION_OF } from './options.js';
 
@@ -61,6 +61,8 @@ export class Game2048Element extends BaseElement {
   stopAI() { return this.#game?.stopAI(); }
   step() { return this.#game?.step(); }
   hint() { return this.#game?.hint(); }
+  getRecord() { return this.#game?.getRecord() ?? null; }
+  loadRecord(record, options) { return this.#game?.loadRecord(record, options) ?? Promise.resolve(false); }
 
   /** Removes the board (its DOM, listeners and AI workers); the element stays. */
   destroy() {

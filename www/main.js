@@ -18,7 +18,25 @@ function parseParams(search) {
   return options;
 }
 
+// index.html#continue=<record>&at=<n>[&ai=1]: play on from move n of a record (the replay
+// page's "Play on from here", the editor's "Play from here"). The game asks before it
+// replaces a game in progress; a bad record leaves the saved game as it was.
+function takeContinue() {
+  if (!location.hash.startsWith('#continue=')) return null;
+  const hash = location.hash;
+  history.replaceState(null, '', location.pathname + location.search);
+  const text = hash.slice('#continue='.length).split('&');
+  const fields = Object.fromEntries(text.slice(1).map((p) => p.split('=')));
+  return { record: decodeURIComponent(text[0]), at: /^\d+$/.test(fields.at ?? '') ? Number(fields.at) : undefined, ai: fields.ai === '1' };
+}
+
 const root = document.querySelector('[data-game2048]') ?? document.body;
-mount(root, {
+const game = mount(root, {
   keyboard: 'document', storageKey: 'game2048', shadow: false, controls: 'full', offline: true, ...parseParams(location.search),
 });
+function playOn() {
+  const go = takeContinue();
+  if (go) game.loadRecord(go.record, { at: go.at, ai: go.ai });
+}
+playOn();
+addEventListener('hashchange', playOn);

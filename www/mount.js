@@ -87,6 +87,7 @@ export function mount(element, options = {}) {
     resetWeights: () => handlers.resetWeights?.(),
     stats: () => handlers.stats?.(),
     resetStats: () => handlers.resetStats?.(),
+    share: () => handlers.share?.(),
   }, { ownsPage: keyboard === 'document', controls });
 
   let controller = null;
@@ -155,6 +156,13 @@ export function mount(element, options = {}) {
     handlers.resetWeights = () => controller.resetWeights();
     handlers.stats = () => controller.showStats();
     handlers.resetStats = () => controller.resetStats();
+    handlers.share = async () => {
+      const s = controller.getState();
+      const record = controller.getRecord();
+      if (!s || !record) return;
+      const { openShare } = await import('./share.js');
+      if (!destroyed) openShare(view.frame, { record, size: s.size, score: s.score, moves: s.moves, over: s.over });
+    };
     bindKeys(keyboard);
     win?.addEventListener('pagehide', onHide);
     doc.addEventListener('visibilitychange', onHide);
@@ -221,6 +229,25 @@ export function mount(element, options = {}) {
       return true;
     },
     getState: state,
+    /** The game's record (`2048r1.` ...; the line played): for a link, a file or loadRecord. null before ready. */
+    getRecord: () => (destroyed ? null : controller?.getRecord() ?? null),
+    /**
+     * Plays on from a record: options { at (a move number; default its last), confirm (ask
+     * before replacing a game in progress; default true), ai (the AI plays on) }, or
+     * { replay: true } to show the record's replay in the board (Close returns to the game).
+     * Resolves to true when done; a bad record changes nothing, shows the engine's reason
+     * in a notice, fires `error` (source "record") and resolves to false.
+     */
+    loadRecord(text, o = {}) {
+      if (destroyed) return Promise.resolve(false);
+      return new Promise((resolve) => {
+        call(async () => {
+          if (!o.replay) return resolve(await controller.loadRecord(text, o));
+          const { showReplay } = await import('./replay-embed.js');
+          resolve(showReplay({ engine, view, controller, text, at: o.at, emit }));
+        })();
+      });
+    },
     /** fn(state) after every change; returns an unsubscribe function. */
     subscribe(fn) {
       let off = null;

@@ -17,7 +17,7 @@ const NO_AI_PANEL = {
 
 /**
  * handlers: { newGame(), undo(), keepGoing(), setting(name, value), aiToggle(),
- * aiStep(), aiHint(), weights({field: text}, changedField), resetWeights(), stats() }, called on the
+ * aiStep(), aiHint(), weights({field: text}, changedField), resetWeights(), stats(), share() }, called on the
  * user's clicks and choices (setting names: size, mode, theme, aiSpeed, strategy, strength).
  * ownsPage: the game is the page's (keyboard on the document): the win / game
  * over overlay may take the focus from the page's body, not only from this game.
@@ -78,10 +78,17 @@ export function createView(root, handlers, { ownsPage = true, controls = 'full' 
     async loadControls() {
       if (controls === 'none') return;
       // The confirmation too: its questions then open at once, on the click that asks them.
-      const [{ createPanel }, { createAiPanel }] = await Promise.all([import('./panel.js'), import('./ai-panel.js'), getDialog()]);
+      const [{ createPanel }, { createAiPanel }, records] = await Promise.all([
+        import('./panel.js'),
+        import('./ai-panel.js'),
+        // The game's links to share, replay and the editor: with the full panel only.
+        controls === 'full' ? import('./record-bar.js') : null,
+        getDialog(),
+      ]);
       panel = createPanel(id, handlers, { controls });
       aiPanel = createAiPanel(id, handlers, { controls, settingsBody: panel.settingsBody });
       board.header.after(panel.bar);
+      if (records) board.wrap.after(records.createRecordBar(handlers).element);
       side.append(aiPanel.element);
       frame.append(...panel.dialogs);
     },
@@ -144,7 +151,7 @@ export function createView(root, handlers, { ownsPage = true, controls = 'full' 
       panel.closeAll();
       return (await getDialog()).confirm(question, okLabel);
     },
-    isBusy: () => Boolean(dialog?.isOpen()) || panel.isOpen() || Boolean(extra?.isOpen()),
+    isBusy: () => Boolean(dialog?.isOpen()) || panel.isOpen() || Boolean(extra?.isOpen()) || Boolean(frame.querySelector('dialog[open]')),
 
     /** theme: 'system' follows prefers-color-scheme, live. */
     setTheme(theme) {

@@ -1,7 +1,7 @@
 //! A record replayed: every position, reachable by move number in both directions at once.
 //! A 20,000-move 8x8 game keeps 1.3 MB of boards, so no checkpoints are needed.
 
-use crate::board::Board;
+use crate::board::{Board, Slide};
 use crate::limits::WIN_EXPONENT;
 
 use super::error::RecordError;
@@ -85,6 +85,17 @@ impl Replay {
     /// Move `n` (1-based): its direction and spawn.
     pub fn recorded(&self, n: usize) -> Option<RecordedMove> {
         n.checked_sub(1).and_then(|i| self.moves.get(i)).copied()
+    }
+
+    /// What the tiles did in move `n` (1-based), in the cells of position `n - 1`: each tile's
+    /// slide or merge, as `Board::slide_with` reports them (tiles that stay are not listed). For
+    /// a replay that animates its steps; the spawn is `recorded(n)`'s.
+    pub fn slides(&self, n: usize) -> Option<Vec<Slide>> {
+        let dir = self.recorded(n)?.dir;
+        let mut board = self.board(n - 1)?;
+        let mut out = Vec::new();
+        board.slide_with(dir, |s| out.push(s));
+        Some(out)
     }
 
     /// True when a 2048 tile (or larger) is on the board after move `n`.

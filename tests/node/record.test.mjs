@@ -107,3 +107,33 @@ test('bad records throw an Error naming the problem', () => {
   ];
   for (const [f, message] of cases) assert.throws(f, (e) => e instanceof Error && message.test(e.message), String(message));
 });
+
+test('positionProblem: the board editor\'s check, in words (undefined when the position can be played from)', () => {
+  const big = new Array(9).fill(0);
+  big[4] = 2 ** 20;
+  assert.equal(core.positionProblem(big, 3), 'the tile 2^20 in row 2, column 2 is larger than any 3x3 game can make (2^10)');
+  big[4] = 1024;
+  assert.equal(core.positionProblem(big, 3), undefined);
+  assert.match(core.positionProblem(new Array(16).fill(0), 4), /the board is empty/);
+  assert.match(core.positionProblem([2, 4, 2, 4, 2, 4, 2, 4, 2], 3), /^no move can be played/);
+  assert.throws(() => core.positionProblem([3, 0, 0, 0, 0, 0, 0, 0, 0], 3), /cell 0 holds 3/);
+});
+
+test('a replay\'s slides(n) report what the tiles did: applied to position n - 1 with the spawn, they give position n (wasm)', () => {
+  const { g } = play(5, 11n, 300);
+  const replay = new Replay(g.record());
+  for (let n = 1; n <= replay.length; n++) {
+    const before = Array.from(replay.cells(n - 1));
+    const cells = before.slice();
+    const s = Array.from(replay.slides(n));
+    assert.ok(s.length > 0 && s.length % 3 === 0);
+    for (let k = 0; k < s.length; k += 3) cells[s[k]] = 0;
+    for (let k = 0; k < s.length; k += 3) cells[s[k + 1]] = s[k + 2] ? 2 ** s[k + 2] : before[s[k]];
+    const m = replay.move(n);
+    cells[m.spawn.at[0] * 5 + m.spawn.at[1]] = m.spawn.value;
+    assert.deepEqual(cells, Array.from(replay.cells(n)), `move ${n}`);
+  }
+  assert.throws(() => replay.slides(0), /numbered from 1/);
+  replay.free();
+  g.free();
+});
