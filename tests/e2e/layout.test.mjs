@@ -154,6 +154,16 @@ test('screenshots: every page at both sizes, light and dark; the compare table i
       await page.goto(env.url);
       await ready(page);
       await screenshot(page, `page-game-${label}-${colorScheme}`);
+      // The records' pages: the replay of this game (a few moves) and the editor.
+      for (const key of ['ArrowLeft', 'ArrowUp', 'ArrowRight', 'ArrowDown', 'ArrowLeft', 'ArrowUp']) await page.keyboard.press(key);
+      await page.locator('.share-button').click();
+      const link = await page.inputValue('.share-dialog[open] .share-link');
+      await page.goto(link);
+      await page.waitForSelector('body[data-ready] .replay .board[data-cells]');
+      await screenshot(page, `page-replay-${label}-${colorScheme}`);
+      await page.goto(`${env.url}editor.html`);
+      await page.waitForSelector('.editor-page .board');
+      await screenshot(page, `page-editor-${label}-${colorScheme}`);
       await page.goto(`${env.url}demo.html`);
       await page.waitForFunction(() => [...document.querySelectorAll('game-2048')].every((g) => g.shadowRoot?.querySelector('.board[data-cells]')));
       await screenshot(page, `page-demo-${label}-${colorScheme}`);
