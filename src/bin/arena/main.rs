@@ -19,7 +19,7 @@ mod progress;
 mod ranges;
 mod run;
 mod stats;
-mod svg;
+use game2048::svg;
 mod sweep;
 mod tune;
 
