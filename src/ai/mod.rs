@@ -44,12 +44,13 @@ pub use search::{bitboard, budget, clock, grid, seeding};
 #[cfg(feature = "ai")]
 pub use strategies::decision::{Decision, Strategy};
 #[cfg(feature = "ai")]
-pub use strategies::dispatch::{best_move, check_position, strategy};
+pub use strategies::dispatch::{best_move, check_available, check_position, strategy};
 #[cfg(feature = "ai")]
 pub use strategies::expectimax::Expectimax;
 #[cfg(feature = "ai")]
 pub use strategies::{
-    corner, cycle, expectimax, greedy, minimax, minimax_id, montecarlo, montecarlo_dynamic, random,
+    corner, cycle, expectimax, expectimax_td, greedy, minimax, minimax_id, montecarlo,
+    montecarlo_dynamic, random, td,
 };
 #[cfg(feature = "ai")]
 pub use tables::{tables_built, warm_up};

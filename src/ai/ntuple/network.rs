@@ -230,6 +230,9 @@ pub fn tile_score(board: Bitboard) -> u64 {
         .sum()
 }
 
+/// A move chosen by [`best_afterstate`]: its direction, afterstate and reward.
+pub type Chosen = (Direction, Bitboard, u32);
+
 /// The 1-ply choice: among the moves `allowed` (in [`Direction::ALL`] order) that change
 /// `board`, the one whose reward plus `value(afterstate)` is largest (the first among equals).
 /// Returns the move, its afterstate and reward, and every move's reward + value.
@@ -238,10 +241,10 @@ pub fn best_afterstate(
     board: Bitboard,
     allowed: [bool; 4],
     mut value: impl FnMut(Bitboard) -> f64,
-) -> (Option<(Direction, Bitboard, u32)>, [Option<f64>; 4]) {
+) -> (Option<Chosen>, [Option<f64>; 4]) {
     let before = tile_score(board);
     let mut values = [None; 4];
-    let mut best: Option<(Direction, Bitboard, u32)> = None;
+    let mut best: Option<Chosen> = None;
     let mut best_value = f64::NEG_INFINITY;
     for (dir, after) in Direction::ALL.into_iter().zip(board.shifted_all()) {
         if after == board || !allowed[dir.index()] {

@@ -53,6 +53,10 @@ pub struct Args {
     /// How --out stores weights: f32, i16 or i8 (with a scale).
     #[arg(long, default_value = "f32")]
     pub quantise: String,
+    /// Train nothing: write DIR/checkpoint.bin's network to FILE as a weights file (with
+    /// --quantise), e.g. while a run goes on.
+    #[arg(long, value_name = "FILE")]
+    pub export: Option<PathBuf>,
     /// Draw the learning curve (DIR/curve.jsonl) as SVG at every checkpoint.
     #[arg(long)]
     pub svg: Option<PathBuf>,

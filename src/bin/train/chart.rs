@@ -33,6 +33,9 @@ fn panel(
     svg.text((20.0, top + PANEL / 2.0), 13.0, "middle", -90.0, label);
 }
 
+/// A line of the top panel: its name and what it reads from a point.
+type Series = (&'static str, fn(&Point) -> f64);
+
 /// The chart of `points` (in game order).
 pub fn learning_curve(points: &[Point]) -> String {
     let mut svg = Svg::new(960.0, 640.0);
@@ -55,7 +58,7 @@ pub fn learning_curve(points: &[Point]) -> String {
         "share of games reaching",
         &|t| format!("{:.0}%", 100.0 * t),
     );
-    let series: [(&str, fn(&Point) -> f64); 4] = [
+    let series: [Series; 4] = [
         ("2048", |p| p.reach_2048),
         ("4096", |p| p.reach_4096),
         ("8192", |p| p.reach_8192),

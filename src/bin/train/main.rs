@@ -115,10 +115,15 @@ pub fn run(args: &Args) -> Result<(), String> {
     if args.threads == 0 {
         return Err("--threads must be at least 1".into());
     }
-    fs::create_dir_all(&args.dir)
-        .map_err(|e| format!("cannot create {}: {e}", args.dir.display()))?;
     let checkpoint_path = args.dir.join("checkpoint.bin");
     let curve_path = args.dir.join("curve.jsonl");
+    if let Some(out) = &args.export {
+        let c = checkpoint::load(&checkpoint_path)?;
+        eprintln!("train: checkpoint at game {}", c.games);
+        return write_weights(&c.network, quantise, out);
+    }
+    fs::create_dir_all(&args.dir)
+        .map_err(|e| format!("cannot create {}: {e}", args.dir.display()))?;
     let start = if args.resume {
         let c = checkpoint::load(&checkpoint_path)?;
         // Lines written after the checkpoint (a killed run) would repeat: drop them.
