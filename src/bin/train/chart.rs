@@ -3,7 +3,10 @@
 
 use game2048::svg::{ticks, Svg, DASHES, PALETTE};
 
-use crate::curve::Point;
+use std::fs;
+use std::path::Path;
+
+use crate::curve::{read, Point};
 
 const LEFT: f64 = 90.0;
 const RIGHT: f64 = 930.0;
@@ -104,4 +107,10 @@ pub fn learning_curve(points: &[Point]) -> String {
     svg.polyline(&line, PALETTE[0], "");
     svg.text((480.0, 630.0), 13.0, "middle", 0.0, "games played");
     svg.finish()
+}
+
+/// The curve in `curve` (JSON lines) as an SVG chart in `out`.
+pub fn write_svg(curve: &Path, out: &Path) -> Result<(), String> {
+    let svg = learning_curve(&read(curve)?);
+    fs::write(out, svg).map_err(|e| format!("cannot write {}: {e}", out.display()))
 }

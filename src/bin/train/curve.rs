@@ -96,10 +96,3 @@ pub fn truncate_after(path: &Path, games: u64) -> Result<(), String> {
         .collect();
     fs::write(path, kept).map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
-
-/// The curve as an SVG chart.
-pub fn write_svg(curve: &Path, out: &Path) -> Result<(), String> {
-    let points = read(curve)?;
-    let svg = crate::chart::learning_curve(&points);
-    fs::write(out, svg).map_err(|e| format!("cannot write {}: {e}", out.display()))
-}

@@ -193,7 +193,7 @@ pub fn run(args: &Args) -> Result<(), String> {
                 },
             )?;
             if let Some(svg) = &args.svg {
-                curve::write_svg(&curve_path, svg)?;
+                chart::write_svg(&curve_path, svg)?;
             }
         }
     }
