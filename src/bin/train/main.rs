@@ -288,4 +288,28 @@ mod tests {
         assert_ne!(weights_of(&a).weights(), weights_of(&b).weights());
         let _ = fs::remove_dir_all(&base);
     }
+
+    #[test]
+    fn threads_play_every_game_once_into_one_network() {
+        let dir = std::env::temp_dir().join(format!("train-threads-{}", std::process::id()));
+        let mut a = args(&dir, 80);
+        a.threads = 3;
+        run(&a).unwrap();
+        let points = curve::read(&dir.join("curve.jsonl")).unwrap();
+        assert_eq!(
+            points
+                .iter()
+                .map(|p| (p.games, p.block))
+                .collect::<Vec<_>>(),
+            vec![(20, 20), (40, 20), (60, 20), (80, 20)]
+        );
+        let c = checkpoint::load(&dir.join("checkpoint.bin")).unwrap();
+        assert_eq!(c.games, 80);
+        let learned = match c.network.weights() {
+            Weights::F32(w) => w.iter().filter(|&&x| x != 0.0).count(),
+            _ => 0,
+        };
+        assert!(learned > 1000, "{learned} weights moved");
+        let _ = fs::remove_dir_all(&dir);
+    }
 }
