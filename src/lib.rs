@@ -12,6 +12,8 @@ mod resume;
 pub mod rng;
 pub mod spawn;
 pub mod state;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod svg;
 
 #[cfg(target_arch = "wasm32")]
 mod wasm;

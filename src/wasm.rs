@@ -434,6 +434,14 @@ pub fn strategies() -> JsValue {
     to_js(&ai::catalog::strategies())
 }
 
+/// `learnedStrategies()`: the strategies that play once a network is loaded (`td`,
+/// `expectimax-td`), in the shape of `strategies()`. Not in `strategies()`: without a network
+/// they cannot play.
+#[wasm_bindgen(js_name = learnedStrategies)]
+pub fn learned_strategies() -> JsValue {
+    to_js(&ai::catalog::learned())
+}
+
 /// `legalMoves(cells, size)`: the directions (in `up, right, down, left` order) that change the
 /// board given as tile values; `[]` when the game is over. Throws on a bad position.
 #[wasm_bindgen(js_name = legalMoves)]
@@ -478,6 +486,29 @@ mod search {
     #[wasm_bindgen(js_name = warmUp)]
     pub fn warm_up() {
         ai::warm_up();
+    }
+
+    /// `loadWeights(bytes)`: reads a network's weights file (a `Uint8Array`) and makes it the
+    /// one `td` and `expectimax-td` play with in this module (this worker). Returns `{shape,
+    /// levels, quantisation, weights, bytes}` (bytes: its weights in memory). Throws an Error
+    /// naming the problem on a bad file (cut short, corrupt, wrong magic or version); the
+    /// network loaded before, if any, stays.
+    #[wasm_bindgen(js_name = loadWeights)]
+    pub fn load_weights(bytes: &[u8]) -> Result<JsValue, JsError> {
+        let network = ai::ntuple::loaded::load(bytes).map_err(js_error)?;
+        Ok(to_js(&serde_json::json!({
+            "shape": network.shape().describe(),
+            "levels": network.shape().levels(),
+            "quantisation": network.weights().quantisation().name(),
+            "weights": network.weights().len(),
+            "bytes": network.memory_bytes(),
+        })))
+    }
+
+    /// `unloadWeights()`: forgets the network; the learned strategies are unavailable again.
+    #[wasm_bindgen(js_name = unloadWeights)]
+    pub fn unload_weights() {
+        ai::ntuple::loaded::unload();
     }
 
     /// `bestMove(cells, size, options)`: the AI's move for a position given as tile values.

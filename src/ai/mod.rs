@@ -8,6 +8,7 @@
 //! | API (always built) | [`api`] | strategy names, [`options`] (checked), [`error`], [`weights`], [`catalog`] |
 //! | search core | [`search`] | [`Position`](search::position::Position), the 4x4 [`bitboard`], the exact n x n [`grid`], the transposition table, [`budget`]s, the [`clock`], [`seeding`] |
 //! | evaluations | [`eval`] | expectimax's heuristic tables ([`eval::heuristic`]), minimax's evaluation ([`eval::minimax`]) |
+//! | learned evaluation | [`ntuple`] | n-tuple networks, TD learning, the weights file, the loaded network |
 //! | strategies | [`strategies`] | one file per strategy behind [`Strategy`]; [`best_move`] dispatches |
 //!
 //! [`warm_up`] builds every table the searches read. Without the `ai` feature (the page's
@@ -19,6 +20,8 @@
 pub mod api;
 #[cfg(feature = "ai")]
 pub mod eval;
+#[cfg(feature = "ai")]
+pub mod ntuple;
 #[cfg(feature = "ai")]
 pub mod search;
 #[cfg(feature = "ai")]
@@ -41,12 +44,13 @@ pub use search::{bitboard, budget, clock, grid, seeding};
 #[cfg(feature = "ai")]
 pub use strategies::decision::{Decision, Strategy};
 #[cfg(feature = "ai")]
-pub use strategies::dispatch::{best_move, check_position, strategy};
+pub use strategies::dispatch::{best_move, check_available, check_position, strategy};
 #[cfg(feature = "ai")]
 pub use strategies::expectimax::Expectimax;
 #[cfg(feature = "ai")]
 pub use strategies::{
-    corner, cycle, expectimax, greedy, minimax, minimax_id, montecarlo, montecarlo_dynamic, random,
+    corner, cycle, expectimax, expectimax_td, greedy, minimax, minimax_id, montecarlo,
+    montecarlo_dynamic, random, td,
 };
 #[cfg(feature = "ai")]
 pub use tables::{tables_built, warm_up};

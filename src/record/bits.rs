@@ -161,15 +161,30 @@ pub fn from_base64url(text: &str) -> Result<Decoded, (usize, char)> {
     })
 }
 
+/// The CRC-32 of every byte value, for [`crc32`]'s byte-at-a-time loop.
+const CRC_TABLE: [u32; 256] = {
+    let mut table = [0u32; 256];
+    let mut i = 0;
+    while i < 256 {
+        let mut crc = i as u32;
+        let mut bit = 0;
+        while bit < 8 {
+            crc = (crc >> 1) ^ (0xEDB8_8320 & (crc & 1).wrapping_neg());
+            bit += 1;
+        }
+        table[i] = crc;
+        i += 1;
+    }
+    table
+};
+
 /// CRC-32 (IEEE 802.3, as zlib and PNG): catches every change of up to 32 bits in a row, so
-/// any one changed character of the text.
+/// any one changed character of the text. Table-driven: a network's weights file is tens of
+/// megabytes.
 pub fn crc32(parts: &[&[u8]]) -> u32 {
     let mut crc = !0u32;
     for &byte in parts.iter().flat_map(|p| p.iter()) {
-        crc ^= u32::from(byte);
-        for _ in 0..8 {
-            crc = (crc >> 1) ^ (0xEDB8_8320 & (crc & 1).wrapping_neg());
-        }
+        crc = (crc >> 8) ^ CRC_TABLE[usize::from((crc as u8) ^ byte)];
     }
     !crc
 }

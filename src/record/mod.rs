@@ -19,6 +19,7 @@ mod model;
 mod replay;
 mod step;
 
+pub use bits::crc32;
 pub use error::{MoveProblem, RecordError};
 pub use model::{Mode, Record, RecordedMove, MAGIC, VERSION};
 pub use replay::Replay;

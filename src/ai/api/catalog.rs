@@ -230,6 +230,8 @@ fn about(strategy: StrategyName) -> (&'static str, &'static str) {
         StrategyName::Minimax => ("Minimax", MINIMAX),
         StrategyName::MinimaxId => ("Minimax, iterative deepening", MINIMAX_ID),
         StrategyName::Expectimax => ("Expectimax", EXPECTIMAX),
+        StrategyName::Td => ("Learned (TD network)", TD),
+        StrategyName::ExpectimaxTd => ("Expectimax with the learned network", EXPECTIMAX_TD),
     }
 }
 
@@ -248,9 +250,15 @@ pub fn info(strategy: StrategyName) -> StrategyInfo {
     }
 }
 
-/// Every strategy, weakest and cheapest first.
+/// Every strategy that plays with nothing loaded, weakest and cheapest first (the page's
+/// picker).
 pub fn strategies() -> Vec<StrategyInfo> {
     StrategyName::ALL.into_iter().map(info).collect()
+}
+
+/// The strategies that play once a trained network is loaded ([`StrategyName::LEARNED`]).
+pub fn learned() -> Vec<StrategyInfo> {
+    StrategyName::LEARNED.into_iter().map(info).collect()
 }
 
 const RANDOM: &str = "Plays a uniformly random move among those that change the board. It \
@@ -318,3 +326,18 @@ worst, and scores positions with nneonneo's tuned evaluation: rows and columns t
 or fall steadily, empty cells, merges within reach. A 64-bit board with precomputed row \
 tables makes each move a few table lookups, and unlikely branches are cut, so it searches \
 deep within its budget (ms or nodes; the depth follows the position). The strongest here.";
+
+const TD: &str = "A player that learned the game by playing it, hundreds of thousands of \
+times, with no advice from us. It holds an n-tuple network: tables that give a value to \
+every pattern of tiles in a few groups of 4 to 6 cells, looked at in all eight rotations \
+and mirror images of the board. After each game the values were nudged towards what \
+actually followed (temporal-difference learning). To move, it looks one move ahead only: \
+for each move, the points it scores plus the network's value of the board it leaves, and \
+plays the best. No search, so it is instant; it plays 4x4 only, and only once its weights \
+file is loaded.";
+
+const EXPECTIMAX_TD: &str = "Expectimax, averaging over where the next tile lands as the \
+game really places it, but judging the positions at the end of its look-ahead with the \
+learned network (the points so far plus the network's estimate of the points to come) \
+instead of a hand-tuned formula. Same budgets as Expectimax (ms or nodes; the depth follows \
+the position). 4x4 only, once the network's weights file is loaded.";

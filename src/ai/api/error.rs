@@ -42,6 +42,13 @@ pub enum AiError {
         index: usize,
         exponent: u8,
     },
+    /// A learned strategy asked for before any network was loaded.
+    NoNetwork(StrategyName),
+    /// A learned strategy asked for on a board other than 4x4.
+    FourByFourOnly {
+        strategy: StrategyName,
+        size: usize,
+    },
 }
 
 impl fmt::Display for AiError {
@@ -50,6 +57,7 @@ impl fmt::Display for AiError {
             AiError::UnknownStrategy(name) => {
                 let known: Vec<String> = StrategyName::ALL
                     .iter()
+                    .chain(&StrategyName::LEARNED)
                     .map(|s| format!("{:?}", s.name()))
                     .collect();
                 write!(
@@ -107,6 +115,18 @@ impl fmt::Display for AiError {
                 f,
                 "cells[{index}]: exponent {exponent} is above the largest tile 2^{}",
                 crate::limits::MAX_EXPONENT
+            ),
+            AiError::NoNetwork(strategy) => write!(
+                f,
+                "{} plays with a trained network and none is loaded: load a weights file \
+                 first (loadWeights(bytes) in JavaScript, --network FILE in the arena)",
+                strategy.name()
+            ),
+            AiError::FourByFourOnly { strategy, size } => write!(
+                f,
+                "{} is unavailable on {size}x{size}: its network was trained on 4x4 boards \
+                 and plays only those",
+                strategy.name()
             ),
         }
     }

@@ -13,10 +13,15 @@ pub enum StrategyName {
     Minimax,
     MinimaxId,
     Expectimax,
+    /// The learned player: one ply, the afterstate an n-tuple network values most.
+    Td,
+    /// Expectimax with the n-tuple network as its evaluation.
+    ExpectimaxTd,
 }
 
 impl StrategyName {
-    /// Every strategy, weakest and cheapest first.
+    /// Every strategy that plays with nothing loaded, weakest and cheapest first: the page's
+    /// picker and `strategies()` list these. The learned ones are [`StrategyName::LEARNED`].
     pub const ALL: [StrategyName; 9] = [
         StrategyName::Random,
         StrategyName::Corner,
@@ -29,6 +34,15 @@ impl StrategyName {
         StrategyName::Expectimax,
     ];
 
+    /// The strategies that play with a trained network, once one is loaded (`loadWeights`
+    /// in JS, `--network` in the arena); 4x4 only.
+    pub const LEARNED: [StrategyName; 2] = [StrategyName::Td, StrategyName::ExpectimaxTd];
+
+    /// Whether this strategy needs a loaded network (and a 4x4 board).
+    pub fn needs_network(self) -> bool {
+        StrategyName::LEARNED.contains(&self)
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             StrategyName::Random => "random",
@@ -40,12 +54,17 @@ impl StrategyName {
             StrategyName::Minimax => "minimax",
             StrategyName::MinimaxId => "minimax-id",
             StrategyName::Expectimax => "expectimax",
+            StrategyName::Td => "td",
+            StrategyName::ExpectimaxTd => "expectimax-td",
         }
     }
 
     /// The strategy called `name`; None for a name no strategy has.
     pub fn parse(name: &str) -> Option<StrategyName> {
-        StrategyName::ALL.into_iter().find(|s| s.name() == name)
+        StrategyName::ALL
+            .into_iter()
+            .chain(StrategyName::LEARNED)
+            .find(|s| s.name() == name)
     }
 
     /// The options this strategy reads (besides `strategy`, and `seed`, which the
@@ -53,7 +72,11 @@ impl StrategyName {
     pub fn options(self) -> &'static [&'static str] {
         match self {
             StrategyName::Random => &["seed", "moves"],
-            StrategyName::Corner | StrategyName::Cycle | StrategyName::Greedy => &["moves"],
+            StrategyName::Corner
+            | StrategyName::Cycle
+            | StrategyName::Greedy
+            | StrategyName::Td => &["moves"],
+            StrategyName::ExpectimaxTd => &["ms", "nodes", "depth", "moves"],
             StrategyName::MonteCarlo | StrategyName::MonteCarloDynamic => {
                 &["k", "nodes", "seed", "moves"]
             }

@@ -3,11 +3,14 @@
 //! - [`heuristic`]: expectimax's evaluation after nneonneo/2048-ai (65,536-entry row tables
 //!   for 4x4, the same formula per line on larger boards);
 //! - [`minimax`]: minimax's evaluation (monotonicity, smoothness, empty cells, highest tile,
-//!   merges), and the spawn measures minimax-id prunes with.
+//!   merges), and the spawn measures minimax-id prunes with;
+//! - [`ntuple`]: a trained n-tuple network as expectimax's evaluation.
 //!
-//! Both read the search core (boards) and the API's weights; nothing here imports a strategy.
+//! They read the search core (boards), the API's weights and the networks; nothing here
+//! imports a strategy.
 
 pub mod heuristic;
 pub mod minimax;
+pub mod ntuple;
 
 pub use heuristic::{EvalWeights, Evaluate, LineScorer, RowTable, SCORED_EXPONENTS};

@@ -5,15 +5,18 @@ use super::corner::Corner;
 use super::cycle::Cycle;
 use super::decision::{Decision, Strategy};
 use super::expectimax::Expectimax;
+use super::expectimax_td::ExpectimaxTd;
 use super::greedy::Greedy;
 use super::minimax::Minimax;
 use super::minimax_id::MinimaxId;
 use super::montecarlo::MonteCarlo;
 use super::montecarlo_dynamic::DynamicMonteCarlo;
 use super::random::RandomMove;
+use super::td::Td;
 use crate::ai::api::error::AiError;
 use crate::ai::api::names::StrategyName;
 use crate::ai::api::options::{self, Budget, SearchOptions};
+use crate::ai::ntuple::loaded;
 use crate::ai::search::clock::Clock;
 use crate::limits::{MAX_EXPONENT, MAX_SIZE, MIN_SIZE};
 
@@ -59,6 +62,10 @@ pub fn strategy(options: &SearchOptions) -> Box<dyn Strategy> {
         StrategyName::Expectimax => Box::new(Expectimax {
             options: options.clone(),
         }),
+        StrategyName::Td => Box::new(Td { moves }),
+        StrategyName::ExpectimaxTd => Box::new(ExpectimaxTd {
+            options: options.clone(),
+        }),
     }
 }
 
@@ -82,6 +89,21 @@ pub fn check_position(cells: &[u8], size: usize) -> Result<(), AiError> {
     Ok(())
 }
 
+/// Whether the strategy can play here: the learned ones need a loaded network and a 4x4 board.
+pub fn check_available(options: &SearchOptions, size: usize) -> Result<(), AiError> {
+    let strategy = options.strategy;
+    if !strategy.needs_network() {
+        return Ok(());
+    }
+    if size != 4 {
+        return Err(AiError::FourByFourOnly { strategy, size });
+    }
+    if loaded::current().is_none() {
+        return Err(AiError::NoNetwork(strategy));
+    }
+    Ok(())
+}
+
 /// The move the AI `options` name would play on `cells` (exponents, row-major).
 ///
 /// Except under a time budget (expectimax and minimax-id with `ms`) the decision depends only
@@ -95,6 +117,7 @@ pub fn best_move(
 ) -> Result<Decision, AiError> {
     check_position(cells, size)?;
     options.validate()?;
+    check_available(options, size)?;
     let start = clock.now_ms();
     let mut decision = strategy(options).decide(cells, size, clock);
     decision.ms = (clock.now_ms() - start).max(0.0);

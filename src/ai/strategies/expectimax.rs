@@ -160,8 +160,9 @@ pub fn adaptive_depth(distinct_tiles: u32) -> u32 {
     (distinct_tiles.saturating_sub(1)).clamp(4, MAX_DEPTH)
 }
 
-/// Runs iterative-deepening expectimax from `root` and fills in everything but `ms`.
-fn run<P: Position, E: Evaluate<P>>(
+/// Runs iterative-deepening expectimax from `root` and fills in everything but `ms`
+/// (`expectimax_td` runs it with the learned evaluation).
+pub(crate) fn run<P: Position, E: Evaluate<P>>(
     root: P,
     evaluator: &E,
     max_depth: u32,

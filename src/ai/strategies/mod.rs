@@ -1,6 +1,8 @@
 //! The strategies, one file each, behind the one [`Strategy`](decision::Strategy) trait
 //! (weakest first): [`random`], [`corner`], [`cycle`], [`greedy`], [`montecarlo`],
-//! [`montecarlo_dynamic`], [`minimax`], [`minimax_id`], [`expectimax`].
+//! [`montecarlo_dynamic`], [`minimax`], [`minimax_id`], [`expectimax`]; the learned ones,
+//! with a loaded network: [`td`], [`expectimax_td`] (expectimax's search, the network's
+//! evaluation).
 //!
 //! Imports run one way: every strategy imports [`decision`] (what a strategy returns and
 //! the trait); [`dispatch`] imports every strategy (options -> strategy -> move). Two
@@ -12,9 +14,11 @@ pub mod cycle;
 pub mod decision;
 pub mod dispatch;
 pub mod expectimax;
+pub mod expectimax_td;
 pub mod greedy;
 pub mod minimax;
 pub mod minimax_id;
 pub mod montecarlo;
 pub mod montecarlo_dynamic;
 pub mod random;
+pub mod td;

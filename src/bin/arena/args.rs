@@ -51,6 +51,8 @@ pub struct Cli {
     pub no_timing: bool,
     pub ai_seed: Option<u64>,
     pub decide: Option<String>,
+    /// A weights file for the learned strategies (td, expectimax-td).
+    pub network: Option<String>,
     /// The strategy flags as AI options JSON: only the flags given.
     pub options: Map<String, Value>,
     pub svg: Option<String>,
@@ -147,6 +149,10 @@ struct GameArgs {
     /// AI seed of game 0 (game i gets S + i), for any strategy.
     #[arg(long, value_name = "S", value_parser = clap::value_parser!(u64).range(0..=u64::MAX / 2))]
     ai_seed: Option<u64>,
+    /// A network's weights file (from `train --out`) for the learned strategies, td and
+    /// expectimax-td. (--weights is the hand-written evaluations' weights.)
+    #[arg(long, value_name = "FILE")]
+    network: Option<String>,
 }
 
 #[derive(Args, Clone)]
@@ -340,6 +346,7 @@ impl Arena {
             no_timing: false,
             ai_seed: None,
             decide: None,
+            network: None,
             options: Map::new(),
             svg: None,
             objective: Objective::Score,
@@ -391,6 +398,7 @@ impl Arena {
         cli.size = games.size as usize;
         cli.until = games.until;
         cli.ai_seed = games.ai_seed;
+        cli.network = games.network;
         cli.out = out;
         cli.shard = shard.shard.unwrap_or(cli.shard);
         cli.no_timing = timing.no_timing;

@@ -20,7 +20,7 @@ mod ranges;
 mod resume;
 mod run;
 mod stats;
-mod svg;
+use game2048::svg;
 mod sweep;
 mod tune;
 
@@ -38,14 +38,14 @@ fn main() -> ExitCode {
                 Err(_) => ExitCode::FAILURE,
             };
         }
-        Ok(Parsed::Cli(cli)) => match &cli.command {
+        Ok(Parsed::Cli(cli)) => load_network(&cli).and_then(|()| match &cli.command {
             Command::Run if cli.decide.is_some() => run::decide(&cli),
             Command::Run => run::run(&cli),
             Command::Compare(specs) => compare::compare(&cli, specs),
             Command::Sweep(path) => sweep::sweep(&cli, path),
             Command::Tune(path) => tune::tune(&cli, path),
             Command::Merge(paths) => merge::merge(&cli, paths),
-        },
+        }),
         Err(fail) => Err(fail),
     };
     match result {
@@ -59,4 +59,23 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// Loads `--network FILE` for the learned strategies (a bad file is bad input: exit 2).
+fn load_network(cli: &args::Cli) -> Result<(), Fail> {
+    let Some(path) = &cli.network else {
+        return Ok(());
+    };
+    let bytes = std::fs::read(path).map_err(|e| Fail::input(format!("--network {path}: {e}")))?;
+    let network = game2048::ai::ntuple::loaded::load(&bytes)
+        .map_err(|e| Fail::input(format!("--network {path}: {e}")))?;
+    eprintln!(
+        "arena: network {} (shape {}, levels {}, {}, {:.1} MB in memory)",
+        path,
+        network.shape().describe(),
+        network.shape().levels(),
+        network.weights().quantisation().name(),
+        network.memory_bytes() as f64 / 1e6
+    );
+    Ok(())
 }

@@ -1,4 +1,5 @@
-//! A very small SVG writer: the few elements the charts need, every text escaped.
+//! A very small SVG writer: the few elements the native tools' charts need (the arena's
+//! comparison, the trainer's learning curve), every text escaped. Native only.
 
 use std::fmt::Write;
 

@@ -1,0 +1,454 @@
+//! The weights file: one network, versioned, checked. Little-endian throughout.
+//!
+//! | offset | bytes | field |
+//! | --- | --- | --- |
+//! | 0 | 8 | magic `2048ntw\n` |
+//! | 8 | 2 | version (1) |
+//! | 10 | 1 | levels (2..16: exponents told apart per cell) |
+//! | 11 | 1 | tuples T (1..16) |
+//! | 12 | 1 | quantisation: 0 `f32`, 1 `i16`, 2 `i8` |
+//! | 13 | 1 | encoding: 0 raw, 1 zero runs |
+//! | 14 | 2 | reserved, 0 |
+//! | 16 | 4 | scale (`f32`; weight = stored value x scale; 1 for `f32`) |
+//! | 20 | 8 | payload length in bytes |
+//! | 28 | T x (1 + cells) | each tuple: its cell count, then its cells (0..15, row-major) |
+//! | .. | payload | the weights, tuple by tuple, in the table order of `shape.rs` |
+//! | end | 4 | CRC-32 of every byte before it |
+//!
+//! Encoding 1 (zero runs) stores the weights as pairs: a LEB128 count of zero weights, a
+//! LEB128 count of literal weights, then those weights. Entries training never reached stay 0,
+//! and a 6-tuple network leaves most of them there, so this halves a file or better.
+//!
+//! Reading checks, in order: the magic, the version, that the file is as long as its header
+//! says, the checksum, then the shape and the payload; each failure is a [`WeightsError`] that
+//! names it.
+
+use std::fmt;
+
+use super::network::{Network, Quantisation, Weights};
+use super::shape::Shape;
+use crate::record::crc32;
+
+pub const MAGIC: &[u8; 8] = b"2048ntw\n";
+pub const VERSION: u16 = 1;
+const HEADER: usize = 28;
+
+/// How the weights sit in the payload.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Encoding {
+    Raw,
+    ZeroRuns,
+}
+
+/// What is wrong with a weights file.
+#[derive(Clone, Debug, PartialEq)]
+pub enum WeightsError {
+    /// Shorter than the fixed header, or than the header says.
+    Truncated {
+        expected: u64,
+        got: usize,
+    },
+    BadMagic,
+    BadVersion(u16),
+    /// The bytes are not those written (the checksum does not match).
+    BadChecksum,
+    /// Longer than the header says.
+    TrailingBytes(usize),
+    /// A field with a value no writer makes.
+    BadField(String),
+}
+
+impl fmt::Display for WeightsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            WeightsError::Truncated { expected, got } => write!(
+                f,
+                "weights file is cut short: {got} bytes where its header needs {expected} \
+                 (an interrupted download?)"
+            ),
+            WeightsError::BadMagic => write!(
+                f,
+                "not a weights file: it does not start with the magic \"2048ntw\""
+            ),
+            WeightsError::BadVersion(v) => write!(
+                f,
+                "weights file version {v} is not one this game reads (it reads version {VERSION})"
+            ),
+            WeightsError::BadChecksum => write!(
+                f,
+                "weights file is corrupt: its checksum does not match (the bytes were changed)"
+            ),
+            WeightsError::TrailingBytes(n) => {
+                write!(f, "weights file is corrupt: {n} bytes follow its end")
+            }
+            WeightsError::BadField(what) => write!(f, "weights file is corrupt: {what}"),
+        }
+    }
+}
+
+impl std::error::Error for WeightsError {}
+
+fn put_leb(out: &mut Vec<u8>, mut n: u64) {
+    loop {
+        let byte = (n & 0x7f) as u8;
+        n >>= 7;
+        if n == 0 {
+            out.push(byte);
+            return;
+        }
+        out.push(byte | 0x80);
+    }
+}
+
+fn get_leb(bytes: &[u8], at: &mut usize) -> Result<u64, WeightsError> {
+    let mut n = 0u64;
+    for shift in (0..64).step_by(7) {
+        let byte = *bytes
+            .get(*at)
+            .ok_or_else(|| WeightsError::BadField("the weights end inside a run length".into()))?;
+        *at += 1;
+        n |= u64::from(byte & 0x7f) << shift;
+        if byte & 0x80 == 0 {
+            return Ok(n);
+        }
+    }
+    Err(WeightsError::BadField("a run length is too long".into()))
+}
+
+/// The weight `i` as its stored bytes.
+fn weight_bytes(weights: &Weights, i: usize, out: &mut Vec<u8>) {
+    match weights {
+        Weights::F32(v) => out.extend_from_slice(&v[i].to_le_bytes()),
+        Weights::I16 { values, .. } => out.extend_from_slice(&values[i].to_le_bytes()),
+        Weights::I8 { values, .. } => out.push(values[i] as u8),
+    }
+}
+
+fn is_zero(weights: &Weights, i: usize) -> bool {
+    match weights {
+        Weights::F32(v) => v[i].to_bits() == 0,
+        Weights::I16 { values, .. } => values[i] == 0,
+        Weights::I8 { values, .. } => values[i] == 0,
+    }
+}
+
+fn payload(weights: &Weights, encoding: Encoding) -> Vec<u8> {
+    let n = weights.len();
+    let mut out = Vec::new();
+    match encoding {
+        Encoding::Raw => {
+            for i in 0..n {
+                weight_bytes(weights, i, &mut out);
+            }
+        }
+        Encoding::ZeroRuns => {
+            let mut i = 0;
+            while i < n {
+                let zeros_from = i;
+                while i < n && is_zero(weights, i) {
+                    i += 1;
+                }
+                let literals_from = i;
+                // A literal run ends at the first run of 4 zeros (shorter ones cost less inline).
+                while i < n && !(i + 4 <= n && (i..i + 4).all(|j| is_zero(weights, j))) {
+                    i += 1;
+                }
+                put_leb(&mut out, (literals_from - zeros_from) as u64);
+                put_leb(&mut out, (i - literals_from) as u64);
+                for j in literals_from..i {
+                    weight_bytes(weights, j, &mut out);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The file for `network`, its weights as they are (quantise first with
+/// [`Network::quantised`]).
+pub fn encode(network: &Network, encoding: Encoding) -> Vec<u8> {
+    let weights = network.weights();
+    let shape = network.shape();
+    let (quant, scale) = match weights {
+        Weights::F32(_) => (0u8, 1.0f32),
+        Weights::I16 { scale, .. } => (1, *scale),
+        Weights::I8 { scale, .. } => (2, *scale),
+    };
+    let body = payload(weights, encoding);
+    let mut out = Vec::with_capacity(HEADER + 64 + body.len() + 4);
+    out.extend_from_slice(MAGIC);
+    out.extend_from_slice(&VERSION.to_le_bytes());
+    out.push(shape.levels());
+    out.push(shape.tuples().len() as u8);
+    out.push(quant);
+    out.push(match encoding {
+        Encoding::Raw => 0,
+        Encoding::ZeroRuns => 1,
+    });
+    out.extend_from_slice(&[0, 0]);
+    out.extend_from_slice(&scale.to_le_bytes());
+    out.extend_from_slice(&(body.len() as u64).to_le_bytes());
+    for tuple in shape.tuples() {
+        out.push(tuple.len() as u8);
+        out.extend_from_slice(tuple);
+    }
+    out.extend_from_slice(&body);
+    let crc = crc32(&[&out]);
+    out.extend_from_slice(&crc.to_le_bytes());
+    out
+}
+
+fn bad(what: impl Into<String>) -> WeightsError {
+    WeightsError::BadField(what.into())
+}
+
+/// Reads a weights file, checking everything (see the module's text for the order).
+pub fn decode(bytes: &[u8]) -> Result<Network, WeightsError> {
+    if bytes.len() < MAGIC.len() || &bytes[..MAGIC.len()] != MAGIC {
+        // A short file that starts as a weights file is cut short, not foreign.
+        if bytes.len() < MAGIC.len() && MAGIC.starts_with(bytes) && !bytes.is_empty() {
+            return Err(WeightsError::Truncated {
+                expected: HEADER as u64 + 4,
+                got: bytes.len(),
+            });
+        }
+        return Err(WeightsError::BadMagic);
+    }
+    if bytes.len() < 10 {
+        return Err(WeightsError::Truncated {
+            expected: HEADER as u64 + 4,
+            got: bytes.len(),
+        });
+    }
+    let version = u16::from_le_bytes([bytes[8], bytes[9]]);
+    if version != VERSION {
+        return Err(WeightsError::BadVersion(version));
+    }
+    if bytes.len() < HEADER {
+        return Err(WeightsError::Truncated {
+            expected: HEADER as u64 + 4,
+            got: bytes.len(),
+        });
+    }
+    let tuple_count = usize::from(bytes[11]);
+    let payload_len = u64::from_le_bytes(bytes[20..28].try_into().unwrap_or([0; 8]));
+    // The tuples' lengths are inside the header's tail: walk them as far as the bytes go.
+    let mut at = HEADER;
+    for _ in 0..tuple_count {
+        match bytes.get(at) {
+            Some(&len) => at += 1 + usize::from(len),
+            None => break,
+        }
+    }
+    let expected = at as u64 + payload_len + 4;
+    if (bytes.len() as u64) < expected {
+        return Err(WeightsError::Truncated {
+            expected,
+            got: bytes.len(),
+        });
+    }
+    if bytes.len() as u64 > expected {
+        return Err(WeightsError::TrailingBytes(
+            (bytes.len() as u64 - expected) as usize,
+        ));
+    }
+    let (body, crc) = bytes.split_at(bytes.len() - 4);
+    if crc32(&[body]).to_le_bytes() != crc {
+        return Err(WeightsError::BadChecksum);
+    }
+    // From here the bytes are those a writer made; the checks below catch a writer's bugs.
+    let levels = bytes[10];
+    let mut tuples = Vec::with_capacity(tuple_count);
+    let mut at = HEADER;
+    for _ in 0..tuple_count {
+        let len = usize::from(bytes[at]);
+        tuples.push(bytes[at + 1..at + 1 + len].to_vec());
+        at += 1 + len;
+    }
+    let shape = Shape::new(tuples, levels).map_err(|e| bad(format!("its shape: {e}")))?;
+    let scale = f32::from_le_bytes(bytes[16..20].try_into().unwrap_or([0; 4]));
+    let quant = match bytes[12] {
+        0 => Quantisation::F32,
+        1 => Quantisation::I16,
+        2 => Quantisation::I8,
+        q => {
+            return Err(bad(format!(
+                "quantisation {q} is unknown (0 f32, 1 i16, 2 i8)"
+            )))
+        }
+    };
+    if !(scale.is_finite() && scale > 0.0) {
+        return Err(bad(format!("scale {scale} is not a positive number")));
+    }
+    let encoding = match bytes[13] {
+        0 => Encoding::Raw,
+        1 => Encoding::ZeroRuns,
+        e => return Err(bad(format!("encoding {e} is unknown (0 raw, 1 zero runs)"))),
+    };
+    let payload = &bytes[at..bytes.len() - 4];
+    let raw = expand(payload, encoding, shape.entries(), quant.width())?;
+    let weights = match quant {
+        Quantisation::F32 => Weights::F32(
+            raw.chunks_exact(4)
+                .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+                .collect(),
+        ),
+        Quantisation::I16 => Weights::I16 {
+            values: raw
+                .chunks_exact(2)
+                .map(|c| i16::from_le_bytes([c[0], c[1]]))
+                .collect(),
+            scale,
+        },
+        // In place (the same allocation): a worker's memory never shrinks back after a peak.
+        Quantisation::I8 => Weights::I8 {
+            values: raw.into_iter().map(|b| b as i8).collect(),
+            scale,
+        },
+    };
+    Network::from_parts(shape, weights).ok_or_else(|| bad("the weights do not fill the shape"))
+}
+
+/// The weights' bytes, `entries` x `width`, from the payload.
+fn expand(
+    payload: &[u8],
+    encoding: Encoding,
+    entries: usize,
+    width: usize,
+) -> Result<Vec<u8>, WeightsError> {
+    let size = entries * width;
+    match encoding {
+        Encoding::Raw => {
+            if payload.len() != size {
+                return Err(bad(format!(
+                    "{} bytes of weights where the shape needs {size}",
+                    payload.len()
+                )));
+            }
+            Ok(payload.to_vec())
+        }
+        Encoding::ZeroRuns => {
+            let mut out = Vec::with_capacity(size);
+            let mut at = 0;
+            while at < payload.len() {
+                let zeros = get_leb(payload, &mut at)? as usize;
+                let literals = get_leb(payload, &mut at)? as usize;
+                let bytes = literals.saturating_mul(width);
+                if out.len() + zeros.saturating_mul(width) + bytes > size {
+                    return Err(bad(format!("more weights than the shape's {entries}")));
+                }
+                if at + bytes > payload.len() {
+                    return Err(bad("the weights end inside a run"));
+                }
+                out.resize(out.len() + zeros * width, 0);
+                out.extend_from_slice(&payload[at..at + bytes]);
+                at += bytes;
+            }
+            if out.len() != size {
+                return Err(bad(format!(
+                    "{} weights where the shape needs {entries}",
+                    out.len() / width
+                )));
+            }
+            Ok(out)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn network() -> Network {
+        let mut net = Network::new(Shape::parse("0,1,2,3;0,1,4,5", 8).unwrap(), 0.0);
+        for (i, w) in net.weights_mut().unwrap().iter_mut().enumerate() {
+            // Runs of zeros between trained entries, as after training.
+            if i % 97 < 30 {
+                *w = (i as f32 * 0.37).sin() * 1000.0;
+            }
+        }
+        net
+    }
+
+    fn file() -> Vec<u8> {
+        encode(&network(), Encoding::ZeroRuns)
+    }
+
+    #[test]
+    fn every_quantisation_and_encoding_reads_back_exactly() {
+        for q in [Quantisation::F32, Quantisation::I16, Quantisation::I8] {
+            for e in [Encoding::Raw, Encoding::ZeroRuns] {
+                let net = network().quantised(q);
+                let back = decode(&encode(&net, e)).unwrap();
+                assert_eq!(back.shape(), net.shape(), "{q:?} {e:?}");
+                assert_eq!(back.weights(), net.weights(), "{q:?} {e:?}");
+            }
+        }
+        let raw = encode(&network(), Encoding::Raw).len();
+        let runs = file().len();
+        assert!(runs < raw * 2 / 3, "zero runs {runs} bytes, raw {raw}");
+    }
+
+    #[test]
+    fn a_truncated_file_says_it_is_cut_short() {
+        let bytes = file();
+        for cut in [1, 4, 9, 20, HEADER + 3, bytes.len() / 2, bytes.len() - 1] {
+            let err = decode(&bytes[..cut]).unwrap_err();
+            assert!(
+                matches!(err, WeightsError::Truncated { .. }),
+                "cut at {cut}: {err}"
+            );
+            assert!(err.to_string().contains("cut short"));
+        }
+    }
+
+    #[test]
+    fn a_changed_byte_fails_the_checksum() {
+        let bytes = file();
+        for at in [16, 40, bytes.len() / 2, bytes.len() - 5, bytes.len() - 1] {
+            let mut changed = bytes.clone();
+            changed[at] ^= 0x10;
+            let err = decode(&changed).unwrap_err();
+            assert_eq!(err, WeightsError::BadChecksum, "byte {at}");
+            assert!(err.to_string().contains("checksum"));
+        }
+    }
+
+    #[test]
+    fn a_foreign_file_has_the_wrong_magic() {
+        let mut bytes = file();
+        bytes[0] = b'P';
+        assert_eq!(decode(&bytes).unwrap_err(), WeightsError::BadMagic);
+        assert_eq!(decode(b"").unwrap_err(), WeightsError::BadMagic);
+        let err = decode(b"<!doctype html><html>not found</html>").unwrap_err();
+        assert!(err.to_string().contains("not a weights file"), "{err}");
+    }
+
+    #[test]
+    fn another_version_is_named() {
+        let mut bytes = file();
+        bytes[8] = 2;
+        let err = decode(&bytes).unwrap_err();
+        assert_eq!(err, WeightsError::BadVersion(2));
+        assert!(err.to_string().contains("version 2"), "{err}");
+    }
+
+    #[test]
+    fn bytes_after_the_end_are_refused() {
+        let mut bytes = file();
+        bytes.extend_from_slice(b"xx");
+        assert_eq!(decode(&bytes).unwrap_err(), WeightsError::TrailingBytes(2));
+    }
+
+    #[test]
+    fn a_bad_field_under_a_good_checksum_is_named() {
+        // A writer's bug: quantisation 7, with a checksum made to match.
+        let mut bytes = file();
+        bytes[12] = 7;
+        let n = bytes.len() - 4;
+        let crc = crc32(&[&bytes[..n]]);
+        bytes[n..].copy_from_slice(&crc.to_le_bytes());
+        let err = decode(&bytes).unwrap_err();
+        assert!(err.to_string().contains("quantisation 7"), "{err}");
+    }
+}

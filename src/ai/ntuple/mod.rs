@@ -1,0 +1,23 @@
+//! N-tuple networks: the learned evaluation of 4x4 afterstates (Szubert & Jaskowski 2014,
+//! Yeh et al. 2016), how they learn by temporal differences, and their weights file.
+//!
+//! | file | holds |
+//! | --- | --- |
+//! | [`shape`] | which tuples of cells, how many levels; the 8 symmetries, precomputed indices |
+//! | [`network`] | [`Network`]: weights (`f32`, or `i16`/`i8` with a scale), the value of an afterstate, rewards |
+//! | [`learn`] | afterstate TD(0) over one game, for one thread or shared between threads |
+//! | [`format`] | the versioned binary weights file with its checks |
+//! | [`loaded`] | the network the `td` strategies play with (one per process or worker) |
+//!
+//! Imports run one way: `shape` <- `network` <- `learn`, `format` <- `loaded`. Only the
+//! search core (the bitboard) is imported from outside; the strategies import this.
+
+pub mod format;
+pub mod learn;
+pub mod loaded;
+pub mod network;
+pub mod shape;
+
+pub use format::{decode, encode, Encoding, WeightsError};
+pub use network::{Network, Quantisation, Weights};
+pub use shape::{Shape, ShapeError};

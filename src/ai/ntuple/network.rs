@@ -1,0 +1,310 @@
+//! An n-tuple network: a value for every afterstate (the board after a move, before the
+//! spawn), the sum of one weight per feature (tuple x symmetry). Trained in `f32`; shipped
+//! and kept in memory as `f32`, or quantised to `i16` or `i8` with one scale (the integer
+//! weights are summed exactly, then scaled once, so native and WebAssembly agree bit for bit).
+//!
+//! Also here: the game score as a function of the board ([`tile_score`]), from which a
+//! move's reward is a difference, and the 1-ply choice [`best_afterstate`].
+
+use std::sync::OnceLock;
+
+use super::shape::{Features, Shape, MAX_FEATURES};
+use crate::ai::search::bitboard::{row_array, unpack_row, Bitboard, RowArray};
+use crate::direction::Direction;
+
+/// How the weights are stored, in the file and in memory.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Quantisation {
+    F32,
+    I16,
+    I8,
+}
+
+impl Quantisation {
+    pub fn name(self) -> &'static str {
+        match self {
+            Quantisation::F32 => "f32",
+            Quantisation::I16 => "i16",
+            Quantisation::I8 => "i8",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Quantisation> {
+        [Quantisation::F32, Quantisation::I16, Quantisation::I8]
+            .into_iter()
+            .find(|q| q.name() == text)
+    }
+
+    /// Bytes per weight.
+    pub fn width(self) -> usize {
+        match self {
+            Quantisation::F32 => 4,
+            Quantisation::I16 => 2,
+            Quantisation::I8 => 1,
+        }
+    }
+}
+
+/// The weights, flat: tuple 0's table, then tuple 1's, ...
+#[derive(Clone, Debug, PartialEq)]
+pub enum Weights {
+    F32(Vec<f32>),
+    /// Weight = value x scale.
+    I16 {
+        values: Vec<i16>,
+        scale: f32,
+    },
+    I8 {
+        values: Vec<i8>,
+        scale: f32,
+    },
+}
+
+impl Weights {
+    pub fn len(&self) -> usize {
+        match self {
+            Weights::F32(v) => v.len(),
+            Weights::I16 { values, .. } => values.len(),
+            Weights::I8 { values, .. } => values.len(),
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    pub fn quantisation(&self) -> Quantisation {
+        match self {
+            Weights::F32(_) => Quantisation::F32,
+            Weights::I16 { .. } => Quantisation::I16,
+            Weights::I8 { .. } => Quantisation::I8,
+        }
+    }
+
+    /// Weight `i` as a float.
+    pub fn get(&self, i: usize) -> f32 {
+        match self {
+            Weights::F32(v) => v[i],
+            Weights::I16 { values, scale } => f32::from(values[i]) * scale,
+            Weights::I8 { values, scale } => f32::from(values[i]) * scale,
+        }
+    }
+}
+
+/// A network: its shape, the features read from it, and the weights.
+#[derive(Clone, Debug)]
+pub struct Network {
+    shape: Shape,
+    features: Features,
+    weights: Weights,
+}
+
+impl Network {
+    /// A network of `shape` with every weight `init`.
+    pub fn new(shape: Shape, init: f32) -> Network {
+        let weights = Weights::F32(vec![init; shape.entries()]);
+        Network::from_parts(shape, weights).unwrap_or_else(|| unreachable!("sized by the shape"))
+    }
+
+    /// A network from a shape and weights; None when their sizes differ.
+    pub fn from_parts(shape: Shape, weights: Weights) -> Option<Network> {
+        (weights.len() == shape.entries()).then(|| Network {
+            features: Features::new(&shape),
+            shape,
+            weights,
+        })
+    }
+
+    pub fn shape(&self) -> &Shape {
+        &self.shape
+    }
+
+    pub fn features(&self) -> &Features {
+        &self.features
+    }
+
+    pub fn weights(&self) -> &Weights {
+        &self.weights
+    }
+
+    /// The weights to learn into; None once quantised.
+    pub fn weights_mut(&mut self) -> Option<&mut [f32]> {
+        match &mut self.weights {
+            Weights::F32(v) => Some(v),
+            _ => None,
+        }
+    }
+
+    /// Bytes the weights take in memory.
+    pub fn memory_bytes(&self) -> usize {
+        self.weights.len() * self.weights.quantisation().width()
+    }
+
+    /// The value of an afterstate: the score still to come, as the network estimates it.
+    #[inline]
+    pub fn value(&self, board: Bitboard) -> f64 {
+        let mut index = [0u32; MAX_FEATURES];
+        let n = self.features.indices(board.0, &mut index);
+        let index = &index[..n];
+        match &self.weights {
+            Weights::F32(w) => f64::from(sum_f32(w, index)),
+            Weights::I16 { values, scale } => {
+                let sum: i64 = index.iter().map(|&i| i64::from(values[i as usize])).sum();
+                sum as f64 * f64::from(*scale)
+            }
+            Weights::I8 { values, scale } => {
+                let sum: i64 = index.iter().map(|&i| i64::from(values[i as usize])).sum();
+                sum as f64 * f64::from(*scale)
+            }
+        }
+    }
+
+    /// The same network with its weights stored as `q` (each rounded to the nearest step of
+    /// one scale: the largest weight's magnitude over 32,767 or 127).
+    pub fn quantised(&self, q: Quantisation) -> Network {
+        let floats: Vec<f32> = (0..self.weights.len())
+            .map(|i| self.weights.get(i))
+            .collect();
+        let top = floats.iter().fold(0f32, |m, w| m.max(w.abs()));
+        let weights = match q {
+            Quantisation::F32 => Weights::F32(floats),
+            Quantisation::I16 => {
+                let scale = if top > 0.0 { top / 32_767.0 } else { 1.0 };
+                Weights::I16 {
+                    values: floats
+                        .iter()
+                        .map(|w| (w / scale).round().clamp(-32_767.0, 32_767.0) as i16)
+                        .collect(),
+                    scale,
+                }
+            }
+            Quantisation::I8 => {
+                let scale = if top > 0.0 { top / 127.0 } else { 1.0 };
+                Weights::I8 {
+                    values: floats
+                        .iter()
+                        .map(|w| (w / scale).round().clamp(-127.0, 127.0) as i8)
+                        .collect(),
+                    scale,
+                }
+            }
+        };
+        Network {
+            shape: self.shape.clone(),
+            features: self.features.clone(),
+            weights,
+        }
+    }
+}
+
+/// The sum of `w` at `index`, in order (the trainer sums the same way).
+#[inline]
+pub fn sum_f32(w: &[f32], index: &[u32]) -> f32 {
+    index.iter().map(|&i| w[i as usize]).sum()
+}
+
+static TILE_SCORES: OnceLock<RowArray<u32>> = OnceLock::new();
+
+/// Each row's share of [`tile_score`].
+fn tile_scores() -> &'static RowArray<u32> {
+    TILE_SCORES.get_or_init(|| {
+        row_array(|row| {
+            unpack_row(row)
+                .into_iter()
+                .filter(|&e| e >= 2)
+                .map(|e| (u32::from(e) - 1) << e)
+                .sum()
+        })
+    })
+}
+
+/// The score a game has when it made this board from 2s only: a tile 2^e is worth
+/// (e - 1) x 2^e, the points its merges earned. So a move's reward is
+/// `tile_score(after) - tile_score(before)` exactly (a spawned 4 counts 4 it did not earn,
+/// the same for every move from one position).
+#[inline]
+pub fn tile_score(board: Bitboard) -> u64 {
+    let t = tile_scores();
+    (0..4)
+        .map(|r| u64::from(t[usize::from((board.0 >> (16 * r)) as u16)]))
+        .sum()
+}
+
+/// A move chosen by [`best_afterstate`]: its direction, afterstate and reward.
+pub type Chosen = (Direction, Bitboard, u32);
+
+/// The 1-ply choice: among the moves `allowed` (in [`Direction::ALL`] order) that change
+/// `board`, the one whose reward plus `value(afterstate)` is largest (the first among equals).
+/// Returns the move, its afterstate and reward, and every move's reward + value.
+#[inline]
+pub fn best_afterstate(
+    board: Bitboard,
+    allowed: [bool; 4],
+    mut value: impl FnMut(Bitboard) -> f64,
+) -> (Option<Chosen>, [Option<f64>; 4]) {
+    let before = tile_score(board);
+    let mut values = [None; 4];
+    let mut best: Option<Chosen> = None;
+    let mut best_value = f64::NEG_INFINITY;
+    for (dir, after) in Direction::ALL.into_iter().zip(board.shifted_all()) {
+        if after == board || !allowed[dir.index()] {
+            continue;
+        }
+        let reward = (tile_score(after) - before) as u32;
+        let v = f64::from(reward) + value(after);
+        values[dir.index()] = Some(v);
+        if best.is_none() || v > best_value {
+            best_value = v;
+            best = Some((dir, after, reward));
+        }
+    }
+    (best, values)
+}
+
+/// Builds the tables the network reads besides its weights (the board's move tables and
+/// the tile scores).
+pub fn warm_up() {
+    Bitboard::warm_up();
+    tile_scores();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::ntuple::shape::Shape;
+
+    fn board(cells: [u8; 16]) -> Bitboard {
+        Bitboard::from_exponents(&cells).unwrap()
+    }
+
+    #[test]
+    fn reward_is_the_difference_of_tile_scores() {
+        // 2+2 -> 4 (4 points), 8+8 -> 16 (16 points).
+        let b = board([1, 1, 3, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+        let after = b.shifted(Direction::Left);
+        assert_eq!(tile_score(after) - tile_score(b), 20);
+    }
+
+    #[test]
+    fn the_value_is_the_same_in_all_eight_symmetries() {
+        let shape = Shape::parse("0,1,2,3,4,5;0,1,4,5", 16).unwrap();
+        let mut net = Network::new(shape, 0.0);
+        let w = net.weights_mut().unwrap();
+        for (i, x) in w.iter_mut().enumerate() {
+            *x = ((i * 7919) % 1000) as f32 / 10.0;
+        }
+        let cells = [1, 2, 3, 0, 5, 0, 1, 0, 0, 4, 0, 0, 9, 0, 0, 2];
+        let v = net.value(board(cells));
+        for s in 0..8 {
+            let mut moved = [0u8; 16];
+            for (c, &e) in cells.iter().enumerate() {
+                moved[usize::from(super::super::shape::symmetric_cell(c as u8, s))] = e;
+            }
+            assert!((net.value(board(moved)) - v).abs() < 1e-3, "symmetry {s}");
+        }
+        for q in [Quantisation::I16, Quantisation::I8] {
+            let qv = net.quantised(q).value(board(cells));
+            assert!((qv - v).abs() < v * 0.05, "{q:?}: {qv} against {v}");
+        }
+    }
+}

@@ -1,0 +1,54 @@
+// The learned strategies in the full module, as a worker would use them: bestMove refuses
+// 'td' and 'expectimax-td' until loadWeights gets a weights file, and a bad file is refused
+// with the problem named (the strategies stay unavailable, the others play on).
+// tests/data/tiny-4x4-l8-i8.ntw: `train --shape 4x4 --levels 8 --games 2000 --seed 1
+// --out ... --quantise i8` (16 KB).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { load } from './wasm.mjs';
+
+const full = await load('game2048');
+const core = await load('game2048_core');
+const file = new Uint8Array(readFileSync(new URL('../data/tiny-4x4-l8-i8.ntw', import.meta.url)));
+const cells = [2, 4, 8, 16, 0, 2, 0, 4, 0, 0, 2, 0, 0, 0, 0, 0];
+
+test('learned strategies: refused until a network is loaded, then they play; bad files are named', () => {
+  for (const strategy of ['td', 'expectimax-td']) {
+    assert.throws(() => full.bestMove(cells, 4, { strategy }), /none is loaded: load a weights file first/);
+  }
+  assert.throws(() => full.loadWeights(new TextEncoder().encode('<!doctype html>')), /not a weights file/);
+  assert.throws(() => full.loadWeights(file.slice(0, file.length - 100)), /cut short/);
+  const changed = file.slice();
+  changed[file.length - 50] ^= 1;
+  assert.throws(() => full.loadWeights(changed), /checksum/);
+  const other = file.slice();
+  other[8] = 9;
+  assert.throws(() => full.loadWeights(other), /version 9/);
+  assert.throws(() => full.bestMove(cells, 4, { strategy: 'td' }), /none is loaded/);
+  assert.ok(full.bestMove(cells, 4, { strategy: 'expectimax', nodes: 2000 }).dir, 'the others play on');
+
+  const info = full.loadWeights(file);
+  assert.deepEqual(info, { shape: '0,1,2,3;4,5,6,7;0,1,4,5;1,2,5,6', levels: 8, quantisation: 'i8', weights: 4 * 4096, bytes: 4 * 4096 });
+  const legal = full.legalMoves(cells, 4);
+  const td = full.bestMove(cells, 4, { strategy: 'td' });
+  assert.ok(legal.includes(td.dir), `td plays a legal move: ${td.dir}`);
+  assert.equal(td.depth, 1);
+  const search = full.bestMove(cells, 4, { strategy: 'expectimax-td', nodes: 5000 });
+  assert.ok(legal.includes(search.dir));
+  assert.deepEqual(full.bestMove(cells, 4, { strategy: 'expectimax-td', nodes: 5000 }).values, search.values, 'repeatable');
+  assert.throws(() => full.bestMove(new Array(25).fill(2), 5, { strategy: 'td' }), /4x4/);
+
+  full.unloadWeights();
+  assert.throws(() => full.bestMove(cells, 4, { strategy: 'td' }), /none is loaded/);
+});
+
+test('learnedStrategies(): explained in words, in both modules; not in strategies()', () => {
+  for (const mod of [core, full]) {
+    const learned = mod.learnedStrategies();
+    assert.deepEqual(learned.map((s) => s.name), ['td', 'expectimax-td']);
+    for (const s of learned) assert.ok(s.explanation.length > 80, `${s.name} is explained`);
+    assert.ok(!mod.strategies().some((s) => s.name === 'td'));
+  }
+  assert.equal(typeof core.loadWeights, 'undefined', 'the page thread loads no network');
+});
