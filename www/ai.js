@@ -1,17 +1,19 @@
 // The page side of the AI: a pool of module workers (worker.js) behind one
 // call, decide(cells, size, options, {signal}) -> Promise of bestMove's result.
 // The AI's wasm is compiled once on this thread (wasm.js) and the Module posted
-// to every worker. With several workers and a time budget, the legal root moves
-// (the engine's legalMoves) are split between them (each searches its share with
-// the full time budget) and the values merged; any other request (a node budget,
-// whose split would change the decision; a fixed depth; Monte Carlo) goes whole
-// to one worker. No search runs on this thread.
+// to every worker. With several workers, an expectimax node budget or a time
+// budget, the legal root moves (the engine's legalMoves) are split between them
+// (split.js: under a node budget the engine gives each root move the same share
+// whoever searches it, so the merged answer is exactly the one-thread answer) and
+// the values merged; any other request (a fixed depth for minimax, Monte Carlo)
+// goes whole to one worker. No search runs on this thread.
 //
 // A search in wasm cannot be interrupted: when a request's signal aborts, the
 // worker busy with it is terminated and a fresh one started from the compiled
 // module (its other requests are sent again), so the next request is answered
-// at once. A cancellation is not a crash.
-import { splits } from './strategies.js';
+// at once. A cancellation is not a crash. A worker that dies (a trap, an error)
+// is replaced the same way and its part of a split searched again.
+import { groups, merge, splits } from './split.js';
 import { compileAi } from './wasm.js';
 
 const DIRS = ['up', 'right', 'down', 'left'];
@@ -159,22 +161,6 @@ export function createAi({ legalMoves, count, url = WORKER_URL, compile = compil
     }
   }
 
-  function merge(results) {
-    const out = { dir: null, values: {}, nodes: 0, depth: Infinity, ms: 0 };
-    for (const d of DIRS) out.values[d] = null;
-    for (const r of results) {
-      for (const d of DIRS) if (r.values[d] != null) out.values[d] = r.values[d];
-      out.nodes += r.nodes;
-      out.depth = Math.min(out.depth, r.depth);
-      out.ms = Math.max(out.ms, r.ms);
-    }
-    for (const d of DIRS) {
-      const v = out.values[d];
-      if (v != null && (out.dir === null || v > out.values[out.dir])) out.dir = d;
-    }
-    return out;
-  }
-
   function start() {
     if (!module) {
       module = compile();
@@ -184,7 +170,12 @@ export function createAi({ legalMoves, count, url = WORKER_URL, compile = compil
   }
 
   return {
-    /** signal: an AbortSignal; aborting rejects with an AbortError and ends the search. */
+    /** How many workers the pool runs. */
+    get count() {
+      return count;
+    },
+
+    /** signal: an AbortSignal; aborting rejects with an AbortError and ends the search (every part). */
     async decide(cells, size, options, { signal } = {}) {
       if (dead) throw unavailable();
       if (signal?.aborted) throw abortError();
@@ -193,9 +184,8 @@ export function createAi({ legalMoves, count, url = WORKER_URL, compile = compil
       const body = { cells, size, options };
       const moves = count > 1 && splits(options) ? rootMoves(cells, size) : [];
       if (moves.length < 2) return ask(0, body, signal);
-      const k = Math.min(count, moves.length);
-      const groups = Array.from({ length: k }, (_, i) => moves.filter((_, j) => j % k === i));
-      return merge(await Promise.all(groups.map((g, i) => ask(i, { ...body, options: { ...options, moves: g } }, signal))));
+      const parts = groups(moves, count);
+      return merge(await Promise.all(parts.map((g, i) => ask(i, { ...body, options: { ...options, moves: g } }, signal))));
     },
 
     destroy() {

@@ -2,7 +2,7 @@
 // (the wasm `strategies()` export: name, label, explanation, options with ranges
 // and defaults), so a strategy added in Rust needs no change here. This file
 // decides the strength choices the page offers for each strategy, checks budgets
-// and weights, and says which requests may be split across workers.
+// and weights.
 export const DEFAULT_STRATEGY = 'expectimax';
 
 /** Budget options with their range: time per move (ms) or searched nodes per move. */
@@ -10,6 +10,8 @@ export const BUDGETS = { ms: [1, 10000], nodes: [1, 1e9] };
 
 // The expectimax default: a node budget plays exactly the move the native arena measures.
 const QUICK_NODES = 200000;
+// The ladder of node budgets offered (each one can have arena figures).
+const LADDER = [50000, 200000, 800000, 2500000, 10000000];
 const TIMES = [10, 50, 200, 1000];
 const DEPTHS = [1, 2, 3, 4, 5, 6];
 const KS = [10, 50, 100, 500, 1000];
@@ -95,7 +97,7 @@ export function strengthChoices(info) {
   // A search with a time budget (expectimax, minimax-id) offers budgets; minimax and Monte
   // Carlo offer their depth or k (their `nodes` is a safety cap, left at the engine's default).
   if (o.ms) {
-    if (o.nodes) push('nodes', QUICK_NODES);
+    if (o.nodes) for (const n of info.name === 'expectimax' ? LADDER : [QUICK_NODES]) push('nodes', n);
     for (const t of TIMES) push('ms', t);
     preferred = o.nodes ? `nodes${QUICK_NODES}` : 'ms50';
   } else if (o.depth) {
@@ -153,14 +155,8 @@ export function checkWeights(info, values) {
   return Object.keys(errors).length ? { errors } : { weights };
 }
 
-/**
- * Whether a request may be split across workers by root move. A node budget is
- * shared by the whole search, so splitting it changes the decision; fixed-depth
- * and Monte Carlo requests are cheap enough for one worker. Only time budgets split.
- */
-export function splits(options) {
-  return options?.ms != null && options?.nodes == null;
-}
+/** Whether a request splits across workers by root move (split.js). */
+export { splits } from './split.js';
 
 /** Whether the strategy takes a `seed` (its choices are random). */
 export const takesSeed = (info) => Boolean(info?.options?.seed);

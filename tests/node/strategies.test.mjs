@@ -135,8 +135,11 @@ test('strength choices fit the strategy; each default budget is one bestMove acc
   assert.deepEqual(defaultBudget(info.minimax), { depth: 4 });
   assert.deepEqual(defaultBudget(info.expectimax), { nodes: 200000 });
   assert.deepEqual(defaultBudget(info['minimax-id']), { nodes: 200000 });
-  assert.deepEqual(strengthChoices(info.expectimax).map((c) => c.key), ['nodes200000', 'ms10', 'ms50', 'ms200', 'ms1000']);
-  assert.equal(strengthChoices(info.expectimax)[0].label, 'Quick (200k positions)');
+  assert.deepEqual(strengthChoices(info.expectimax).map((c) => c.key), [
+    'nodes50000', 'nodes200000', 'nodes800000', 'nodes2500000', 'nodes10000000', 'ms10', 'ms50', 'ms200', 'ms1000',
+  ]);
+  assert.equal(strengthChoices(info.expectimax)[1].label, 'Quick (200k positions)');
+  assert.deepEqual(strengthChoices(info['minimax-id']).map((c) => c.key), ['nodes200000', 'ms10', 'ms50', 'ms200', 'ms1000']);
   assert.deepEqual(strengthChoices(info.minimax).map((c) => c.key), ['depth1', 'depth2', 'depth3', 'depth4', 'depth5', 'depth6']);
   assert.deepEqual(strengthChoices(info.montecarlo).map((c) => c.key), ['k10', 'k50', 'k100', 'k500', 'k1000']);
   // Every choice the page offers is a request the engine takes.
@@ -173,10 +176,13 @@ test('cleanBudget keeps a budget only when the engine would take it', () => {
   }
 });
 
-test('only time budgets are split across workers', () => {
+test('time budgets and expectimax node budgets are split across workers', () => {
   assert.equal(splits({ strategy: 'expectimax', ms: 50 }), true);
   assert.equal(splits({ strategy: 'minimax-id', ms: 10 }), true);
-  assert.equal(splits({ strategy: 'expectimax', nodes: 200000 }), false);
+  assert.equal(splits({ strategy: 'expectimax', nodes: 200000 }), true);
+  assert.equal(splits({ nodes: 200000 }), true, 'expectimax is the default strategy');
+  assert.equal(splits({ strategy: 'minimax-id', nodes: 50000 }), false);
+  assert.equal(splits({ strategy: 'montecarlo', nodes: 50000 }), false);
   assert.equal(splits({ strategy: 'minimax', depth: 4 }), false);
   assert.equal(splits({ strategy: 'montecarlo', k: 100 }), false);
 });
