@@ -11,9 +11,16 @@
 // A search in wasm cannot be interrupted: when a request's signal aborts, the
 // worker busy with it is terminated and a fresh one started from the compiled
 // module (its other requests are sent again), so the next request is answered
-// at once. A cancellation is not a crash. A worker that dies (a trap, an error)
+// at once. A cancellation is not a crash.
+//
+// A request {auto: intervalMs} (expectimax's "Fits the speed") asks the pool for
+// the ladder's largest node budget that fits the interval (strength-figures.js):
+// the first such request calibrates the pool (one search of a fixed position at a
+// fixed budget, timed inside a worker: nodes per ms per worker); then every move
+// gets the same budget, a node budget, so the move is the one the arena plays. A worker that dies (a trap, an error)
 // is replaced the same way and its part of a split searched again.
 import { groups, merge, splits } from './split.js';
+import { CALIBRATION, fitBudget } from './strength-figures.js';
 import { compileAi } from './wasm.js';
 
 const DIRS = ['up', 'right', 'down', 'left'];
@@ -56,6 +63,7 @@ export function createAi({ legalMoves, count, url = WORKER_URL, compile = compil
   let crashes = 0;
   let dead = '';
   let module = null; // Promise of the compiled AI wasm, on first need
+  let calibration = null; // Promise of the nodes a worker searches per ms, on first need
 
   function unavailable() {
     const e = new Error(`AI unavailable: ${dead}`);
@@ -161,6 +169,20 @@ export function createAi({ legalMoves, count, url = WORKER_URL, compile = compil
     }
   }
 
+  // The calibration runs a few times on the first worker; the fastest run counts.
+  function calibrate() {
+    if (calibration) return calibration;
+    const body = { cells: CALIBRATION.cells, size: CALIBRATION.size, options: { strategy: 'expectimax', nodes: CALIBRATION.nodes } };
+    const rate = (r) => r.nodes / Math.max(r.ms, 0.01);
+    calibration = (async () => {
+      let best = 0;
+      for (let i = 0; i < CALIBRATION.runs; i++) best = Math.max(best, rate(await ask(0, body)));
+      return best;
+    })();
+    calibration.catch(() => { calibration = null; });
+    return calibration;
+  }
+
   function start() {
     if (!module) {
       module = compile();
@@ -175,17 +197,31 @@ export function createAi({ legalMoves, count, url = WORKER_URL, compile = compil
       return count;
     },
 
+    /** Promise of the calibration: nodes a worker searches per ms (runs it once, on first need). */
+    calibrate() {
+      if (dead) return Promise.reject(unavailable());
+      start();
+      return calibrate();
+    },
+
     /** signal: an AbortSignal; aborting rejects with an AbortError and ends the search (every part). */
     async decide(cells, size, options, { signal } = {}) {
       if (dead) throw unavailable();
       if (signal?.aborted) throw abortError();
       start();
       if (dead) throw unavailable();
+      if (options?.auto != null) {
+        const { auto, ...rest } = options;
+        const nodes = fitBudget(await calibrate(), count, auto);
+        if (signal?.aborted) throw abortError();
+        options = { ...rest, nodes };
+      }
       const body = { cells, size, options };
       const moves = count > 1 && splits(options) ? rootMoves(cells, size) : [];
-      if (moves.length < 2) return ask(0, body, signal);
+      if (moves.length < 2) return { ...(await ask(0, body, signal)), budget: options.nodes ?? null };
       const parts = groups(moves, count);
-      return merge(await Promise.all(parts.map((g, i) => ask(i, { ...body, options: { ...options, moves: g } }, signal))));
+      const answers = await Promise.all(parts.map((g, i) => ask(i, { ...body, options: { ...options, moves: g } }, signal)));
+      return { ...merge(answers), budget: options.nodes ?? null };
     },
 
     destroy() {

@@ -95,13 +95,15 @@ test('a node budget split over four workers plays exactly the one-thread move (v
 test('Start AI at a node budget uses every worker: each legal root move of each position goes to its own worker', async () => {
   const { page, done } = await openPage(env, '?seed=42', { initScript: cores(8) + WORKER_SPY });
   await choose(page, 'speed', 'max');
-  const strength = await chosen(page, 'strength');
-  assert.match(strength, /^nodes\d+$/, 'the default strength is a node budget');
+  assert.equal(await chosen(page, 'strength'), 'auto', 'the default: a node budget that fits the speed');
   await toggle(page).click();
   await page.waitForFunction(() => new Set(window.asked.map((a) => a.cells)).size >= 15, null, { timeout: 30000 });
   await toggle(page).click();
+  const { CALIBRATION } = await import('../../www/strength-figures.js');
+  const asked = await page.evaluate(() => window.asked);
+  assert.equal(asked.filter((a) => a.cells === String(CALIBRATION.cells)).length, CALIBRATION.runs, 'the pool calibrated once');
   const byPosition = new Map();
-  for (const a of await page.evaluate(() => window.asked)) byPosition.set(a.cells, [...(byPosition.get(a.cells) ?? []), a]);
+  for (const a of asked.filter((r) => r.cells !== String(CALIBRATION.cells))) byPosition.set(a.cells, [...(byPosition.get(a.cells) ?? []), a]);
   const workersUsed = new Set();
   let split = 0;
   for (const requests of byPosition.values()) {

@@ -64,3 +64,31 @@ test('merge: the best value wins, the first in up, right, down, left order among
   assert.deepEqual(groups(['up', 'right', 'down', 'left'], 3), [['up', 'left'], ['right'], ['down']]);
   assert.deepEqual(groups(['up', 'left'], 4), [['up'], ['left']]);
 });
+
+test('"Fits the speed": the largest rung of the ladder whose budget fits the share of the interval, over the workers a split uses', async () => {
+  const { LADDER, FILL, SPEED_INTERVAL_MS, fitBudget, rungLabel } = await import('../../www/strength-figures.js');
+  const nodes = LADDER.map((r) => r.nodes);
+  assert.deepEqual([...nodes].sort((a, b) => a - b), nodes, 'the ladder climbs');
+  // 10,000 nodes per ms per worker: at Max (1/61 s), 0.7 of it fits 115,000 nodes on one
+  // worker (50k), 345,000 over three or more (200k).
+  assert.equal(fitBudget(10000, 1, SPEED_INTERVAL_MS.max), 50000);
+  assert.equal(fitBudget(10000, 4, SPEED_INTERVAL_MS.max), 200000);
+  assert.equal(fitBudget(10000, 3, SPEED_INTERVAL_MS.max), fitBudget(10000, 4, SPEED_INTERVAL_MS.max), 'at most 3 parts counted');
+  assert.equal(fitBudget(10000, 1, SPEED_INTERVAL_MS.fast), 200000);
+  assert.equal(fitBudget(10000, 4, SPEED_INTERVAL_MS.watch), 2500000);
+  // The exact edge: a rung that needs exactly FILL of the interval fits.
+  assert.equal(fitBudget(LADDER[2].nodes / (FILL * 100), 1, 100), LADDER[2].nodes);
+  assert.equal(fitBudget(LADDER[2].nodes / (FILL * 100) - 1, 1, 100), LADDER[1].nodes);
+  // Nothing fits, or a broken calibration: the smallest rung.
+  assert.equal(fitBudget(1, 4, 16), LADDER[0].nodes);
+  assert.equal(fitBudget(NaN, 4, 16), LADDER[0].nodes);
+  assert.equal(fitBudget(0, 4, 16), LADDER[0].nodes);
+  // Faster speeds never get a larger budget.
+  for (const w of [1, 2, 4]) {
+    const picks = ['watch', 'fast', 'faster', 'max'].map((s) => fitBudget(30000, w, SPEED_INTERVAL_MS[s]));
+    assert.deepEqual([...picks].sort((a, b) => b - a), picks, `${w} workers: ${picks}`);
+  }
+  // Labels quote a measured reach only where the data has one.
+  assert.equal(rungLabel({ nodes: 2500000, name: 'Strong', reach: null }), 'Strong (2.5M positions): reach not yet measured');
+  assert.equal(rungLabel({ nodes: 2500000, name: 'Strong', reach: { 16384: 0.9, 32768: 0.31 } }), 'Strong (2.5M positions): reaches 16384 in 9 games of 10, 32768 in 3');
+});
