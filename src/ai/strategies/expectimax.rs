@@ -204,7 +204,7 @@ fn run<P: Position, E: Evaluate<P>>(
         return Decision::from_values(values, spent, depth);
     }
     let mut control = Control::new(budget, clock);
-    let deepened = with_table(|table| {
+    let deepened = with_table(None, |table| {
         deepen(max_depth, &mut control, |depth, control| {
             Search {
                 evaluator,
@@ -228,7 +228,7 @@ fn search_root_move<P: Position, E: Evaluate<P>>(
     clock: &dyn Clock,
 ) -> (f64, u64, u32) {
     let mut control = Control::new(Budget::Nodes(share), clock);
-    let deepened = with_table(|table| {
+    let deepened = with_table(Some(share), |table| {
         deepen(max_depth, &mut control, |depth, control| {
             let value = Search {
                 evaluator,
