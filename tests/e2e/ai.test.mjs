@@ -39,7 +39,7 @@ test('Start AI plays and becomes "Stop"; Stop stops; settings persist', async ()
   await countMoves(page);
   assert.equal(await toggle(page).textContent(), 'Start AI');
   assert.equal(await chosen(page, 'speed'), 'fast', 'default speed');
-  assert.equal(await chosen(page, 'strength'), 'nodes200000', 'default: a budget of 200k positions per move');
+  assert.equal(await chosen(page, 'strength'), 'auto', 'default: the node budget that fits the speed');
   await toggle(page).click();
   assert.equal(await toggle(page).textContent(), 'Stop');
   await waitMoves(page, 4);
