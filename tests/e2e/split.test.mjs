@@ -4,39 +4,15 @@
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, openPage, engineCells, choose, chosen } from './helpers.mjs';
+import { setup, openPage, engineCells, choose, chosen, WORKER_SPY, cores } from './helpers.mjs';
 
 const env = setup();
 const DIRS = ['up', 'right', 'down', 'left'];
 const KEY = { up: 'ArrowUp', right: 'ArrowRight', down: 'ArrowDown', left: 'ArrowLeft' };
-const cores = (n) => `Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => ${n} });`;
 const toggle = (page) => page.locator('.g2048 .ai-toggle');
 // The largest offered node budget: the patched worker below never answers it (a search
 // that is still running when the test acts), whatever the machine's speed.
 const HANG = 'nodes10000000';
-
-// Records, per worker, the requests it was sent, the answers it gave, and which workers
-// the page terminated.
-const WORKER_SPY = `
-  window.asked = [];
-  window.answers = [];
-  const Real = Worker;
-  window.Worker = class extends Real {
-    constructor(...args) {
-      super(...args);
-      const tag = (window.workerTags = (window.workerTags || 0) + 1);
-      this.tag = tag;
-      this.addEventListener('message', (e) => { if (e.data?.id != null) window.answers.push({ worker: tag, ...e.data }); });
-    }
-    terminate() {
-      (window.terminated = window.terminated || []).push(this.tag);
-      return super.terminate();
-    }
-    postMessage(m, ...rest) {
-      if (m?.id != null) window.asked.push({ worker: this.tag, id: m.id, cells: String(m.cells), nodes: m.options?.nodes, moves: m.options?.moves ?? null });
-      return super.postMessage(m, ...rest);
-    }
-  };`;
 
 const WORKER_SOURCE = readFileSync(new URL('../../www/worker.js', import.meta.url), 'utf8');
 const HANDLER = 'self.onmessage = async ({ data }) => {';

@@ -3,10 +3,9 @@
 // whole to one worker, the weights panel checks input, and embedders name any strategy.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, openPage, ready, domBoard, engineCells, choose, chosen, screenshot, recordEvents, events, drawn } from './helpers.mjs';
+import { setup, openPage, ready, domBoard, engineCells, choose, chosen, screenshot, recordEvents, events, drawn, cores } from './helpers.mjs';
 
 const env = setup();
-const cores = (n) => `Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => ${n} });`;
 // Records every request the page posts to a worker: {worker, cells, options}.
 const SPY = `
   window.sent = [];
