@@ -16,13 +16,15 @@ import { PKG_FILES, serviceWorker, siteFiles } from './sw.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 /**
- * The modules that keep their names in dist: loaded by a page (index.html, compare.html),
+ * The modules that keep their names in dist: loaded by a page (index.html, compare.html, replay.html, editor.html),
  * re-exported by embed.js, started as a worker, or imported lazily (import() in view.js,
  * mount.js). Every other module of www/ is bundled into these or into shared chunks.
  */
 export const BUNDLE_ENTRIES = [
-  'www/main.js', 'www/compare-main.js', 'www/mount.js', 'www/element.js', 'www/worker.js',
-  'www/panel.js', 'www/ai-panel.js', 'www/dialog.js', 'www/stats-view.js', 'www/offline.js',
+  'www/main.js', 'www/compare-main.js', 'www/replay-main.js', 'www/editor.js', 'www/mount.js',
+  'www/element.js', 'www/worker.js', 'www/panel.js', 'www/ai-panel.js', 'www/dialog.js',
+  'www/stats-view.js', 'www/offline.js', 'www/record-bar.js', 'www/share.js',
+  'www/replay-embed.js', 'www/review-view.js',
 ];
 /** Minifies one JS module or stylesheet (esbuild); throws naming the file on a syntax error. */
 export async function minify(text, name) {
