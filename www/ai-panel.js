@@ -5,7 +5,6 @@
 import { el, add, button, choices } from './dom.js';
 import { SPEED_LABELS } from './choices.js';
 import { ARROWS } from './board-view.js';
-import { progressText } from './network.js';
 
 const DIRS = ['up', 'right', 'down', 'left'];
 
@@ -250,7 +249,9 @@ export function createAiPanel(id, handlers, { controls = 'full', settingsBody = 
           networkBar.max = total;
           networkBar.value = loaded;
         } else networkBar.removeAttribute('value');
-        networkText.textContent = progressText(state.progress);
+        // As network.js's progressText (not imported: that module loads only with the network).
+        const mb = (n) => (n / 1e6).toFixed(1);
+        networkText.textContent = `Downloading the learned network: ${total ? `${mb(loaded)} of ${mb(total)} MB` : `${mb(loaded)} MB`}`;
       } else if (state.error) {
         network.hidden = false;
         networkBar.hidden = true;

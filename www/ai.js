@@ -19,7 +19,9 @@
 // cannot be downloaded or read fails those requests (error.network), and only those.
 import { splits } from './strategies.js';
 import { compileAi } from './wasm.js';
-import { fetchNetwork } from './network.js';
+
+// network.js only when a learned strategy first plays: not part of the first visit.
+const fetchNetwork = (options) => import('./network.js').then((m) => m.fetchNetwork(options));
 
 const DIRS = ['up', 'right', 'down', 'left'];
 const WORKER_URL = new URL('./worker.js', import.meta.url);
