@@ -461,3 +461,76 @@ fn root_moves_can_be_split_between_searches() {
         assert!(err.contains(expected), "{json}: {err}");
     }
 }
+
+#[test]
+fn a_node_budget_is_split_equally_over_the_root_moves() {
+    // Under a node budget each legal root move is searched alone with budget / legal nodes:
+    // the whole search is exactly its moves searched one at a time (what the page's workers
+    // do in parallel) and assembled by the best value, first in up, right, down, left order.
+    let mut rng = Rng(11);
+    let mut checked = 0;
+    for size in [4, 4, 4, 3, 5] {
+        for _ in 0..8 {
+            let cells = rng.board(size, (size * size / 2) as u8);
+            let board = engine(size, &cells);
+            let legal: Vec<Direction> = Direction::ALL
+                .into_iter()
+                .filter(|&d| board.can_move(d))
+                .collect();
+            if legal.is_empty() {
+                continue;
+            }
+            let budget = 30_000;
+            let whole = decide(&cells, size, &SearchOptions::nodes(budget));
+            let mut values = [None; 4];
+            let mut nodes = 0;
+            let mut depth = u32::MAX;
+            for &d in &legal {
+                let json = format!(r#"{{"nodes":{budget},"moves":["{}"]}}"#, d.name());
+                let part = decide(&cells, size, &SearchOptions::from_json(&json).unwrap());
+                assert_eq!(part.dir, Some(d), "{cells:?}");
+                // Each part spends about its share: the first iteration always completes.
+                assert!(part.nodes <= budget / legal.len() as u64 + 2_000 || part.depth == 1);
+                values[d.index()] = part.values[d.index()];
+                nodes += part.nodes;
+                depth = depth.min(part.depth);
+            }
+            let assembled = Decision::from_values(values, nodes, depth);
+            assert_eq!(
+                (whole.dir, whole.values, whole.nodes, whole.depth),
+                (
+                    assembled.dir,
+                    assembled.values,
+                    assembled.nodes,
+                    assembled.depth
+                ),
+                "{size}x{size} {cells:?}"
+            );
+            // And the same again: a node budget never depends on what ran before.
+            assert_eq!(decide(&cells, size, &SearchOptions::nodes(budget)), whole);
+            checked += 1;
+        }
+    }
+    assert!(checked >= 30, "{checked} positions");
+}
+
+#[test]
+fn a_root_moves_share_depends_only_on_the_budget_and_the_legal_moves() {
+    use game2048::ai::strategies::expectimax::root_share;
+    assert_eq!(root_share(200_000, 4), 50_000);
+    assert_eq!(root_share(200_000, 3), 66_666);
+    assert_eq!(root_share(200_000, 1), 200_000);
+    assert_eq!(root_share(2, 4), 1);
+    // Two legal moves: asking for one of them gives it half the budget, not all of it.
+    // Nine distinct tiles (a deep search, the budget binds); only right and down move.
+    let cells = [2, 3, 4, 5, 6, 7, 8, 9, 1, 0, 0, 0, 0, 0, 0, 0];
+    let only = SearchOptions::from_json(r#"{"nodes":40000,"moves":["right"]}"#).unwrap();
+    let half = SearchOptions::from_json(r#"{"nodes":20000,"moves":["right"]}"#).unwrap();
+    let whole_share = SearchOptions::from_json(r#"{"nodes":40000}"#).unwrap();
+    let a = decide(&cells, 4, &only);
+    let w = decide(&cells, 4, &whole_share);
+    assert_eq!(a.values[1], w.values[1]);
+    assert!(a.nodes <= 20_000 && a.nodes > 10_000, "{} nodes", a.nodes);
+    let h = decide(&cells, 4, &half);
+    assert!(h.nodes <= 10_000, "{} nodes", h.nodes);
+}

@@ -14,7 +14,9 @@
 // repetition must decide the same, too).
 //
 // With --check (what `make test-parity` runs) it prints no timing at all: one line of counts,
-// and on stderr every position the two builds decided differently; exit code 1 if any.
+// and on stderr every position the two builds decided differently; exit code 1 if any. It
+// also checks the page's parallel split: every legal root move searched alone in wasm (as
+// the worker pool's workers do), merged by www/split.js, must equal the one-call decision.
 
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -22,6 +24,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseFlags, UsageError, whole } from './cli.mjs';
+import { merge } from '../www/split.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -92,7 +95,15 @@ function playInWasm(wasm, args) {
         }
         decision = again;
       }
-      positions.push({ size, cells, decision, ms });
+      let split = null;
+      if (args.check) {
+        // The page's way: each legal move in its own request, the answers merged.
+        const legal = Array.from(wasm.legalMoves(cells, size));
+        if (legal.length > 0) {
+          split = merge(legal.map((d) => wasm.bestMove(cells, size, { strategy: 'expectimax', nodes: args.nodes, moves: [d] })));
+        }
+      }
+      positions.push({ size, cells, decision, ms, split });
       if (decision.dir === null) break;
       game.move(decision.dir);
     }
@@ -142,11 +153,12 @@ const sizeName = (size) => `${size}x${size}`;
 if (args.check) {
   const differing = positions
     .map((p, i) => ({ p, n: native[i], i }))
-    .filter(({ p, n }) => !same(p.decision, n));
+    .filter(({ p, n }) => !same(p.decision, n) || (p.split && !same(p.split, n)));
   const counts = args.sizes.map((size) => `${positions.filter((p) => p.size === size).length} on ${sizeName(size)}`);
-  console.log(`wasm vs native, nodes budget ${args.nodes}: ${positions.length} positions (${counts.join(', ')}), ${differing.length} decided differently`);
+  console.log(`wasm vs native, nodes budget ${args.nodes}: ${positions.length} positions (${counts.join(', ')}), ${differing.length} decided differently (wasm whole, wasm split move by move and merged, native)`);
   for (const { p, n, i } of differing.slice(0, 20)) {
-    console.error(`position ${i + 1}, ${sizeName(p.size)} ${JSON.stringify(p.cells)}:\n  wasm   ${brief(p.decision)}\n  native ${brief(n)}`);
+    const split = p.split ? `\n  split  ${brief(p.split)}` : '';
+    console.error(`position ${i + 1}, ${sizeName(p.size)} ${JSON.stringify(p.cells)}:\n  wasm   ${brief(p.decision)}${split}\n  native ${brief(n)}`);
   }
   if (differing.length > 20) console.error(`... and ${differing.length - 20} more`);
   process.exit(differing.length === 0 ? 0 : 1);

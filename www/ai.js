@@ -1,11 +1,12 @@
 // The page side of the AI: a pool of module workers (worker.js) behind one
 // call, decide(cells, size, options, {signal}) -> Promise of bestMove's result.
 // The AI's wasm is compiled once on this thread (wasm.js) and the Module posted
-// to every worker. With several workers and a time budget, the legal root moves
-// (the engine's legalMoves) are split between them (each searches its share with
-// the full time budget) and the values merged; any other request (a node budget,
-// whose split would change the decision; a fixed depth; Monte Carlo) goes whole
-// to one worker. No search runs on this thread.
+// to every worker. With several workers, an expectimax node budget or a time
+// budget, the legal root moves (the engine's legalMoves) are split between them
+// (split.js: under a node budget the engine gives each root move the same share
+// whoever searches it, so the merged answer is exactly the one-thread answer) and
+// the values merged; any other request (a fixed depth for minimax, Monte Carlo)
+// goes whole to one worker. No search runs on this thread.
 //
 // A search in wasm cannot be interrupted: when a request's signal aborts, the
 // worker busy with it is terminated and a fresh one started from the compiled
@@ -17,7 +18,15 @@
 // to every worker, which reads and checks it; a worker started later (a restart
 // after a cancel or a crash) gets it right after the module. A network that
 // cannot be downloaded or read fails those requests (error.network), and only those.
-import { splits } from './strategies.js';
+//
+// A request {auto: intervalMs} (expectimax's "Fits the speed") asks the pool for
+// the ladder's largest node budget that fits the interval (strength-figures.js):
+// the first such request calibrates the pool (one search of a fixed position at a
+// fixed budget, timed inside a worker: nodes per ms per worker); then every move
+// gets the same budget, a node budget, so the move is the one the arena plays. A worker that dies (a trap, an error)
+// is replaced the same way and its part of a split searched again.
+import { groups, merge, splits } from './split.js';
+import { CALIBRATION, fitBudget } from './strength-figures.js';
 import { compileAi } from './wasm.js';
 
 // network.js only when a learned strategy first plays: not part of the first visit.
@@ -67,6 +76,7 @@ export function createAi({ legalMoves, count, url = WORKER_URL, compile = compil
   let module = null; // Promise of the compiled AI wasm, on first need
   let weights = null; // Promise of the network, read by every worker, on first need
   let weightBytes = null; // the network once read: every worker started later gets it
+  let calibration = null; // Promise of the nodes a worker searches per ms, on first need
 
   function unavailable() {
     const e = new Error(`AI unavailable: ${dead}`);
@@ -176,20 +186,18 @@ export function createAi({ legalMoves, count, url = WORKER_URL, compile = compil
     }
   }
 
-  function merge(results) {
-    const out = { dir: null, values: {}, nodes: 0, depth: Infinity, ms: 0 };
-    for (const d of DIRS) out.values[d] = null;
-    for (const r of results) {
-      for (const d of DIRS) if (r.values[d] != null) out.values[d] = r.values[d];
-      out.nodes += r.nodes;
-      out.depth = Math.min(out.depth, r.depth);
-      out.ms = Math.max(out.ms, r.ms);
-    }
-    for (const d of DIRS) {
-      const v = out.values[d];
-      if (v != null && (out.dir === null || v > out.values[out.dir])) out.dir = d;
-    }
-    return out;
+  // The calibration runs a few times on the first worker; the fastest run counts.
+  function calibrate() {
+    if (calibration) return calibration;
+    const body = { cells: CALIBRATION.cells, size: CALIBRATION.size, options: { strategy: 'expectimax', nodes: CALIBRATION.nodes } };
+    const rate = (r) => r.nodes / Math.max(r.ms, 0.01);
+    calibration = (async () => {
+      let best = 0;
+      for (let i = 0; i < CALIBRATION.runs; i++) best = Math.max(best, rate(await ask(0, body)));
+      return best;
+    })();
+    calibration.catch(() => { calibration = null; });
+    return calibration;
   }
 
   // Downloads the network once and has every worker read it; rejects (error.network)
@@ -239,7 +247,19 @@ export function createAi({ legalMoves, count, url = WORKER_URL, compile = compil
   }
 
   return {
-    /** signal: an AbortSignal; aborting rejects with an AbortError and ends the search. */
+    /** How many workers the pool runs. */
+    get count() {
+      return count;
+    },
+
+    /** Promise of the calibration: nodes a worker searches per ms (runs it once, on first need). */
+    calibrate() {
+      if (dead) return Promise.reject(unavailable());
+      start();
+      return calibrate();
+    },
+
+    /** signal: an AbortSignal; aborting rejects with an AbortError and ends the search (every part). */
     async decide(cells, size, options, { signal } = {}) {
       if (dead) throw unavailable();
       if (signal?.aborted) throw abortError();
@@ -249,12 +269,18 @@ export function createAi({ legalMoves, count, url = WORKER_URL, compile = compil
         await unlessAborted(loadNetwork(), signal);
         if (dead) throw unavailable();
       }
+      if (options?.auto != null) {
+        const { auto, ...rest } = options;
+        const nodes = fitBudget(await calibrate(), count, auto);
+        if (signal?.aborted) throw abortError();
+        options = { ...rest, nodes };
+      }
       const body = { cells, size, options };
       const moves = count > 1 && splits(options) ? rootMoves(cells, size) : [];
-      if (moves.length < 2) return ask(0, body, signal);
-      const k = Math.min(count, moves.length);
-      const groups = Array.from({ length: k }, (_, i) => moves.filter((_, j) => j % k === i));
-      return merge(await Promise.all(groups.map((g, i) => ask(i, { ...body, options: { ...options, moves: g } }, signal))));
+      if (moves.length < 2) return { ...(await ask(0, body, signal)), budget: options.nodes ?? null };
+      const parts = groups(moves, count);
+      const answers = await Promise.all(parts.map((g, i) => ask(i, { ...body, options: { ...options, moves: g } }, signal)));
+      return { ...merge(answers), budget: options.nodes ?? null };
     },
 
     /** The network as the workers read it ({shape, levels, quantisation, weights, bytes, memory}); downloads it if need be. */

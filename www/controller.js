@@ -6,6 +6,7 @@ import { budgetKey, budgetLabel, checkWeights, cleanBudget, defaultBudget, stren
 import { MODES, MODE_LABELS, THEMES, SPEED_DELAY_MS, validSize } from './choices.js';
 import { createAiPlayer } from './ai-player.js';
 import { emptyRecord } from './storage.js';
+import { SPEED_INTERVAL_MS } from './strength-figures.js';
 
 const DIRECTIONS = new Set(['up', 'right', 'down', 'left']);
 const SAVE_DELAY_MS = 150;
@@ -45,7 +46,9 @@ export function createController({ Game, view, storage, ai, catalog, options = {
   // What bestMove is asked: the strategy, its budget and the user's weights, if any.
   function brainOptions() {
     const w = settings.weights[settings.strategy];
-    return { strategy: settings.strategy, ...budget(), ...(w ? { weights: { ...w } } : {}) };
+    // "Fits the speed": the pool turns the time between two moves into a node budget (ai.js).
+    const b = budget().auto ? { auto: SPEED_INTERVAL_MS[settings.aiSpeed] } : budget();
+    return { strategy: settings.strategy, ...b, ...(w ? { weights: { ...w } } : {}) };
   }
   // The strategy panel: picker, explanation, strength choices, weights.
   function brainView() {

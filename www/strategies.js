@@ -2,7 +2,7 @@
 // (the wasm `strategies()` export: name, label, explanation, options with ranges
 // and defaults), so a strategy added in Rust needs no change here. This file
 // decides the strength choices the page offers for each strategy, checks budgets
-// and weights, and says which requests may be split across workers. The learned
+// and weights. The learned
 // strategies (the engine's `learnedStrategies()`: they play once a network is loaded)
 // come last, flagged `needs: 'network'`: the AI pool downloads the network for them.
 export const DEFAULT_STRATEGY = 'expectimax';
@@ -10,8 +10,16 @@ export const DEFAULT_STRATEGY = 'expectimax';
 /** Budget options with their range: time per move (ms) or searched nodes per move. */
 export const BUDGETS = { ms: [1, 10000], nodes: [1, 1e9] };
 
-// The expectimax default: a node budget plays exactly the move the native arena measures.
+import { LADDER, rungLabel, rungOf } from './strength-figures.js';
+
+// Minimax-id's node budget; expectimax offers the ladder of strength-figures.js and, by
+// default, "Fits the speed": the ladder's largest budget that fits the time between two
+// moves at the chosen speed on this machine (ai.js measures it when its pool starts). Every
+// node budget plays exactly the move the native arena measures.
 const QUICK_NODES = 200000;
+/** The budget that stands for "fit the speed": the pool picks the node budget. */
+export const AUTO = { auto: true };
+const AUTO_LABEL = 'Fits the speed';
 const TIMES = [10, 50, 200, 1000];
 const DEPTHS = [1, 2, 3, 4, 5, 6];
 const KS = [10, 50, 100, 500, 1000];
@@ -72,6 +80,7 @@ export function strategyNames(engine) {
 /** A budget's key, as the strength control and the saved settings spell it: "ms50", "nodes200000", "depth4", "k100", "". */
 export function budgetKey(budget) {
   const [name, value] = Object.entries(budget ?? {})[0] ?? [];
+  if (name === 'auto') return 'auto';
   return name ? `${name}${value}` : '';
 }
 
@@ -82,7 +91,8 @@ export function budgetLabel(budget) {
 }
 
 function labelOf(name, value) {
-  if (name === 'nodes') return value === QUICK_NODES ? 'Quick (200k positions)' : `${value >= 1000 ? `${Math.round(value / 1000)}k` : value} positions`;
+  if (name === 'auto') return AUTO_LABEL;
+  if (name === 'nodes') return rungOf(value) ? rungLabel(rungOf(value)) : `${value >= 1000 ? `${Math.round(value / 1000)}k` : value} positions`;
   if (name === 'ms') return value >= 1000 ? `${value / 1000} s` : `${value} ms`;
   if (name === 'depth') return `Depth ${value}`;
   return `k = ${value}`;
@@ -108,9 +118,11 @@ export function strengthChoices(info) {
   // A search with a time budget (expectimax, minimax-id) offers budgets; minimax and Monte
   // Carlo offer their depth or k (their `nodes` is a safety cap, left at the engine's default).
   if (o.ms) {
-    if (o.nodes) push('nodes', QUICK_NODES);
+    const ladder = info.name === 'expectimax' && o.nodes;
+    if (ladder) list.push({ key: 'auto', label: AUTO_LABEL, budget: { ...AUTO } });
+    if (o.nodes) for (const r of ladder ? LADDER : [{ nodes: QUICK_NODES }]) push('nodes', r.nodes);
     for (const t of TIMES) push('ms', t);
-    preferred = o.nodes ? `nodes${QUICK_NODES}` : 'ms50';
+    preferred = ladder ? 'auto' : o.nodes ? `nodes${QUICK_NODES}` : 'ms50';
   } else if (o.depth) {
     for (const d of DEPTHS) push('depth', d);
     preferred = `depth${num(o.depth.default) ?? 4}`;
@@ -137,6 +149,7 @@ export function cleanBudget(info, budget) {
   const entries = Object.entries(budget);
   if (entries.length !== 1) return null;
   const [name, value] = entries[0];
+  if (name === 'auto') return value === true && info.name === 'expectimax' && info.options.nodes ? { ...AUTO } : null;
   const o = info.options[name];
   if (!['ms', 'nodes', 'depth', 'k'].includes(name) || !o || !Number.isInteger(value) || !inRange(o, value)) return null;
   if (BUDGETS[name] && (value < BUDGETS[name][0] || value > BUDGETS[name][1])) return null;
@@ -166,14 +179,8 @@ export function checkWeights(info, values) {
   return Object.keys(errors).length ? { errors } : { weights };
 }
 
-/**
- * Whether a request may be split across workers by root move. A node budget is
- * shared by the whole search, so splitting it changes the decision; fixed-depth
- * and Monte Carlo requests are cheap enough for one worker. Only time budgets split.
- */
-export function splits(options) {
-  return options?.ms != null && options?.nodes == null;
-}
+/** Whether a request splits across workers by root move (split.js). */
+export { splits } from './split.js';
 
 /** Whether the strategy takes a `seed` (its choices are random). */
 export const takesSeed = (info) => Boolean(info?.options?.seed);

@@ -2,7 +2,7 @@
 // responsive page, workers that fail to load or die, and the root split.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, openPage, ready, domBoard, engineCells, screenshot, cellsParam, choose, chosen } from './helpers.mjs';
+import { setup, openPage, ready, domBoard, engineCells, screenshot, cellsParam, choose, chosen, WORKER_SPY, cores } from './helpers.mjs';
 
 const env = setup();
 const NEAR_WIN = cellsParam([[1024, 1024, 0, 0], [0, 0, 0, 0], [0, 0, 2, 0], [0, 0, 0, 0]]);
@@ -10,8 +10,6 @@ const NEAR_WIN = cellsParam([[1024, 1024, 0, 0], [0, 0, 0, 0], [0, 0, 2, 0], [0,
 const NEAR_LOSS = cellsParam([[0, 8, 16, 32], [64, 128, 256, 512], [8, 16, 32, 64], [128, 256, 512, 1024]]);
 const DIRS = ['up', 'right', 'down', 'left'];
 const KEY = { up: 'ArrowUp', right: 'ArrowRight', down: 'ArrowDown', left: 'ArrowLeft' };
-// Fixes the worker count: navigator.hardwareConcurrency as the page sees it.
-const cores = (n) => `Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => ${n} });`;
 
 const toggle = (page) => page.locator('.g2048 .ai-toggle');
 const status = (page) => page.textContent('.g2048 .ai-status');
@@ -39,7 +37,7 @@ test('Start AI plays and becomes "Stop"; Stop stops; settings persist', async ()
   await countMoves(page);
   assert.equal(await toggle(page).textContent(), 'Start AI');
   assert.equal(await chosen(page, 'speed'), 'fast', 'default speed');
-  assert.equal(await chosen(page, 'strength'), 'nodes200000', 'default: a budget of 200k positions per move');
+  assert.equal(await chosen(page, 'strength'), 'auto', 'default: the node budget that fits the speed');
   await toggle(page).click();
   assert.equal(await toggle(page).textContent(), 'Stop');
   await waitMoves(page, 4);
@@ -512,24 +510,6 @@ test('several workers split the root moves (one worker per move subset)', async 
   assert.deepEqual((await domBoard(page)).cells, await engineCells(page));
   await done();
 });
-
-// Records, per worker, the requests it was sent and the answers it gave.
-const WORKER_SPY = `
-  window.asked = [];
-  window.answers = [];
-  const Real = Worker;
-  window.Worker = class extends Real {
-    constructor(...args) {
-      super(...args);
-      const tag = (window.workerTags = (window.workerTags || 0) + 1);
-      this.tag = tag;
-      this.addEventListener('message', (e) => { if (e.data?.id != null) window.answers.push({ worker: tag, ...e.data }); });
-    }
-    postMessage(m, ...rest) {
-      if (m?.id != null) window.asked.push({ worker: this.tag, id: m.id, moves: m.options?.moves ?? null });
-      return super.postMessage(m, ...rest);
-    }
-  };`;
 
 test('the pool splits a time budget over its workers and merges their shares: every legal move valued by the worker that searched it, the best one chosen', async () => {
   const { page, done } = await openPage(env, '?seed=23', { initScript: WORKER_SPY });

@@ -182,3 +182,29 @@ export async function recordEvents(page) {
 
 export const events = (page, filter = {}) => page.evaluate(({ type, id }) => window.__events
   .filter((e) => (!type || e.type === type) && (!id || e.id === id)), filter);
+
+// Records, per worker, the requests it was sent, the answers it gave, and which workers
+// the page terminated.
+export const WORKER_SPY = `
+  window.asked = [];
+  window.answers = [];
+  const Real = Worker;
+  window.Worker = class extends Real {
+    constructor(...args) {
+      super(...args);
+      const tag = (window.workerTags = (window.workerTags || 0) + 1);
+      this.tag = tag;
+      this.addEventListener('message', (e) => { if (e.data?.id != null) window.answers.push({ worker: tag, ...e.data }); });
+    }
+    terminate() {
+      (window.terminated = window.terminated || []).push(this.tag);
+      return super.terminate();
+    }
+    postMessage(m, ...rest) {
+      if (m?.id != null) window.asked.push({ worker: this.tag, id: m.id, cells: String(m.cells), nodes: m.options?.nodes, moves: m.options?.moves ?? null });
+      return super.postMessage(m, ...rest);
+    }
+  };`;
+
+/** An init script: the page sees `n` cores (navigator.hardwareConcurrency), so its pool starts n - 1 workers (1 to 4). */
+export const cores = (n) => `Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => ${n} });`;

@@ -3,10 +3,9 @@
 // whole to one worker, the weights panel checks input, and embedders name any strategy.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, openPage, ready, domBoard, engineCells, choose, chosen, screenshot, recordEvents, events, drawn } from './helpers.mjs';
+import { setup, openPage, ready, domBoard, engineCells, choose, chosen, screenshot, recordEvents, events, drawn, cores } from './helpers.mjs';
 
 const env = setup();
-const cores = (n) => `Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => ${n} });`;
 // Records every request the page posts to a worker: {worker, cells, options}.
 const SPY = `
   window.sent = [];
@@ -95,8 +94,9 @@ test('every strategy: its explanation, a strength control that fits, and Step pl
 
 test('the picked strategy and each strategy\'s strength persist across reload', async () => {
   const { page, done } = await openPage(env, '?seed=32');
-  assert.equal(await chosen(page, 'strength'), 'nodes200000', 'expectimax: 200k positions by default');
-  assert.match(await page.textContent('.g2048 .setting-strength .choice-nodes200000'), /Quick \(200k positions\)/);
+  assert.equal(await chosen(page, 'strength'), 'auto', 'expectimax: the node budget that fits the speed by default');
+  assert.match(await page.textContent('.g2048 .setting-strength .choice-auto'), /Fits the speed/);
+  assert.match(await page.textContent('.g2048 .setting-strength .choice-nodes200000'), /Quick \(200k positions\): reach not yet measured/);
   await choose(page, 'strength', 'ms200');
   await choose(page, 'strategy', 'minimax');
   assert.equal(await chosen(page, 'strength'), 'depth4', 'minimax: depth 4 by default');
@@ -113,8 +113,8 @@ test('the picked strategy and each strategy\'s strength persist across reload', 
   await done();
 });
 
-test('saves from before strategies (a bare aiMs) load: 200 ms is kept, the old default becomes the node budget', async () => {
-  for (const [aiMs, expected] of [[200, 'ms200'], [50, 'nodes200000'], ['junk', 'nodes200000']]) {
+test('saves from before strategies (a bare aiMs) load: 200 ms is kept, the old default becomes the default strength', async () => {
+  for (const [aiMs, expected] of [[200, 'ms200'], [50, 'auto'], ['junk', 'auto']]) {
     const init = `localStorage.setItem('game2048:settings', JSON.stringify({ size: 4, mode: 'classic', theme: 'system', aiSpeed: 'max', aiMs: ${JSON.stringify(aiMs)} }));`;
     const { page, done } = await openPage(env, '?seed=33', { initScript: `if (!sessionStorage.getItem('seeded')) { sessionStorage.setItem('seeded', '1'); ${init} }` });
     assert.equal(await pressedStrategy(page), 'expectimax');
@@ -127,20 +127,23 @@ test('saves from before strategies (a bare aiMs) load: 200 ms is kept, the old d
   const bad = "localStorage.setItem('game2048:settings', JSON.stringify({ strategy: 'nope', budgets: { expectimax: { ms: -4 }, nope: { k: 3 } }, weights: [1] }));";
   const { page, done } = await openPage(env, '?seed=34', { initScript: `if (!sessionStorage.getItem('seeded')) { sessionStorage.setItem('seeded', '1'); ${bad} }` });
   assert.equal(await pressedStrategy(page), 'expectimax');
-  assert.equal(await chosen(page, 'strength'), 'nodes200000');
+  assert.equal(await chosen(page, 'strength'), 'auto');
   await done();
 });
 
-test('expectimax\'s node budget goes whole to one worker; a time budget is split over the pool', async () => {
+test('expectimax\'s default (Fits the speed) calibrates the pool once, then splits one ladder budget over the workers; a time budget splits too', async () => {
+  const { CALIBRATION, LADDER } = await import('../../www/strength-figures.js');
   const { page, done } = await openPage(env, '?seed=35', { initScript: cores(8) + SPY });
   for (let i = 0; i < 3; i++) await stepOnce(page);
   let sent = await page.evaluate(() => window.sent.filter((m) => m.options));
-  assert.equal(sent.length, 3, 'one request per position');
-  for (const m of sent) {
-    assert.equal(m.options.nodes, 200000);
-    assert.equal(m.options.moves, undefined, 'all root moves in the one request');
-    assert.equal(m.options.ms, undefined);
-  }
+  const calibration = sent.filter((m) => m.cells === String(CALIBRATION.cells));
+  assert.equal(calibration.length, CALIBRATION.runs, 'the calibration ran once (its runs), before the first move');
+  assert.ok(calibration.every((m) => m.options.nodes === CALIBRATION.nodes));
+  const moves = sent.filter((m) => m.cells !== String(CALIBRATION.cells));
+  assert.ok(moves.length > 3, `the root moves were split: ${moves.length} requests for 3 positions`);
+  assert.equal(new Set(moves.map((m) => m.options.nodes)).size, 1, 'one budget for every move');
+  assert.ok(LADDER.some((r) => r.nodes === moves[0].options.nodes), `a rung of the ladder (${moves[0].options.nodes})`);
+  assert.ok(moves.every((m) => Array.isArray(m.options.moves) && m.options.ms === undefined && m.options.auto === undefined));
   await choose(page, 'strength', 'ms10');
   await page.evaluate(() => { window.sent.length = 0; });
   for (let i = 0; i < 3; i++) await stepOnce(page);

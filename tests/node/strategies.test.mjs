@@ -136,16 +136,21 @@ test('strength choices fit the strategy; each default budget is one bestMove acc
   assert.deepEqual(defaultBudget(info.montecarlo), { k: 100 });
   assert.deepEqual(defaultBudget(info['montecarlo-dynamic']), { k: 100 });
   assert.deepEqual(defaultBudget(info.minimax), { depth: 4 });
-  assert.deepEqual(defaultBudget(info.expectimax), { nodes: 200000 });
+  assert.deepEqual(defaultBudget(info.expectimax), { auto: true }, 'expectimax: the node budget that fits the speed');
   assert.deepEqual(defaultBudget(info['minimax-id']), { nodes: 200000 });
-  assert.deepEqual(strengthChoices(info.expectimax).map((c) => c.key), ['nodes200000', 'ms10', 'ms50', 'ms200', 'ms1000']);
-  assert.equal(strengthChoices(info.expectimax)[0].label, 'Quick (200k positions)');
+  assert.deepEqual(strengthChoices(info.expectimax).map((c) => c.key), [
+    'auto', 'nodes50000', 'nodes200000', 'nodes800000', 'nodes2500000', 'nodes10000000', 'ms10', 'ms50', 'ms200', 'ms1000',
+  ]);
+  assert.equal(strengthChoices(info.expectimax)[0].label, 'Fits the speed');
+  assert.equal(strengthChoices(info.expectimax)[2].label, 'Quick (200k positions): reach not yet measured');
+  assert.deepEqual(strengthChoices(info['minimax-id']).map((c) => c.key), ['nodes200000', 'ms10', 'ms50', 'ms200', 'ms1000']);
   assert.deepEqual(strengthChoices(info.minimax).map((c) => c.key), ['depth1', 'depth2', 'depth3', 'depth4', 'depth5', 'depth6']);
   assert.deepEqual(strengthChoices(info.montecarlo).map((c) => c.key), ['k10', 'k50', 'k100', 'k500', 'k1000']);
   // Every choice the page offers is a request the engine takes (the learned ones with a network).
   full.loadWeights(new Uint8Array(readFileSync(new URL('../data/tiny-4x4-l8-i8.ntw', import.meta.url))));
   for (const s of strategyCatalog(core)) {
     for (const c of strengthChoices(s)) {
+      if (c.key === 'auto') continue; // the pool turns it into a node budget of the ladder
       const r = full.bestMove(NEAR_LOSS, 4, { strategy: s.name, ...c.budget });
       assert.ok(['left', 'up'].includes(r.dir), `${s.name} ${c.key}`);
     }
@@ -167,6 +172,9 @@ test('cleanBudget keeps a budget only when the engine would take it', () => {
   assert.equal(cleanBudget(info.expectimax, { ms: 20000 }), null, 'the page allows 10 s a move at most');
   assert.equal(cleanBudget(info.expectimax, { ms: 2.5 }), null);
   assert.equal(cleanBudget(info.greedy, { k: 10 }), null);
+  assert.deepEqual(cleanBudget(info.expectimax, { auto: true }), { auto: true }, '"Fits the speed" is kept');
+  assert.equal(cleanBudget(info['minimax-id'], { auto: true }), null, 'only expectimax has the ladder');
+  assert.equal(cleanBudget(info.expectimax, { auto: 'yes' }), null);
   // What cleanBudget lets through, the engine accepts; what the engine refuses, it drops.
   for (const [name, budget] of [['minimax', { depth: 12 }], ['montecarlo', { k: 10000 }], ['expectimax', { nodes: 1e9 }]]) {
     assert.deepEqual(cleanBudget(info[name], budget), budget);
@@ -178,10 +186,13 @@ test('cleanBudget keeps a budget only when the engine would take it', () => {
   }
 });
 
-test('only time budgets are split across workers', () => {
+test('time budgets and expectimax node budgets are split across workers', () => {
   assert.equal(splits({ strategy: 'expectimax', ms: 50 }), true);
   assert.equal(splits({ strategy: 'minimax-id', ms: 10 }), true);
-  assert.equal(splits({ strategy: 'expectimax', nodes: 200000 }), false);
+  assert.equal(splits({ strategy: 'expectimax', nodes: 200000 }), true);
+  assert.equal(splits({ nodes: 200000 }), true, 'expectimax is the default strategy');
+  assert.equal(splits({ strategy: 'minimax-id', nodes: 50000 }), false);
+  assert.equal(splits({ strategy: 'montecarlo', nodes: 50000 }), false);
   assert.equal(splits({ strategy: 'minimax', depth: 4 }), false);
   assert.equal(splits({ strategy: 'montecarlo', k: 100 }), false);
 });

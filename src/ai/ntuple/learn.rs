@@ -102,44 +102,14 @@ fn max_exponent(board: Bitboard) -> u8 {
     board.to_exponents().into_iter().max().unwrap_or(0)
 }
 
-/// Plays one game with the 1-ply policy of `table` and learns from it with step `alpha` per
-/// afterstate (shared among its features). `path` is scratch space, reused between games.
-pub fn train_game<T: Table + ?Sized>(
+/// Plays one game with the 1-ply policy of `table`, handing each afterstate chosen and its
+/// reward to `chosen`.
+fn episode<T: Table + ?Sized>(
     features: &Features,
-    table: &mut T,
+    table: &T,
     rng: &mut GameRng,
-    alpha: f32,
-    path: &mut Vec<(u64, u32)>,
+    mut chosen: impl FnMut(u64, u32),
 ) -> Episode {
-    path.clear();
-    let mut board = start(rng);
-    let mut score = 0u64;
-    loop {
-        let (best, _) = best_afterstate(board, [true; 4], |after| {
-            f64::from(value(features, table, after.0))
-        });
-        let Some((_, after, reward)) = best else {
-            break;
-        };
-        score += u64::from(reward);
-        path.push((after.0, reward));
-        board = spawn_on(after, rng);
-    }
-    let step = alpha / features.count() as f32;
-    let mut target = 0.0f32;
-    for &(after, reward) in path.iter().rev() {
-        let error = target - value(features, table, after);
-        target = reward as f32 + update(features, table, after, step * error);
-    }
-    Episode {
-        score,
-        max_exponent: max_exponent(board),
-        moves: path.len() as u32,
-    }
-}
-
-/// Plays one game with the 1-ply policy of `table`, learning nothing.
-pub fn play_game<T: Table + ?Sized>(features: &Features, table: &T, rng: &mut GameRng) -> Episode {
     let mut board = start(rng);
     let mut moves = 0;
     let mut score = 0u64;
@@ -152,6 +122,7 @@ pub fn play_game<T: Table + ?Sized>(features: &Features, table: &T, rng: &mut Ga
         };
         moves += 1;
         score += u64::from(reward);
+        chosen(after.0, reward);
         board = spawn_on(after, rng);
     }
     Episode {
@@ -159,6 +130,33 @@ pub fn play_game<T: Table + ?Sized>(features: &Features, table: &T, rng: &mut Ga
         max_exponent: max_exponent(board),
         moves,
     }
+}
+
+/// Plays one game with the 1-ply policy of `table` and learns from it with step `alpha` per
+/// afterstate (shared among its features). `path` is scratch space, reused between games.
+pub fn train_game<T: Table + ?Sized>(
+    features: &Features,
+    table: &mut T,
+    rng: &mut GameRng,
+    alpha: f32,
+    path: &mut Vec<(u64, u32)>,
+) -> Episode {
+    path.clear();
+    let game = episode(features, &*table, rng, |after, reward| {
+        path.push((after, reward))
+    });
+    let step = alpha / features.count() as f32;
+    let mut target = 0.0f32;
+    for &(after, reward) in path.iter().rev() {
+        let error = target - value(features, table, after);
+        target = reward as f32 + update(features, table, after, step * error);
+    }
+    game
+}
+
+/// Plays one game with the 1-ply policy of `table`, learning nothing.
+pub fn play_game<T: Table + ?Sized>(features: &Features, table: &T, rng: &mut GameRng) -> Episode {
+    episode(features, table, rng, |_, _| {})
 }
 
 #[cfg(test)]

@@ -160,8 +160,23 @@ pub fn adaptive_depth(distinct_tiles: u32) -> u32 {
     (distinct_tiles.saturating_sub(1)).clamp(4, MAX_DEPTH)
 }
 
-/// Runs iterative-deepening expectimax from `root` and fills in everything but `ms`
-/// (`expectimax_td` runs it with the learned evaluation).
+/// The node share of each root move under a node budget of `nodes` when `legal` root moves
+/// change the board: an equal share, `nodes / legal` (at least 1). It depends only on the
+/// budget and the position, never on which moves a caller asked for, so a move's value is
+/// the same whether it is searched alone (one worker of the page's pool) or with the others
+/// (the arena, Node).
+pub fn root_share(nodes: u64, legal: usize) -> u64 {
+    (nodes / legal.max(1) as u64).max(1)
+}
+
+/// Runs iterative-deepening expectimax from `root` and fills in everything but `ms`.
+///
+/// Under a node budget the root is split ([`root_share`]): each root move's subtree is
+/// searched on its own, with its own iterative deepening and a fresh transposition table, so
+/// its value is a pure function of the position, the move and the share; the decision is the
+/// best of those values (first in [`Direction::ALL`] order among equals), its depth the
+/// shallowest of the moves searched. Under a time budget the searched moves share one
+/// iterative deepening and one table. (`expectimax_td` runs it with the learned evaluation.)
 pub(crate) fn run<P: Position, E: Evaluate<P>>(
     root: P,
     evaluator: &E,
@@ -170,8 +185,26 @@ pub(crate) fn run<P: Position, E: Evaluate<P>>(
     moves: [bool; 4],
     clock: &dyn Clock,
 ) -> Decision {
+    if let Budget::Nodes(nodes) = budget {
+        let children = Direction::ALL.map(|dir| root.after(dir));
+        let share = root_share(nodes, children.iter().flatten().count());
+        let mut values = [None; 4];
+        let mut spent = 0;
+        let mut depth = u32::MAX;
+        for dir in Direction::ALL {
+            let Some(next) = children[dir.index()].filter(|_| moves[dir.index()]) else {
+                continue;
+            };
+            let (value, nodes, reached) =
+                search_root_move(next, evaluator, max_depth, share, clock);
+            values[dir.index()] = Some(value);
+            spent += nodes;
+            depth = depth.min(reached);
+        }
+        return Decision::from_values(values, spent, depth);
+    }
     let mut control = Control::new(budget, clock);
-    let deepened = with_table(|table| {
+    let deepened = with_table(None, |table| {
         deepen(max_depth, &mut control, |depth, control| {
             Search {
                 evaluator,
@@ -181,23 +214,33 @@ pub(crate) fn run<P: Position, E: Evaluate<P>>(
             .root(root, depth, moves)
         })
     });
-    let mut dir = None;
-    let mut best = f64::NEG_INFINITY;
-    for (d, value) in Direction::ALL.iter().zip(deepened.values) {
-        if let Some(v) = value {
-            if v > best {
-                best = v;
-                dir = Some(*d);
+    Decision::from_values(deepened.values, control.nodes(), deepened.depth)
+}
+
+/// One root move's subtree (`next`: the position after the move, before the spawn) searched
+/// alone within `share` nodes: its value, the nodes spent, and the depth reached (in moves,
+/// the root move included).
+fn search_root_move<P: Position, E: Evaluate<P>>(
+    next: P,
+    evaluator: &E,
+    max_depth: u32,
+    share: u64,
+    clock: &dyn Clock,
+) -> (f64, u64, u32) {
+    let mut control = Control::new(Budget::Nodes(share), clock);
+    let deepened = with_table(Some(share), |table| {
+        deepen(max_depth, &mut control, |depth, control| {
+            let value = Search {
+                evaluator,
+                table: &mut *table,
+                control,
             }
-        }
-    }
-    Decision {
-        dir,
-        values: deepened.values,
-        nodes: control.nodes(),
-        depth: if dir.is_some() { deepened.depth } else { 0 },
-        ms: 0.0,
-    }
+            .chance(next, 1.0, depth - 1);
+            [Some(value), None, None, None]
+        })
+    });
+    let value = deepened.values[0].unwrap_or(LOST);
+    (value, control.nodes(), deepened.depth)
 }
 
 thread_local! {

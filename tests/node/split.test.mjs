@@ -1,0 +1,94 @@
+// The root split under a node budget: what the page's workers search in parallel,
+// merged by www/split.js, is exactly what one bestMove call answers (the arena's and
+// Node's sequential search): move, every value, nodes and depth.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { load } from './wasm.mjs';
+import { DIRS, groups, merge, splits } from '../../www/split.js';
+
+const full = await load('game2048');
+
+/** Positions from one seeded game played by expectimax at a small budget. */
+function positions(size, seed, count) {
+  const game = new full.Game(size, BigInt(seed));
+  const out = [];
+  try {
+    while (out.length < count && !game.over) {
+      const cells = Array.from(game.cells());
+      out.push(cells);
+      const { dir } = full.bestMove(cells, size, { nodes: 2000 });
+      game.move(dir);
+    }
+  } finally {
+    game.free();
+  }
+  return out;
+}
+
+const brief = (d) => ({ dir: d.dir, values: d.values, nodes: d.nodes, depth: d.depth });
+
+test('a node budget searched move by move (any grouping over 1 to 4 workers) merges to the whole search', () => {
+  let compared = 0;
+  for (const [size, seed] of [[4, 3], [4, 9], [3, 5], [5, 2]]) {
+    for (const cells of positions(size, seed, 25)) {
+      const options = { strategy: 'expectimax', nodes: 20000 };
+      assert.ok(splits(options));
+      const whole = full.bestMove(cells, size, options);
+      const legal = Array.from(full.legalMoves(cells, size));
+      for (const count of [1, 2, 3, 4]) {
+        const parts = groups(legal, count).map((moves) => full.bestMove(cells, size, { ...options, moves }));
+        assert.deepEqual(brief(merge(parts)), brief(whole), `${size}x${size} ${cells} over ${count} workers`);
+      }
+      compared++;
+    }
+  }
+  assert.ok(compared >= 80, `${compared} positions`);
+});
+
+test('each part is the same whoever else is searched: a move alone has its own value', () => {
+  const cells = [2, 2, 0, 0, 0, 4, 0, 0, 0, 0, 8, 0, 0, 0, 0, 2]; // four legal moves
+  const whole = full.bestMove(cells, 4, { nodes: 40000 });
+  for (const d of DIRS) {
+    const alone = full.bestMove(cells, 4, { nodes: 40000, moves: [d] });
+    assert.equal(alone.dir, d);
+    assert.equal(alone.values[d], whole.values[d], d);
+  }
+});
+
+test('merge: the best value wins, the first in up, right, down, left order among equals; no move, depth 0', () => {
+  const part = (values, nodes, depth) => ({ values: { up: null, right: null, down: null, left: null, ...values }, nodes, depth, ms: 1 });
+  const m = merge([part({ left: 5 }, 10, 4), part({ up: 5, right: 3 }, 20, 3)]);
+  assert.deepEqual({ dir: m.dir, nodes: m.nodes, depth: m.depth }, { dir: 'up', nodes: 30, depth: 3 });
+  assert.deepEqual(merge([part({}, 0, 0)]).dir, null);
+  assert.equal(merge([part({}, 0, 0)]).depth, 0);
+  assert.deepEqual(groups(['up', 'right', 'down', 'left'], 3), [['up', 'left'], ['right'], ['down']]);
+  assert.deepEqual(groups(['up', 'left'], 4), [['up'], ['left']]);
+});
+
+test('"Fits the speed": the largest rung of the ladder whose budget fits the share of the interval, over the workers a split uses', async () => {
+  const { LADDER, FILL, SPEED_INTERVAL_MS, fitBudget, rungLabel } = await import('../../www/strength-figures.js');
+  const nodes = LADDER.map((r) => r.nodes);
+  assert.deepEqual([...nodes].sort((a, b) => a - b), nodes, 'the ladder climbs');
+  // 10,000 nodes per ms per worker: at Max (1/61 s), 0.7 of it fits 115,000 nodes on one
+  // worker (50k), 345,000 over three or more (200k).
+  assert.equal(fitBudget(10000, 1, SPEED_INTERVAL_MS.max), 50000);
+  assert.equal(fitBudget(10000, 4, SPEED_INTERVAL_MS.max), 200000);
+  assert.equal(fitBudget(10000, 3, SPEED_INTERVAL_MS.max), fitBudget(10000, 4, SPEED_INTERVAL_MS.max), 'at most 3 parts counted');
+  assert.equal(fitBudget(10000, 1, SPEED_INTERVAL_MS.fast), 200000);
+  assert.equal(fitBudget(10000, 4, SPEED_INTERVAL_MS.watch), 2500000);
+  // The exact edge: a rung that needs exactly FILL of the interval fits.
+  assert.equal(fitBudget(LADDER[2].nodes / (FILL * 100), 1, 100), LADDER[2].nodes);
+  assert.equal(fitBudget(LADDER[2].nodes / (FILL * 100) - 1, 1, 100), LADDER[1].nodes);
+  // Nothing fits, or a broken calibration: the smallest rung.
+  assert.equal(fitBudget(1, 4, 16), LADDER[0].nodes);
+  assert.equal(fitBudget(NaN, 4, 16), LADDER[0].nodes);
+  assert.equal(fitBudget(0, 4, 16), LADDER[0].nodes);
+  // Faster speeds never get a larger budget.
+  for (const w of [1, 2, 4]) {
+    const picks = ['watch', 'fast', 'faster', 'max'].map((s) => fitBudget(30000, w, SPEED_INTERVAL_MS[s]));
+    assert.deepEqual([...picks].sort((a, b) => b - a), picks, `${w} workers: ${picks}`);
+  }
+  // Labels quote a measured reach only where the data has one.
+  assert.equal(rungLabel({ nodes: 2500000, name: 'Strong', reach: null }), 'Strong (2.5M positions): reach not yet measured');
+  assert.equal(rungLabel({ nodes: 2500000, name: 'Strong', reach: { 16384: 0.9, 32768: 0.31 } }), 'Strong (2.5M positions): reaches 16384 in 9 games of 10, 32768 in 3');
+});

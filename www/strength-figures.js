@@ -1,0 +1,67 @@
+// The one place for what the page says about expectimax's strength: the ladder of
+// node budgets it offers, what the native arena measured for each (whole games,
+// seeds 1..N; the game lines are in docs/runs/), and how the page fits a budget
+// to a speed. Plain data and pure functions: no DOM, no workers.
+//
+// A figure is quoted only from 200 or more whole games of the split search (the
+// search the page plays since node budgets split over the workers); until a rung has
+// one, its label says "not yet measured". nodesPerMove is the arena's mean nodes per
+// move of the split search at that budget (how much of the budget a move spends on
+// average), from the run named in `from`.
+export const LADDER = [
+  { nodes: 50000, name: 'Light', reach: null, nodesPerMove: null, from: null },
+  { nodes: 200000, name: 'Quick', reach: null, nodesPerMove: null, from: null },
+  { nodes: 800000, name: 'Solid', reach: null, nodesPerMove: null, from: null },
+  { nodes: 2500000, name: 'Strong', reach: null, nodesPerMove: null, from: null },
+  { nodes: 10000000, name: 'Deep', reach: null, nodesPerMove: null, from: null },
+];
+
+// The time between two drawn AI moves at each speed (Max: at least the 61 moves a
+// second of the strongest browser AI we know), and the share of it a search may take.
+export const SPEED_INTERVAL_MS = { watch: 250, fast: 100, faster: 25, max: 1000 / 61 };
+export const FILL = 0.7;
+
+// The pool's calibration: a search at this budget on this mid-game position (about
+// 158,000 nodes, depth 5: 3 ms in wasm on one core of the project's machines when
+// quiet), timed inside a worker, three times; the fastest counts (a busy machine
+// slows some runs down by 5x).
+export const CALIBRATION = {
+  size: 4,
+  cells: [1024, 512, 256, 128, 8, 16, 32, 64, 4, 2, 0, 0, 2, 0, 0, 0],
+  nodes: 300000,
+  runs: 3,
+};
+
+const short = (n) => (n >= 1e6 ? `${n / 1e6}M` : `${Math.round(n / 1000)}k`);
+const tenths = (share) => `${Math.round(share * 10)} games of 10`;
+
+/** The rung of the ladder with this budget, or undefined. */
+export const rungOf = (nodes) => LADDER.find((r) => r.nodes === nodes);
+
+/**
+ * A rung in words, with its measured reach when there is one:
+ * "Strong (2.5M positions): reaches 16384 in 9 games of 10, 32768 in 3" or
+ * "Solid (800k positions): reach not yet measured".
+ */
+export function rungLabel(rung) {
+  const head = `${rung.name} (${short(rung.nodes)} positions)`;
+  if (!rung.reach) return `${head}: reach not yet measured`;
+  return `${head}: reaches 16384 in ${tenths(rung.reach[16384])}, 32768 in ${Math.round(rung.reach[32768] * 10)}`;
+}
+
+/**
+ * The node budget that fits a speed: the largest rung whose expected cost, its mean
+ * nodes per move (the budget itself where the arena has no figure yet) at
+ * `nodesPerMs` per worker over the workers a split uses (at most 3 of the usual 3-4
+ * legal moves run side by side), takes at most FILL of `intervalMs`; else the smallest.
+ */
+export function fitBudget(nodesPerMs, workers, intervalMs) {
+  const parallel = Math.max(1, Math.min(workers, 3));
+  let pick = LADDER[0].nodes;
+  if (!(nodesPerMs > 0) || !(intervalMs > 0)) return pick;
+  for (const rung of LADDER) {
+    const cost = (rung.nodesPerMove ?? rung.nodes) / (nodesPerMs * parallel);
+    if (cost <= FILL * intervalMs) pick = rung.nodes;
+  }
+  return pick;
+}
