@@ -6,24 +6,24 @@
 
 use std::collections::VecDeque;
 
-use serde::{Deserialize, Serialize};
-
 use crate::board::{check_size, Board};
 use crate::error::{quoted, GameError};
 use crate::game::{Game, Snapshot};
 use crate::record::{Mode, Record, Replay};
 use crate::rng::GameRng;
 
+mod json;
+
+use json::{JsonError, Node, Value};
+
 pub const FORMAT: &str = "game2048";
 pub const VERSION: u32 = 2;
 /// The oldest version still read.
 pub const OLDEST_VERSION: u32 = 1;
 
-#[derive(Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+/// The saved game as JSON holds it (read by hand, `json.rs`: every field checked, unknown
+/// ones refused, serde's messages).
 struct SavedGame {
-    format: String,
-    version: u32,
     size: i64,
     /// Exponents, row-major (0 = empty, 1 = 2, ...).
     cells: Vec<u8>,
@@ -35,83 +35,151 @@ struct SavedGame {
     /// Oldest first.
     history: Vec<SavedSnapshot>,
     /// The record's text (version 2 on; the record holds the mode).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     record: Option<String>,
 }
 
-#[derive(Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 struct SavedSnapshot {
     cells: Vec<u8>,
     score: u64,
     moves: u64,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     rng: Option<[String; 4]>,
 }
 
-/// Only the version field, read first so an older save gets a message about its version
-/// rather than about whichever field changed.
-#[derive(Deserialize)]
-struct VersionProbe {
-    format: Option<String>,
-    #[serde(default)]
-    version: VersionField,
+const GAME_FIELDS: [&str; 10] = [
+    "format", "version", "size", "cells", "score", "moves", "seeded", "rng", "history", "record",
+];
+const SNAPSHOT_FIELDS: [&str; 4] = ["cells", "score", "moves", "rng"];
+
+fn cells_of(node: &Node) -> Result<Vec<u8>, JsonError> {
+    json::array(node, "a sequence")?
+        .iter()
+        .map(|c| json::unsigned(c, u8::MAX as u64, "u8").map(|v| v as u8))
+        .collect()
 }
 
-/// A version as found: a whole number, or anything else (reported, not a parse error).
-#[derive(Default)]
-enum VersionField {
-    Number(u64),
-    #[default]
-    Other,
+fn u64_of(node: &Node) -> Result<u64, JsonError> {
+    json::unsigned(node, u64::MAX, "u64")
 }
 
-impl<'de> Deserialize<'de> for VersionField {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct Visitor;
-        impl<'de> serde::de::Visitor<'de> for Visitor {
-            type Value = VersionField;
-            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("a version number")
-            }
-            fn visit_u64<E>(self, v: u64) -> Result<VersionField, E> {
-                Ok(VersionField::Number(v))
-            }
-            fn visit_i64<E>(self, _: i64) -> Result<VersionField, E> {
-                Ok(VersionField::Other)
-            }
-            fn visit_f64<E>(self, _: f64) -> Result<VersionField, E> {
-                Ok(VersionField::Other)
-            }
-            fn visit_str<E>(self, _: &str) -> Result<VersionField, E> {
-                Ok(VersionField::Other)
-            }
-            fn visit_bool<E>(self, _: bool) -> Result<VersionField, E> {
-                Ok(VersionField::Other)
-            }
-            fn visit_unit<E>(self) -> Result<VersionField, E> {
-                Ok(VersionField::Other)
-            }
-            fn visit_seq<A: serde::de::SeqAccess<'de>>(
-                self,
-                mut a: A,
-            ) -> Result<VersionField, A::Error> {
-                while a.next_element::<serde::de::IgnoredAny>()?.is_some() {}
-                Ok(VersionField::Other)
-            }
-            fn visit_map<A: serde::de::MapAccess<'de>>(
-                self,
-                mut a: A,
-            ) -> Result<VersionField, A::Error> {
-                while a
-                    .next_entry::<serde::de::IgnoredAny, serde::de::IgnoredAny>()?
-                    .is_some()
-                {}
-                Ok(VersionField::Other)
-            }
-        }
-        d.deserialize_any(Visitor)
+/// `Option<T>`: null is None.
+fn optional<T>(
+    node: &Node,
+    read: impl FnOnce(&Node) -> Result<T, JsonError>,
+) -> Result<Option<T>, JsonError> {
+    match node.value {
+        Value::Null => Ok(None),
+        _ => read(node).map(Some),
     }
+}
+
+fn snapshot_of(node: &Node) -> Result<SavedSnapshot, JsonError> {
+    let (mut cells, mut score, mut moves, mut rng) = (None, None, None, None);
+    json::fields(node, "SavedSnapshot", &SNAPSHOT_FIELDS, 3, true, |k, v| {
+        match k {
+            0 => cells = Some(cells_of(v)?),
+            1 => score = Some(u64_of(v)?),
+            2 => moves = Some(u64_of(v)?),
+            _ => rng = optional(v, json::four_strings)?,
+        }
+        Ok(())
+    })?;
+    Ok(SavedSnapshot {
+        cells: cells.ok_or_else(|| json::missing(node, "cells"))?,
+        score: score.ok_or_else(|| json::missing(node, "score"))?,
+        moves: moves.ok_or_else(|| json::missing(node, "moves"))?,
+        rng,
+    })
+}
+
+/// The whole saved game, once its format and version are known good.
+fn saved_of(node: &Node) -> Result<SavedGame, JsonError> {
+    let (mut size, mut cells, mut score, mut moves) = (None, None, None, None);
+    let (mut seeded, mut rng, mut history, mut record) = (None, None, None, None);
+    let seen = json::fields(node, "SavedGame", &GAME_FIELDS, 9, true, |k, v| {
+        match k {
+            0 => drop(json::string(v)?),
+            1 => drop(json::unsigned(v, u32::MAX as u64, "u32")?),
+            2 => size = Some(json::signed(v)?),
+            3 => cells = Some(cells_of(v)?),
+            4 => score = Some(u64_of(v)?),
+            5 => moves = Some(u64_of(v)?),
+            6 => seeded = Some(json::boolean(v)?),
+            7 => rng = Some(json::four_strings(v)?),
+            8 => {
+                history = Some(
+                    json::array(v, "a sequence")?
+                        .iter()
+                        .map(snapshot_of)
+                        .collect::<Result<Vec<_>, _>>()?,
+                )
+            }
+            _ => record = optional(v, json::string)?,
+        }
+        Ok(())
+    })?;
+    for (k, name) in GAME_FIELDS.iter().enumerate().take(2) {
+        if !seen[k] {
+            return Err(json::missing(node, name));
+        }
+    }
+    Ok(SavedGame {
+        size: size.ok_or_else(|| json::missing(node, "size"))?,
+        cells: cells.ok_or_else(|| json::missing(node, "cells"))?,
+        score: score.ok_or_else(|| json::missing(node, "score"))?,
+        moves: moves.ok_or_else(|| json::missing(node, "moves"))?,
+        seeded: seeded.ok_or_else(|| json::missing(node, "seeded"))?,
+        rng: rng.ok_or_else(|| json::missing(node, "rng"))?,
+        history: history.ok_or_else(|| json::missing(node, "history"))?,
+        record,
+    })
+}
+
+/// The format and the version, read first so an older save gets a message about its
+/// version rather than about whichever field changed. The version is a whole number or
+/// None (anything else, or absent: reported, not a parse error).
+fn probe(node: &Node) -> Result<(Option<String>, Option<u64>), JsonError> {
+    let (mut format, mut version) = (None, None);
+    json::fields(
+        node,
+        "VersionProbe",
+        &["format", "version"],
+        0,
+        false,
+        |k, v| {
+            match k {
+                0 => format = optional(v, json::string)?,
+                _ => {
+                    if let Value::Unsigned(n) = v.value {
+                        version = Some(n);
+                    }
+                }
+            }
+            Ok(())
+        },
+    )?;
+    Ok((format, version))
+}
+
+fn write_cells(out: &mut String, cells: &[u8]) {
+    out.push('[');
+    for (i, c) in cells.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        out.push_str(&c.to_string());
+    }
+    out.push(']');
+}
+
+fn write_rng(out: &mut String, words: &[String; 4]) {
+    out.push('[');
+    for (i, w) in words.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        json::write_string(out, w);
+    }
+    out.push(']');
 }
 
 fn rng_to_hex(rng: &GameRng) -> [String; 4] {
@@ -154,50 +222,59 @@ impl Game {
     pub fn to_json(&self, max_history: Option<usize>) -> String {
         let keep = max_history.unwrap_or(usize::MAX).min(self.history.len());
         let skip = self.history.len() - keep;
-        let saved = SavedGame {
-            format: FORMAT.to_string(),
-            version: VERSION,
-            size: self.board.size() as i64,
-            cells: self.board.cells().to_vec(),
-            score: self.score,
-            moves: self.moves,
-            seeded: self.seeded,
-            rng: rng_to_hex(&self.rng),
-            history: self
-                .history
-                .iter()
-                .skip(skip)
-                .map(|s| SavedSnapshot {
-                    cells: s.cells.clone(),
-                    score: s.score,
-                    moves: s.moves,
-                    rng: s.rng.as_ref().map(rng_to_hex),
-                })
-                .collect(),
-            record: Some(
-                self.record
-                    .encode()
-                    .unwrap_or_else(|_| unreachable!("a game's record holds the moves it played")),
-            ),
-        };
-        serde_json::to_string(&saved).expect("a saved game always serialises")
+        // serde_json's compact form, field by field, as before the hand-written reader.
+        let mut out = String::with_capacity(256 + keep * 80);
+        out.push_str(r#"{"format":"#);
+        json::write_string(&mut out, FORMAT);
+        out.push_str(&format!(
+            r#","version":{VERSION},"size":{},"cells":"#,
+            self.board.size()
+        ));
+        write_cells(&mut out, self.board.cells());
+        out.push_str(&format!(
+            r#","score":{},"moves":{},"seeded":{},"rng":"#,
+            self.score, self.moves, self.seeded
+        ));
+        write_rng(&mut out, &rng_to_hex(&self.rng));
+        out.push_str(r#","history":["#);
+        for (i, s) in self.history.iter().skip(skip).enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            out.push_str(r#"{"cells":"#);
+            write_cells(&mut out, &s.cells);
+            out.push_str(&format!(r#","score":{},"moves":{}"#, s.score, s.moves));
+            if let Some(rng) = &s.rng {
+                out.push_str(r#","rng":"#);
+                write_rng(&mut out, &rng_to_hex(rng));
+            }
+            out.push('}');
+        }
+        out.push_str(r#"],"record":"#);
+        json::write_string(
+            &mut out,
+            &self
+                .record
+                .encode()
+                .unwrap_or_else(|_| unreachable!("a game's record holds the moves it played")),
+        );
+        out.push('}');
+        out
     }
 
     /// Reads a game saved by `to_json`, checking everything.
     pub fn from_json(text: &str) -> Result<Game, GameError> {
-        let probe: VersionProbe = serde_json::from_str(text)
-            .map_err(|e| GameError::BadState(format!("not readable JSON ({e})")))?;
-        if probe.format.as_deref() != Some(FORMAT) {
+        let unreadable =
+            |e: JsonError| GameError::BadState(format!("not readable JSON ({})", e.describe(text)));
+        let root = json::parse(text).map_err(unreadable)?;
+        let (format, version) = probe(&root).map_err(unreadable)?;
+        if format.as_deref() != Some(FORMAT) {
             return Err(GameError::BadState(format!(
                 "format must be {}, got {}",
                 quoted(FORMAT),
-                probe.format.map_or("nothing".into(), |f| quoted(&f))
+                format.map_or("nothing".into(), |f| quoted(&f))
             )));
         }
-        let version = match probe.version {
-            VersionField::Number(v) => Some(v),
-            VersionField::Other => None,
-        };
         match version {
             Some(v) if (OLDEST_VERSION as u64..=VERSION as u64).contains(&v) => {}
             Some(v) if v < OLDEST_VERSION as u64 => {
@@ -216,8 +293,7 @@ impl Game {
                 ))
             }
         }
-        let saved: SavedGame =
-            serde_json::from_str(text).map_err(|e| GameError::BadState(e.to_string()))?;
+        let saved = saved_of(&root).map_err(|e| GameError::BadState(e.describe(text)))?;
         let size = check_size(saved.size).map_err(|e| GameError::BadState(e.to_string()))?;
         let board = check_position(size, saved.cells, saved.score, "the board")?;
         let rng = rng_from_hex(&saved.rng, "rng")?;

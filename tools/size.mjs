@@ -5,7 +5,8 @@
 //   - what the service worker caches in the background after the page's first board;
 //   - what loads when the AI first runs (the worker, the full glue and wasm).
 // The modules counted are those a page imports at load: the static import graph of its
-// entry, and the controls' modules that mount() loads for its `controls` (view.js).
+// entry in dist (bundled: entries and shared chunks), and the controls' modules that
+// mount() loads for its `controls` (view.js).
 // `make size` (after `make build`). `--budget` exits 1 when a first visit passes its budget.
 import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
@@ -31,20 +32,19 @@ if (![...CORE, ...AI].every((f) => existsSync(join(ROOT, f)))) {
   process.exit(1);
 }
 
-// The static imports of a module (source files: comments and all), as paths from the root.
-function graph(entry, seen = new Set()) {
-  if (seen.has(entry)) return seen;
-  seen.add(entry);
-  const text = readFileSync(join(ROOT, entry), 'utf8');
-  for (const m of text.matchAll(/^\s*(?:import|export)\s+(?:[^'";]*?\s+from\s+)?['"](\.{1,2}\/[^'"]+)['"]/gm)) {
-    graph(posix.normalize(posix.join(posix.dirname(entry), m[1])), seen);
-  }
-  return seen;
-}
-
 const dir = mkdtempSync(join(tmpdir(), 'g2048-size-'));
 const dist = join(dir, 'dist');
 const files = await writeDist(dist);
+// The static imports of a module as written in dist (esbuild's bundle; embed.js is
+// minified only, its re-exports read from the text), as paths from the root.
+function graph(entry, seen = new Set()) {
+  if (seen.has(entry)) return seen;
+  seen.add(entry);
+  const deps = files.imports[entry] ?? [...readFileSync(join(dist, entry), 'utf8').matchAll(/(?:import|export)\s*[^'";]*?\s*from\s*['"](\.{1,2}\/[^'"]+)['"]/g)]
+    .map((m) => posix.normalize(posix.join(posix.dirname(entry), m[1])));
+  for (const d of deps) graph(d, seen);
+  return seen;
+}
 const kb = (n) => `${(n / 1024).toFixed(1).padStart(7)} KB`;
 const sizes = new Map(files.map((f) => {
   const data = readFileSync(join(dist, f));
@@ -70,7 +70,8 @@ function table(title, list) {
   return total;
 }
 
-const CONTROLS = ['www/panel.js', 'www/ai-panel.js', 'www/dialog.js']; // view.js loads them for controls minimal and full
+// view.js loads them for controls minimal and full, with their chunks.
+const CONTROLS = [...graph('www/panel.js'), ...graph('www/ai-panel.js'), ...graph('www/dialog.js')];
 const unique = (list) => [...new Set(list)];
 const page = unique(['index.html', 'style.css', 'favicon.svg', 'manifest.webmanifest', ...graph('www/main.js'), ...CONTROLS, ...CORE]);
 const minimal = unique(['embed.js', 'style.css', ...graph('embed.js'), ...CONTROLS, ...CORE]);

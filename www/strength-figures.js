@@ -9,7 +9,7 @@
 // move of the split search at that budget (how much of the budget a move spends on
 // average), from the run named in `from`.
 export const LADDER = [
-  { nodes: 50000, name: 'Light', reach: null, nodesPerMove: null, from: null },
+  { nodes: 50000, name: 'Light', reach: { 8192: 0.82, 16384: 0.345, 32768: 0.005 }, nodesPerMove: 20909, from: 'docs/runs/expectimax-split-50000.jsonl' },
   { nodes: 200000, name: 'Quick', reach: null, nodesPerMove: null, from: null },
   { nodes: 800000, name: 'Solid', reach: null, nodesPerMove: null, from: null },
   { nodes: 2500000, name: 'Strong', reach: null, nodesPerMove: null, from: null },
@@ -33,20 +33,26 @@ export const CALIBRATION = {
 };
 
 const short = (n) => (n >= 1e6 ? `${n / 1e6}M` : `${Math.round(n / 1000)}k`);
-const tenths = (share) => `${Math.round(share * 10)} games of 10`;
+// A share of games in words: "9 games of 10", "1 game in 200", "no game measured".
+const inWords = (share) => {
+  if (share >= 0.095) return `${Math.round(share * 10)} games of 10`;
+  if (share > 0) return `1 game in ${Math.round(1 / share)}`;
+  return 'no game measured';
+};
 
 /** The rung of the ladder with this budget, or undefined. */
 export const rungOf = (nodes) => LADDER.find((r) => r.nodes === nodes);
 
 /**
  * A rung in words, with its measured reach when there is one:
- * "Strong (2.5M positions): reaches 16384 in 9 games of 10, 32768 in 3" or
+ * "Strong (2.5M positions): reaches 16384 in 9 games of 10, 32768 in 3 games of 10",
+ * "Light (50k positions): reaches 16384 in 3 games of 10, 32768 in 1 game in 200" or
  * "Solid (800k positions): reach not yet measured".
  */
 export function rungLabel(rung) {
   const head = `${rung.name} (${short(rung.nodes)} positions)`;
   if (!rung.reach) return `${head}: reach not yet measured`;
-  return `${head}: reaches 16384 in ${tenths(rung.reach[16384])}, 32768 in ${Math.round(rung.reach[32768] * 10)}`;
+  return `${head}: reaches 16384 in ${inWords(rung.reach[16384])}, 32768 in ${inWords(rung.reach[32768])}`;
 }
 
 /**

@@ -81,6 +81,26 @@ test('dist under a strict CSP: no violations, the boards, the AI and the compari
     // The AI's worker loads under the policy and answers: its move lands on the board.
     await page.waitForFunction((b) => document.querySelector('.g2048 .board').dataset.cells !== b, played, { timeout: 15000 });
     assert.deepEqual(await page.evaluate(() => window.__csp), [], 'no CSP violations on the full page');
+    // The records' pages (bundled entries of their own): this game's replay and its review
+    // by the AI in workers, then the editor's hint.
+    await page.locator('.share-button').click();
+    const link = await page.inputValue('.share-dialog[open] .share-link');
+    await page.goto(link);
+    await page.waitForSelector('body[data-ready] .replay .board[data-cells]');
+    const moves = Number(await page.getAttribute('.replay .board', 'data-position'));
+    assert.ok(moves >= 2, `the replay opens at the game's end (${moves} moves)`);
+    await page.locator('.replay-review').click();
+    await page.selectOption('.review-budget', 'fast');
+    await page.locator('.review-start').click();
+    await page.waitForSelector('.review.review-done', { timeout: 60000 });
+    assert.equal(await page.locator('.review-row').count(), moves, 'every move reviewed');
+    await page.goto(`${server.url}editor.html`);
+    await page.waitForSelector('body[data-ready]');
+    await page.locator('.editor-cell').nth(0).click();
+    await page.locator('.editor-cell').nth(5).click();
+    await page.locator('.editor-hint').click();
+    await page.waitForSelector('.editor-hint-values');
+    assert.deepEqual(await page.evaluate(() => window.__csp), [], 'no CSP violations on the replay and editor pages');
     // The comparison page: a short run draws its charts.
     await page.goto(`${server.url}compare.html`);
     await page.waitForSelector('[data-compare][data-ready="true"]');

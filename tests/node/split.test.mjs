@@ -90,5 +90,7 @@ test('"Fits the speed": the largest rung of the ladder whose budget fits the sha
   }
   // Labels quote a measured reach only where the data has one.
   assert.equal(rungLabel({ nodes: 2500000, name: 'Strong', reach: null }), 'Strong (2.5M positions): reach not yet measured');
-  assert.equal(rungLabel({ nodes: 2500000, name: 'Strong', reach: { 16384: 0.9, 32768: 0.31 } }), 'Strong (2.5M positions): reaches 16384 in 9 games of 10, 32768 in 3');
+  assert.equal(rungLabel({ nodes: 2500000, name: 'Strong', reach: { 16384: 0.9, 32768: 0.31 } }), 'Strong (2.5M positions): reaches 16384 in 9 games of 10, 32768 in 3 games of 10');
+  assert.equal(rungLabel({ nodes: 50000, name: 'Light', reach: { 16384: 0.345, 32768: 0.005 } }), 'Light (50k positions): reaches 16384 in 3 games of 10, 32768 in 1 game in 200');
+  assert.equal(rungLabel({ nodes: 50000, name: 'Light', reach: { 16384: 0.05, 32768: 0 } }), 'Light (50k positions): reaches 16384 in 1 game in 20, 32768 in no game measured');
 });
