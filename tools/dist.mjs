@@ -15,6 +15,8 @@ import { parseFlags, UsageError } from './cli.mjs';
 import { PKG_FILES, serviceWorker, siteFiles } from './sw.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+/** Files fetched only when needed (the learned network, www/network.js): copied, not cached at install. */
+export const LAZY_FILES = ['networks/4x6-i8.bin'];
 /**
  * The modules that keep their names in dist: loaded by a page (index.html, compare.html, replay.html, editor.html),
  * re-exported by embed.js, started as a worker, or imported lazily (import() in view.js,
@@ -34,7 +36,7 @@ export async function minify(text, name) {
   return code;
 }
 
-/** Copies the site into `out` (emptied first), minified, with its sw.js; resolves to the relative paths written. */
+/** Copies the site into `out` (emptied first), minified, with its sw.js; resolves to the relative paths written (`.lazy`: LAZY_FILES, written too, not among them). */
 export async function writeDist(out = join(ROOT, 'dist')) {
   const missing = PKG_FILES.filter((f) => !existsSync(join(ROOT, 'www/pkg', f)));
   if (missing.length) throw new Error(`no ${missing.join(', ')} under www/pkg: run \`make build\` first`);
@@ -68,9 +70,13 @@ export async function writeDist(out = join(ROOT, 'dist')) {
     if (/\.(js|css)$/.test(f)) writeFileSync(join(out, f), await minify(readFileSync(join(ROOT, f), 'utf8'), f));
     else cpSync(join(ROOT, f), join(out, f));
   }
+  for (const f of LAZY_FILES) {
+    mkdirSync(dirname(join(out, f)), { recursive: true });
+    cpSync(join(ROOT, f), join(out, f));
+  }
   const sw = serviceWorker(out, files, await minify(readFileSync(join(ROOT, 'www/service-worker.js'), 'utf8'), 'sw.js'));
   writeFileSync(join(out, 'sw.js'), sw.text);
-  return Object.assign([...files, 'sw.js'], { build: sw.build, imports });
+  return Object.assign([...files, 'sw.js'], { build: sw.build, imports, lazy: LAZY_FILES });
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

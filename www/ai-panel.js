@@ -99,6 +99,13 @@ export function createAiPanel(id, handlers, { controls = 'full', settingsBody = 
     const v = add(valuesBox, el('span', `ai-value ai-value-${d}`));
     v.append(el('span', 'ai-arrow', ARROWS[d]), (values[d] = el('span', 'ai-number', '–')));
   }
+  // The learned network's download: a bar and "1.4 of 3.0 MB", gone once it is read.
+  const network = add(ai, el('div', 'ai-network'));
+  network.hidden = true;
+  const networkBar = add(network, el('progress', 'ai-network-bar'));
+  const networkText = add(network, el('span', 'ai-network-text'));
+  networkText.id = `${id}-network-text`;
+  networkBar.setAttribute('aria-labelledby', networkText.id);
   const summaryLine = add(ai, el('p', 'ai-summary'));
   if (!full) summaryLine.remove();
 
@@ -230,6 +237,26 @@ export function createAiPanel(id, handlers, { controls = 'full', settingsBody = 
     setAiStats(s) {
       soonStats = s;
       if (!rafId) rafId = requestAnimationFrame(flush);
+    },
+
+    /** The network's download: {progress: {loaded, total}}, {loaded: info} (done) or {error}. */
+    setNetwork(state) {
+      if (state.progress) {
+        const { loaded, total } = state.progress;
+        network.hidden = false;
+        networkBar.hidden = false;
+        if (total) {
+          networkBar.max = total;
+          networkBar.value = loaded;
+        } else networkBar.removeAttribute('value');
+        // As network.js's progressText (not imported: that module loads only with the network).
+        const mb = (n) => (n / 1e6).toFixed(1);
+        networkText.textContent = `Downloading the learned network: ${total ? `${mb(loaded)} of ${mb(total)} MB` : `${mb(loaded)} MB`}`;
+      } else if (state.error) {
+        network.hidden = false;
+        networkBar.hidden = true;
+        networkText.textContent = `The learned strategies are unavailable: ${state.error}.`;
+      } else network.hidden = true;
     },
 
     /** The status line names the hint (null clears). */

@@ -13,6 +13,12 @@
 // module (its other requests are sent again), so the next request is answered
 // at once. A cancellation is not a crash.
 //
+// The learned strategies (`learned`: their names) need the network: the first
+// request for one downloads it (network.js, progress to onNetwork) and posts it
+// to every worker, which reads and checks it; a worker started later (a restart
+// after a cancel or a crash) gets it right after the module. A network that
+// cannot be downloaded or read fails those requests (error.network), and only those.
+//
 // A request {auto: intervalMs} (expectimax's "Fits the speed") asks the pool for
 // the ladder's largest node budget that fits the interval (strength-figures.js):
 // the first such request calibrates the pool (one search of a fixed position at a
@@ -22,6 +28,9 @@
 import { groups, merge, splits } from './split.js';
 import { CALIBRATION, fitBudget } from './strength-figures.js';
 import { compileAi } from './wasm.js';
+
+// network.js only when a learned strategy first plays: not part of the first visit.
+const fetchNetwork = (options) => import('./network.js').then((m) => m.fetchNetwork(options));
 
 const DIRS = ['up', 'right', 'down', 'left'];
 const WORKER_URL = new URL('./worker.js', import.meta.url);
@@ -54,8 +63,10 @@ function abortError() {
  * legalMoves(cells, size): the engine's export (the root moves to split);
  * count: workers; onUnavailable(reason): called once when the AI cannot run;
  * compile(): the AI's WebAssembly.Module (wasm.js). Workers start on the first decide().
+ * learned: the strategies that play with the network; network({onProgress}): its bytes
+ * (network.js); onNetwork({progress: {loaded, total}} | {loaded: info} | {error}).
  */
-export function createAi({ legalMoves, count, url = WORKER_URL, compile = compileAi, onUnavailable }) {
+export function createAi({ legalMoves, count, url = WORKER_URL, compile = compileAi, onUnavailable, learned = [], network = fetchNetwork, onNetwork }) {
   count = Number.isInteger(count) && count > 0 ? Math.min(count, 4) : workerCount();
   const slots = [];
   const pending = new Map(); // id -> { slot, body, resolve, reject, done }
@@ -63,6 +74,8 @@ export function createAi({ legalMoves, count, url = WORKER_URL, compile = compil
   let crashes = 0;
   let dead = '';
   let module = null; // Promise of the compiled AI wasm, on first need
+  let weights = null; // Promise of the network, read by every worker, on first need
+  let weightBytes = null; // the network once read: every worker started later gets it
   let calibration = null; // Promise of the nodes a worker searches per ms, on first need
 
   function unavailable() {
@@ -127,7 +140,11 @@ export function createAi({ legalMoves, count, url = WORKER_URL, compile = compil
       if (!slot.ready) fail('the AI worker could not be loaded');
       else crashed(i, e.message || 'it stopped');
     };
-    module.then((m) => { if (slots[i] === slot) worker.postMessage({ module: m }); }, () => {});
+    module.then((m) => {
+      if (slots[i] !== slot) return;
+      worker.postMessage({ module: m });
+      if (weightBytes) worker.postMessage({ weights: weightBytes });
+    }, () => {});
   }
 
   // A fresh worker in slot i, sent again the requests the old one had.
@@ -183,6 +200,44 @@ export function createAi({ legalMoves, count, url = WORKER_URL, compile = compil
     return calibration;
   }
 
+  // Downloads the network once and has every worker read it; rejects (error.network)
+  // with the reason in words, for this pool's life.
+  function loadNetwork() {
+    if (!weights) {
+      weights = (async () => {
+        let bytes;
+        let info;
+        try {
+          bytes = await network({ onProgress: (progress) => onNetwork?.({ progress }) });
+          if (dead) throw unavailable();
+          // Queued after the module: a worker reads it before the requests that follow.
+          [info] = await Promise.all(Array.from({ length: count }, (_, i) => ask(i, { weights: bytes })));
+        } catch (e) {
+          if (e.unavailable) throw e;
+          const text = /learned network/.test(message(e)) ? message(e) : `the learned network could not be read (${message(e)})`;
+          const error = Object.assign(new Error(text), { network: true });
+          onNetwork?.({ error: text });
+          throw error;
+        }
+        weightBytes = bytes;
+        onNetwork?.({ loaded: info });
+        return info;
+      })();
+      weights.catch(() => {});
+    }
+    return weights;
+  }
+
+  // Rejects with an AbortError when the signal aborts first.
+  function unlessAborted(promise, signal) {
+    if (!signal) return promise;
+    return new Promise((resolve, reject) => {
+      const abort = () => reject(abortError());
+      signal.addEventListener('abort', abort, { once: true });
+      promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+    });
+  }
+
   function start() {
     if (!module) {
       module = compile();
@@ -210,6 +265,10 @@ export function createAi({ legalMoves, count, url = WORKER_URL, compile = compil
       if (signal?.aborted) throw abortError();
       start();
       if (dead) throw unavailable();
+      if (learned.includes(options?.strategy)) {
+        await unlessAborted(loadNetwork(), signal);
+        if (dead) throw unavailable();
+      }
       if (options?.auto != null) {
         const { auto, ...rest } = options;
         const nodes = fitBudget(await calibrate(), count, auto);
@@ -222,6 +281,13 @@ export function createAi({ legalMoves, count, url = WORKER_URL, compile = compil
       const parts = groups(moves, count);
       const answers = await Promise.all(parts.map((g, i) => ask(i, { ...body, options: { ...options, moves: g } }, signal)));
       return { ...merge(answers), budget: options.nodes ?? null };
+    },
+
+    /** The network as the workers read it ({shape, levels, quantisation, weights, bytes, memory}); downloads it if need be. */
+    network() {
+      if (dead) return Promise.reject(unavailable());
+      start();
+      return loadNetwork();
     },
 
     destroy() {

@@ -13,9 +13,10 @@ const WORKER_URL = new URL('./worker.js', import.meta.url);
  * onResult(job, result) for each game ({largest, score, moves, ms}); onError(job, text)
  * for a game the engine refused (the others go on); onFail(text) when the workers cannot
  * run (everything stops); onDone() once every game answered. count: workers (default
- * one per spare core, 1 to 4).
+ * one per spare core, 1 to 4). weights: a Promise of the learned network's bytes (network.js),
+ * for games of the learned strategies: every worker reads it before its first game.
  */
-export function runGames({ jobs, count = workerCount(), url = WORKER_URL, compile = compileAi, onResult, onError, onFail, onDone }) {
+export function runGames({ jobs, count = workerCount(), url = WORKER_URL, compile = compileAi, weights = null, onResult, onError, onFail, onDone }) {
   const workers = [];
   const next = { job: 0 };
   let answered = 0;
@@ -50,6 +51,8 @@ export function runGames({ jobs, count = workerCount(), url = WORKER_URL, compil
   const n = Math.max(1, Math.min(count, jobs.length));
   const module = jobs.length ? compile() : null;
   module?.catch((e) => fail(`the engine could not be loaded (${e?.message ?? e})`));
+  weights?.catch((e) => fail(e?.message ?? String(e)));
+  const NETWORK = -2; // the id of the network's message
   for (let i = 0; i < n && jobs.length; i++) {
     let w;
     try {
@@ -62,6 +65,7 @@ export function runGames({ jobs, count = workerCount(), url = WORKER_URL, compil
     w.worker.onmessage = ({ data }) => {
       if (stopped) return;
       if (data.ready) return give(w);
+      if (data.id === NETWORK) return data.error && fail(`the learned network could not be read (${data.error})`);
       if (data.id == null) return fail(`the engine could not be loaded (${data.fatal})`);
       if (data.id !== w.id) return;
       if (data.fatal) return fail(`a worker failed (${data.error})`);
@@ -77,7 +81,12 @@ export function runGames({ jobs, count = workerCount(), url = WORKER_URL, compil
       e.preventDefault?.();
       fail(e.message || 'a worker stopped');
     };
-    module.then((m) => { if (!stopped) w.worker.postMessage({ module: m }); }, () => {});
+    // The network (if any) is posted right after the module: the worker reads it before its first game.
+    Promise.all([module, weights]).then(([m, bytes]) => {
+      if (stopped) return;
+      w.worker.postMessage({ module: m });
+      if (bytes) w.worker.postMessage({ id: NETWORK, weights: bytes });
+    }, () => {});
   }
   if (!jobs.length) queueMicrotask(() => onDone?.());
   return { stop, get workers() { return workers.length; } };

@@ -3,6 +3,7 @@
 // (compare-pool.js), gathers the results and asks the view to draw the summary.
 // Every strategy plays seeds 1..N: the same tiles spawn for all of them.
 import { strategyCatalog, strengthChoices, takesSeed } from './strategies.js';
+import { fetchNetwork, progressText } from './network.js';
 
 export const GAMES = [1, 1000];
 export const MAX_MOVES = 50000;
@@ -57,7 +58,7 @@ export function summarize(entries, results) {
  * engine: the loaded wasm module (for the strategy catalogue); view: compare-view.js;
  * run(jobs, callbacks): compare-pool.js's runGames (replaceable in tests).
  */
-export function createCompare({ engine, view, run, workers }) {
+export function createCompare({ engine, view, run, workers, network = fetchNetwork }) {
   const catalog = strategyCatalog(engine);
   let current = null; // { stop, entries, results, done, total }
 
@@ -101,6 +102,7 @@ export function createCompare({ engine, view, run, workers }) {
           label: choice ? `${info.label} · ${choice.label}` : info.label,
           options: { strategy: info.name, ...(choice?.budget ?? {}) },
           seeded: takesSeed(info),
+          learned: info.needs === 'network',
         });
       }
       if (entries.length < 2) {
@@ -123,9 +125,15 @@ export function createCompare({ engine, view, run, workers }) {
       view.setProgress(0, jobs.length);
       view.setStatus(`Playing ${games} game${games === 1 ? '' : 's'} per strategy on ${size}×${size}…`);
       view.draw(summarize(entries, results), { size });
+      // The learned strategies' network, downloaded first (once per page); the workers read it.
+      const weights = entries.some((e) => e.learned)
+        ? network({ onProgress: (p) => { if (current === state) view.setStatus(progressText(p)); } })
+        : null;
+      weights?.then(() => { if (current === state && state.done === 0) view.setStatus(`Playing ${games} game${games === 1 ? '' : 's'} per strategy on ${size}×${size}…`); }, () => {});
       const pool = run({
         jobs,
         count: workers,
+        weights,
         onResult(job, result) {
           if (current !== state) return;
           results[job.entry].push(result);

@@ -379,6 +379,8 @@ export function createController({ Game, view, storage, ai, catalog, options = {
         settings.strategy = value;
         brainView();
         saveSettings();
+        // A learned strategy: its network starts downloading now, not at the first move.
+        if (info(value).needs === 'network') ai?.network?.().catch(() => {});
         return true;
       }
       if (name === 'strength') {

@@ -10,7 +10,7 @@ import { createController } from './controller.js';
 import { createInput } from './input.js';
 import { createAi } from './ai.js';
 import { readOption, readOptions } from './options.js';
-import { strategyCatalog, strategyNames, DEFAULT_STRATEGY } from './strategies.js';
+import { strategyCatalog, strategyNames, learnedNames, DEFAULT_STRATEGY } from './strategies.js';
 
 const STYLESHEET = new URL('../style.css', import.meta.url).href;
 const ourShadows = new WeakSet(); // shadow roots attached here: a later mount re-uses them
@@ -141,6 +141,8 @@ export function mount(element, options = {}) {
       legalMoves: engine.legalMoves,
       count: opts.aiWorkers,
       onUnavailable: (reason) => controller.aiUnavailable(reason),
+      learned: learnedNames(engine),
+      onNetwork: (state) => view.setNetwork(state),
     });
     controller = createController({
       Game: engine.Game, view, storage, ai, catalog: strategyCatalog(engine), options: { ...opts, strategy: validStrategy(opts.strategy) }, onEvent: emit,

@@ -4,6 +4,8 @@
 // activation drops the other builds' caches of this scope and takes over open pages
 // (which reload, see offline.js), so the page, glue and wasm of one build always go
 // together. Fetches inside the scope are answered from this build's cache, else the network.
+// The learned network (networks/, fetched only when a learned strategy plays) joins the
+// cache once it was downloaded.
 /* global BUILD, FILES */
 const PREFIX = `2048:${self.registration.scope}:`;
 const CACHE = PREFIX + BUILD;
@@ -34,6 +36,10 @@ self.addEventListener('fetch', (event) => {
   event.respondWith((async () => {
     const cache = await caches.open(CACHE);
     const key = url.pathname.endsWith('/') ? new URL('index.html', url).href : url.href;
-    return (await cache.match(key, { ignoreSearch: true })) ?? fetch(request);
+    const cached = await cache.match(key, { ignoreSearch: true });
+    if (cached) return cached;
+    const response = await fetch(request);
+    if (response.ok && url.pathname.includes('/networks/')) await cache.put(key, response.clone());
+    return response;
   })());
 });

@@ -2,7 +2,9 @@
 // (the wasm `strategies()` export: name, label, explanation, options with ranges
 // and defaults), so a strategy added in Rust needs no change here. This file
 // decides the strength choices the page offers for each strategy, checks budgets
-// and weights.
+// and weights. The learned
+// strategies (the engine's `learnedStrategies()`: they play once a network is loaded)
+// come last, flagged `needs: 'network'`: the AI pool downloads the network for them.
 export const DEFAULT_STRATEGY = 'expectimax';
 
 /** Budget options with their range: time per move (ms) or searched nodes per move. */
@@ -48,15 +50,26 @@ function normalize(raw) {
     options,
     weights,
     weightDefaults,
+    needs: raw?.needs ?? null,
   };
 }
+
+const NETWORK_NOTE = ' The first time it plays, the page downloads its network, about 3 MB (1.5 MB compressed), once.';
 
 const catalogs = new WeakMap();
 
 /** Every strategy the engine plays, in the engine's order (weakest first). */
 export function strategyCatalog(engine) {
-  if (!catalogs.has(engine)) catalogs.set(engine, Array.from(engine.strategies()).map(normalize));
+  if (!catalogs.has(engine)) {
+    const learned = Array.from(engine.learnedStrategies?.() ?? []).map((s) => ({ ...s, needs: 'network', explanation: `${s.explanation ?? ''}${NETWORK_NOTE}` }));
+    catalogs.set(engine, [...Array.from(engine.strategies()), ...learned].map(normalize));
+  }
   return catalogs.get(engine);
+}
+
+/** The strategies that play with the learned network (the AI pool's `learned`). */
+export function learnedNames(engine) {
+  return strategyCatalog(engine).filter((s) => s.needs === 'network').map((s) => s.name);
 }
 
 /** Names bestMove accepts; `engine` is the loaded wasm module (optional). */

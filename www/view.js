@@ -12,7 +12,7 @@ let uid = 0;
 // What a board without controls draws for the calls of the parts it does not load.
 const NO_PANEL = { setGame() {}, setSettings() {}, openSettings() {}, openHelp() {}, closeAll() {}, isOpen: () => false, dialogs: [] };
 const NO_AI_PANEL = {
-  flush() {}, hint() {}, setSpeed() {}, setStrategies() {}, setBrain() {}, setWeightErrors() {}, setAi() {}, setAiStats() {}, destroy() {},
+  flush() {}, hint() {}, setSpeed() {}, setStrategies() {}, setBrain() {}, setWeightErrors() {}, setAi() {}, setAiStats() {}, setNetwork() {}, destroy() {},
 };
 
 /**
@@ -144,6 +144,10 @@ export function createView(root, handlers, { ownsPage = true, controls = 'full' 
     setWeightErrors: (errors) => aiPanel.setWeightErrors(errors),
     setAi: (ai) => aiPanel.setAi(ai),
     setAiStats: (s) => aiPanel.setAiStats(s),
+    setNetwork: (state) => {
+      aiPanel.setNetwork(state);
+      if (state.error) notices.notice(`The learned strategies are unavailable: ${state.error}. The other strategies play as before.`, 'network');
+    },
     announce: notices.announce,
     notice: notices.notice,
     /** Asks in the in-page dialog (the settings and help dialogs close first). */

@@ -6,6 +6,8 @@
 // comparisons, {id, play: {size, seed, options, maxMoves}} plays a whole seeded
 // game here and answers {id, result: {largest, score, moves, ms}}. A search cannot
 // be interrupted: a page that no longer wants an answer terminates the worker.
+// {id?, weights: Uint8Array} loads the learned network (loadWeights) and answers
+// {id, shape, ..., memory} (memory: this worker's wasm memory in bytes) or {id, error}.
 const message = (e) => (e && e.message ? e.message : String(e));
 
 // One whole game from `seed` (the spawns), the AI choosing every move, until no move
@@ -26,9 +28,11 @@ function playGame(wasm, { size, seed, options, maxMoves = 100000 }) {
   }
 }
 
+let memory = null; // the instance's memory, for the figure above
+
 async function load(module) {
   const wasm = await import(new URL('./pkg/game2048.js', import.meta.url).href);
-  await wasm.default({ module_or_path: module });
+  ({ memory } = await wasm.default({ module_or_path: module }));
   wasm.warmUp();
   return wasm;
 }
@@ -44,7 +48,7 @@ self.onmessage = async ({ data }) => {
     provide(data.module);
     return;
   }
-  const { id, cells, size, options, play } = data ?? {};
+  const { id, cells, size, options, play, weights } = data ?? {};
   let wasm;
   try {
     wasm = await engine;
@@ -53,7 +57,8 @@ self.onmessage = async ({ data }) => {
     return;
   }
   try {
-    if (play) postMessage({ id, result: playGame(wasm, play) });
+    if (weights) postMessage({ id, ...wasm.loadWeights(weights), memory: memory?.buffer.byteLength ?? null });
+    else if (play) postMessage({ id, result: playGame(wasm, play) });
     else postMessage({ id, ...wasm.bestMove(cells, size, options) });
   } catch (e) {
     // A trap (panic, out of memory) may leave the instance broken: report it

@@ -115,6 +115,38 @@ test('dist under a strict CSP: no violations, the boards, the AI and the compari
   }
 });
 
+test('the learned network from dist: under a sub-path with the strict CSP, and from another origin (CORS) for strategy="td"', async () => {
+  const game = await serve({ port: 0, root: dist, prefix: '/static/2048/', cors: true, headers: { 'Content-Security-Policy': STRICT_CSP } });
+  const hostDir = join(dir, 'learned-host');
+  mkdirSync(hostDir, { recursive: true });
+  writeFileSync(join(hostDir, 'index.html'), `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Host</title><link rel="icon" href="data:,">
+<script type="module" src="${game.url}embed.js"></script></head>
+<body><game-2048 id="guest" size="4" persist="off" strategy="td"></game-2048></body></html>`);
+  const host = await serve({ port: 0, root: hostDir });
+  try {
+    // The full page under the policy (default-src 'self' lets the page fetch the network).
+    const { page, done } = await openUrl(game.url);
+    await drawn(page, 'body');
+    const fetched = [];
+    page.on('response', (r) => { if (r.url().includes('/networks/')) fetched.push(`${r.status()} ${new URL(r.url()).pathname}`); });
+    const before = await page.getAttribute('.g2048 .board', 'data-cells');
+    await page.locator('.g2048 .setting-strategy .choice-td').click();
+    await page.locator('.g2048 .ai-step').click();
+    await page.waitForFunction((b) => document.querySelector('.g2048 .board').dataset.cells !== b, before, { timeout: 20000 });
+    assert.deepEqual(fetched, ['200 /static/2048/networks/4x6-i8.bin']);
+    assert.deepEqual(await page.evaluate(() => window.__csp), [], 'no CSP violations');
+    // Another origin embeds the game with strategy="td": the network comes with CORS.
+    await page.goto(host.url);
+    await drawn(page, '#guest');
+    await playBoth(page, '#guest');
+    await done();
+  } finally {
+    await host.close();
+    await game.close();
+  }
+});
+
 test('cross-origin embed: a page on one origin runs the game served (with CORS) from another', async () => {
   const game = await serve({ port: 0, root: dist, cors: true });
   const hostDir = join(dir, 'host');

@@ -126,3 +126,29 @@ test('an embed registers no service worker unless its host sets offline', async 
   await page.waitForFunction(async () => (await navigator.serviceWorker.getRegistrations()).length === 1, null, { timeout: 10000 });
   await done();
 });
+
+test('the learned network: not cached at install; once downloaded it is, and td plays offline', async () => {
+  const { page, context, done } = await openPage(env, '', ALLOW);
+  await controlled(page);
+  const cached = () => page.evaluate(async () => {
+    const names = (await caches.keys()).filter((k) => k.startsWith('2048:'));
+    const keys = (await Promise.all(names.map(async (n) => (await caches.open(n)).keys()))).flat();
+    return keys.some((r) => r.url.includes('/networks/'));
+  });
+  assert.equal(await cached(), false, 'not part of the install');
+  await page.locator('.g2048 .setting-strategy .choice-td').click();
+  await page.waitForFunction(() => document.querySelector('.g2048 .ai-network')?.hidden === true && document.querySelector('.g2048 .ai-network-text').textContent !== '', null, { timeout: 20000 });
+  assert.ok(await eventually(page, () => caches.keys().then(async (names) => {
+    for (const n of names) if ((await (await caches.open(n)).keys()).some((r) => r.url.includes('/networks/'))) return true;
+    return false;
+  })), 'cached once downloaded');
+  await context.setOffline(true);
+  await page.reload();
+  await ready(page);
+  assert.equal(await page.getAttribute('.g2048 .setting-strategy .choice-td', 'aria-pressed'), 'true', 'td is still the strategy');
+  const before = (await engineCells(page)).join();
+  await page.locator('.g2048 .ai-step').click();
+  await page.waitForFunction((b) => document.querySelector('.g2048 .board').dataset.cells !== b, before, { timeout: 20000 });
+  await context.setOffline(false);
+  await done();
+});

@@ -21,11 +21,11 @@ const CHEAP = { depth: 'depth2', k: 'k10', ms: 'ms10' };
 
 const pressedStrategy = (page) => chosen(page, 'strategy');
 const offered = (page) => page.$$eval('.g2048 .setting-strategy .choice', (bs) => bs.map((b) => /choice-(\S+)/.exec(b.className.replace('choice ', ''))[1]));
-/** The names of the engine's own catalogue (the core module's strategies(), as the page loads it). */
+/** The names of the engine's own catalogue (the core module's strategies(), then its learnedStrategies(), as the page loads them). */
 const engineNames = (page) => page.evaluate(async () => {
   const wasm = await import('/www/pkg/game2048_core.js');
   await wasm.default({ module_or_path: '/www/pkg/game2048_core_bg.wasm' });
-  return wasm.strategies().map((s) => s.name);
+  return [...wasm.strategies(), ...wasm.learnedStrategies()].map((s) => s.name);
 });
 const strengthKeys = (page) => page.$$eval('.g2048 .setting-strength .choice', (bs) => bs.map((b) => /choice-(\S+)/.exec(b.className.replace('choice ', ''))[1]));
 const strengthShown = (page) => page.locator('.g2048 .setting-strength').isVisible();
@@ -43,7 +43,7 @@ test('every strategy: its explanation, a strength control that fits, and Step pl
   const { page, done } = await openPage(env, '?seed=31', { initScript: SPY });
   const names = await offered(page);
   assert.deepEqual(names, await engineNames(page), 'the picker offers every strategy of the engine, in its order');
-  assert.equal(names.length, 9);
+  assert.equal(names.length, 11);
   assert.equal(await pressedStrategy(page), 'expectimax', 'expectimax by default');
   const seen = new Set();
   for (const name of names) {

@@ -4,6 +4,7 @@
 // Needs `make build`.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { load } from './wasm.mjs';
 import {
   strategyCatalog, strategyNames, strengthChoices, defaultBudget, cleanBudget, checkWeights, splits, budgetKey,
@@ -116,8 +117,10 @@ test('bestMove rejects an option outside its range with a message naming the opt
 });
 
 test('the page\'s catalogue is the engine\'s', () => {
-  assert.deepEqual(strategyNames(core), NAMES);
-  assert.deepEqual(strategyCatalog(core).map((s) => s.label), core.strategies().map((s) => s.label));
+  // The learned strategies last, flagged: the page downloads the network for them.
+  assert.deepEqual(strategyNames(core), [...NAMES, 'td', 'expectimax-td']);
+  assert.deepEqual(strategyCatalog(core).map((s) => s.label), [...core.strategies(), ...core.learnedStrategies()].map((s) => s.label));
+  assert.deepEqual(strategyCatalog(core).filter((s) => s.needs === 'network').map((s) => s.name), ['td', 'expectimax-td']);
   const minimax = strategyCatalog(core).find((s) => s.name === 'minimax');
   const engineWeights = core.strategies().find((s) => s.name === 'minimax').options.find((o) => o.name === 'weights');
   assert.deepEqual(minimax.weightDefaults, engineWeights.default);
@@ -143,7 +146,8 @@ test('strength choices fit the strategy; each default budget is one bestMove acc
   assert.deepEqual(strengthChoices(info['minimax-id']).map((c) => c.key), ['nodes200000', 'ms10', 'ms50', 'ms200', 'ms1000']);
   assert.deepEqual(strengthChoices(info.minimax).map((c) => c.key), ['depth1', 'depth2', 'depth3', 'depth4', 'depth5', 'depth6']);
   assert.deepEqual(strengthChoices(info.montecarlo).map((c) => c.key), ['k10', 'k50', 'k100', 'k500', 'k1000']);
-  // Every choice the page offers is a request the engine takes.
+  // Every choice the page offers is a request the engine takes (the learned ones with a network).
+  full.loadWeights(new Uint8Array(readFileSync(new URL('../data/tiny-4x4-l8-i8.ntw', import.meta.url))));
   for (const s of strategyCatalog(core)) {
     for (const c of strengthChoices(s)) {
       if (c.key === 'auto') continue; // the pool turns it into a node budget of the ladder
@@ -151,6 +155,7 @@ test('strength choices fit the strategy; each default budget is one bestMove acc
       assert.ok(['left', 'up'].includes(r.dir), `${s.name} ${c.key}`);
     }
   }
+  full.unloadWeights();
   assert.equal(budgetKey({ ms: 50 }), 'ms50');
   assert.equal(budgetKey({}), '');
 });

@@ -52,3 +52,37 @@ test('learnedStrategies(): explained in words, in both modules; not in strategie
   }
   assert.equal(typeof core.loadWeights, 'undefined', 'the page thread loads no network');
 });
+
+test('Trainer: learns from nothing, the same seed the same network; its file loads and plays; bad input is named', () => {
+  const train = () => {
+    const t = new full.Trainer('4x4', 8, 0.1, 1);
+    const games = t.train(30);
+    assert.equal(games.length, 30);
+    for (const g of games) assert.ok(g.score > 0 && g.largest >= 4 && g.moves > 0);
+    assert.equal(t.games, 30);
+    const bytes = t.save('f32');
+    t.free();
+    return bytes;
+  };
+  const bytes = train();
+  assert.deepEqual(train(), bytes, 'repeatable');
+  const info = full.loadWeights(bytes);
+  assert.equal(info.quantisation, 'f32');
+  const legal = full.legalMoves(cells, 4);
+  assert.ok(legal.includes(full.bestMove(cells, 4, { strategy: 'td' }).dir));
+  full.unloadWeights();
+  // Going on from its own file; an i8 file cannot be trained further.
+  const again = full.Trainer.fromFile(bytes, 0.1, 1, 30);
+  assert.equal(again.games, 30);
+  again.train(5);
+  assert.equal(again.games, 35);
+  again.useForPlay();
+  assert.ok(legal.includes(full.bestMove(cells, 4, { strategy: 'td' }).dir), 'useForPlay: td plays with the trainer\'s network');
+  full.unloadWeights();
+  assert.throws(() => full.Trainer.fromFile(file, 0.1, 1, 0), /only an f32 weights file/);
+  assert.throws(() => full.Trainer.fromFile(new Uint8Array(10), 0.1, 1, 0), /not a weights file/);
+  assert.throws(() => new full.Trainer('4x4', 8, 0, 1), /alpha/);
+  assert.throws(() => new full.Trainer('nope', 8, 0.1, 1), /./);
+  assert.throws(() => again.save('f16'), /f32, i16 or i8/);
+  again.free();
+});

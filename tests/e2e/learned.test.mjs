@@ -1,0 +1,161 @@
+// The learned strategies (td, expectimax-td) in the page: the network downloads once,
+// on first use, with its progress shown; every worker (also one restarted after Stop)
+// plays with it; a corrupt or missing file makes only them unavailable; the embed's
+// strategy="td".
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { setup, openPage, engineCells, choose, chosen, drawn } from './helpers.mjs';
+
+const env = setup();
+const NETWORK = fileURLToPath(new URL('../../networks/4x6-i8.bin', import.meta.url));
+
+// Counts the workers started, the network messages they were sent and the network
+// figures they answered; records every text of the download's progress line.
+const SPY = `
+  window.workers = 0;
+  window.weightsSent = [];
+  window.networkInfo = [];
+  window.progressTexts = [];
+  const Base = Worker;
+  window.Worker = class extends Base {
+    constructor(...args) {
+      super(...args);
+      this.tag = ++window.workers;
+      this.addEventListener('message', ({ data }) => { if (data?.quantisation) window.networkInfo.push({ worker: this.tag, ...data }); });
+    }
+    postMessage(m, ...rest) {
+      if (m?.weights) window.weightsSent.push(this.tag);
+      return super.postMessage(m, ...rest);
+    }
+  };
+  new MutationObserver(() => {
+    for (const t of document.querySelectorAll('.ai-network-text')) {
+      if (window.progressTexts.at(-1) !== t.textContent) window.progressTexts.push(t.textContent);
+    }
+  }).observe(document, { subtree: true, childList: true, characterData: true });`;
+
+// Whether `after` follows `before` by one of the moves the engine allows (plus a spawn).
+async function legalStep(page, before, after) {
+  return page.evaluate(async ({ cells, after }) => {
+    const wasm = await import('/www/pkg/game2048.js');
+    await wasm.default({ module_or_path: '/www/pkg/game2048_bg.wasm' });
+    return ['up', 'right', 'down', 'left'].some((d) => {
+      const g = wasm.Game.fromCells(4, cells, 1n);
+      const moved = g.move(d);
+      const slid = Array.from(g.cells());
+      g.free();
+      return moved && slid.filter((v, i) => v !== after[i]).length <= 2;
+    });
+  }, { cells: before, after });
+}
+
+async function step(page, timeout = 20000) {
+  const before = await engineCells(page);
+  await page.locator('.g2048 .ai-step').click();
+  await page.waitForFunction((b) => document.querySelector('.g2048 .board').dataset.cells !== b, before.join(','), { timeout });
+  assert.ok(await legalStep(page, before, await engineCells(page)), `a legal move from ${before}`);
+}
+
+test('picking td downloads the network once (progress shown); td and expectimax-td play legal moves; a worker restarted after Stop has it', async () => {
+  const { page, done } = await openPage(env, '?seed=5', { initScript: SPY });
+  const downloads = [];
+  page.on('request', (r) => { if (r.url().includes('/networks/')) downloads.push(r.url()); });
+  await page.waitForTimeout(300);
+  assert.deepEqual(downloads, [], 'not part of the first visit');
+  await choose(page, 'strategy', 'td');
+  assert.match(await page.textContent('.g2048 .ai-explanation'), /downloads its network/);
+  await page.waitForFunction(() => window.networkInfo.length > 0, null, { timeout: 20000 });
+  const texts = await page.evaluate(() => window.progressTexts);
+  assert.ok(texts.some((t) => /^Downloading the learned network: \d+\.\d of 3\.0 MB$/.test(t)), `progress in words: ${texts.join(' | ')}`);
+  assert.equal(await page.locator('.g2048 .ai-network').isVisible(), false, 'the progress line goes once the network is read');
+  for (let i = 0; i < 3; i++) await step(page);
+  await choose(page, 'strategy', 'expectimax-td');
+  await choose(page, 'strength', 'ms10');
+  await step(page);
+  assert.equal(downloads.length, 1, `downloaded once: ${downloads}`);
+  const info = await page.evaluate(() => window.networkInfo);
+  for (const n of info) {
+    assert.equal(n.quantisation, 'i8');
+    assert.ok(n.memory <= 64 * 2 ** 20, `worker ${n.worker}: ${n.memory} bytes of wasm memory, at most 64 MB`);
+  }
+  console.log(`network in memory ${info[0].bytes} bytes; worker wasm memory ${info.map((n) => n.memory).join(', ')} bytes`);
+
+  // Stop while a long search runs (200k positions judged by the network: a second or more):
+  // its worker is ended and a fresh one started, which gets the network.
+  await choose(page, 'strength', 'nodes200000');
+  await choose(page, 'speed', 'max');
+  const workers = await page.evaluate(() => window.workers);
+  await page.locator('.g2048 .ai-toggle').click();
+  await page.waitForTimeout(200);
+  assert.equal(await page.textContent('.g2048 .ai-toggle'), 'Stop', 'still thinking');
+  await page.locator('.g2048 .ai-toggle').click();
+  await page.waitForFunction((n) => window.workers > n, workers, { timeout: 5000 });
+  const fresh = await page.evaluate(() => window.workers);
+  await page.waitForFunction((w) => window.weightsSent.includes(w), fresh, { timeout: 5000 });
+  await choose(page, 'strategy', 'td');
+  for (let i = 0; i < 4; i++) await step(page); // every worker answers td (1 to 4 of them)
+  assert.equal(await chosen(page, 'strategy'), 'td');
+  assert.equal(downloads.length, 1, 'no second download');
+  await done();
+});
+
+for (const [what, route] of [
+  ['a corrupt network file', (bytes) => ({ body: Buffer.from(bytes.map((b, i) => (i === 5000 ? b ^ 0xff : b))) })],
+  ['a missing network file (404)', () => ({ status: 404, body: 'not found' })],
+]) {
+  test(`${what}: the learned strategies say why they are unavailable; expectimax still plays`, async () => {
+    const { page, done, errors } = await openPage(env, '?seed=6', { initScript: SPY, wait: false });
+    const bytes = readFileSync(NETWORK);
+    await page.route('**/networks/4x6-i8.bin', (r) => r.fulfill({ contentType: 'application/octet-stream', ...route(bytes) }));
+    await page.waitForSelector('.g2048 .board[data-cells]');
+    await choose(page, 'strategy', 'td');
+    await page.waitForSelector('.g2048 .notice-text');
+    const notice = await page.textContent('.g2048 .notices');
+    assert.match(notice, /The learned strategies are unavailable: the learned network could not be (read \(weights file is corrupt|downloaded \(HTTP 404)/);
+    assert.match(await page.textContent('.g2048 .ai-network'), /unavailable/);
+    // Step with td: refused with the reason, the board unchanged.
+    const before = await engineCells(page);
+    await page.locator('.g2048 .ai-step').click();
+    await page.waitForTimeout(300);
+    assert.deepEqual(await engineCells(page), before, 'td did not move');
+    await choose(page, 'strategy', 'expectimax');
+    await choose(page, 'strength', 'ms10');
+    await step(page);
+    // The browser's own line about the 404 response.
+    errors.splice(0, errors.length, ...errors.filter((e) => !/404/.test(e)));
+    await done();
+  });
+}
+
+test('the embed with strategy="td" plays with the network', async () => {
+  const { page, done } = await openPage(env, 'tests/e2e/fixtures/learned-embed.html', { initScript: SPY, wait: false });
+  await drawn(page, '#learned');
+  const before = await page.evaluate(() => document.querySelector('#learned').cells);
+  await page.evaluate(() => document.querySelector('#learned').step());
+  await page.waitForFunction((b) => String(document.querySelector('#learned').cells) !== b, String(before), { timeout: 20000 });
+  assert.equal(await page.evaluate(() => window.networkInfo.length > 0), true, 'the worker read the network');
+  await done();
+});
+
+test('the compare page plays td against greedy: the network downloads first, every game ends', async () => {
+  const { page, done } = await openPage(env, 'compare.html', { wait: false, initScript: SPY });
+  await page.waitForSelector('[data-compare][data-ready="true"]');
+  await page.evaluate(() => {
+    for (const [i, name] of ['td', 'greedy'].entries()) {
+      while (document.querySelectorAll('.compare-row').length <= i) document.querySelector('.compare-add').click();
+      const s = document.querySelectorAll('.compare-row')[i].querySelector('.compare-strategy');
+      s.value = name;
+      s.dispatchEvent(new Event('change'));
+    }
+    document.querySelector('.compare-games').value = '2';
+    document.querySelector('.compare-size').value = '4';
+  });
+  await page.locator('.compare-run').click();
+  await page.waitForFunction(() => /^Done: 2 games/.test(document.querySelector('.compare-status').textContent), null, { timeout: 120000 });
+  assert.ok(await page.evaluate(() => window.weightsSent.length > 0), 'the workers got the network');
+  // td beats greedy on the same seeds: its largest tiles are well above greedy's.
+  assert.equal(await page.locator('.chart-tiles .series').count(), 2);
+  await done();
+});

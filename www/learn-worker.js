@@ -1,0 +1,85 @@
+// The learn page's thread: trains an n-tuple network from nothing with the engine's
+// Trainer (TD learning, the same learner as the native `train`), in blocks of games,
+// and plays a show game with the current network. Messages in: {module} (the AI's
+// compiled wasm, first), {start: {shape, levels, alpha, seed}} or {resume: {bytes, alpha,
+// seed, games}}, {run: bool} (train or pause), {save: quantisation}. Out: {ready},
+// {resumed} (a file was read), {block: {games, mean, max, reach: {2048, ...}, gamesPerSecond}}, {show: {cells, score,
+// over}}, {file: Uint8Array}, {error} (with the reason in words; nothing is lost).
+const BLOCK = 100;
+const SHOW_MOVES = 25;
+const message = (e) => (e && e.message ? e.message : String(e));
+
+let wasm = null;
+let trainer = null;
+let running = false;
+let loop = 0; // the training loop's number: a pause and a resume start a new one
+let show = null; // the show game
+let showSeed = 1n;
+
+async function load(module) {
+  wasm = await import(new URL('./pkg/game2048.js', import.meta.url).href);
+  await wasm.default({ module_or_path: module });
+  postMessage({ ready: true });
+}
+
+// A few moves of the show game with the network as it is now (a new game when it ends).
+function playShow() {
+  trainer.useForPlay();
+  if (!show || show.over) {
+    show?.free();
+    show = new wasm.Game(4, showSeed++);
+  }
+  for (let i = 0; i < SHOW_MOVES && !show.over; i++) {
+    const { dir } = wasm.bestMove(Array.from(show.cells()), 4, { strategy: 'td' });
+    if (!dir || !show.move(dir)) break;
+  }
+  postMessage({ show: { cells: Array.from(show.cells()), score: show.score, over: show.over } });
+}
+
+function block(mine) {
+  if (!running || !trainer || mine !== loop) return;
+  const start = performance.now();
+  const games = Array.from(trainer.train(BLOCK));
+  const seconds = (performance.now() - start) / 1000;
+  const reach = {};
+  for (const t of [512, 1024, 2048, 4096]) reach[t] = games.filter((g) => g.largest >= t).length / games.length;
+  postMessage({
+    block: {
+      games: trainer.games,
+      mean: games.reduce((a, g) => a + g.score, 0) / games.length,
+      max: Math.max(...games.map((g) => g.score)),
+      reach,
+      gamesPerSecond: seconds > 0 ? games.length / seconds : null,
+    },
+  });
+  playShow();
+  setTimeout(() => block(mine), 0); // lets a pause or a save in between
+}
+
+self.onmessage = async ({ data }) => {
+  try {
+    if (data.module) return await load(data.module);
+    if (!wasm) throw new Error('the engine is not loaded yet');
+    if (data.start) {
+      const { shape, levels, alpha, seed } = data.start;
+      trainer?.free();
+      trainer = new wasm.Trainer(shape, levels, alpha, seed);
+    } else if (data.resume) {
+      const { bytes, alpha, seed, games } = data.resume;
+      const next = wasm.Trainer.fromFile(bytes, alpha, seed, games);
+      trainer?.free();
+      trainer = next;
+      postMessage({ resumed: true });
+      playShow();
+    } else if ('run' in data) {
+      const was = running;
+      running = Boolean(data.run) && Boolean(trainer);
+      if (running && !was) block(++loop);
+    } else if (data.save) {
+      if (!trainer) throw new Error('there is no network yet');
+      postMessage({ file: trainer.save(data.save), games: trainer.games });
+    }
+  } catch (e) {
+    postMessage({ error: message(e) });
+  }
+};
