@@ -10,7 +10,7 @@
 // average), from the run named in `from`.
 export const LADDER = [
   { nodes: 50000, name: 'Light', reach: { 8192: 0.82, 16384: 0.345, 32768: 0.005 }, nodesPerMove: 20909, from: 'docs/runs/expectimax-split-50000.jsonl' },
-  { nodes: 200000, name: 'Quick', reach: null, nodesPerMove: null, from: null },
+  { nodes: 200000, name: 'Quick', reach: { 8192: 0.92, 16384: 0.615, 32768: 0.025 }, nodesPerMove: 78920, from: 'docs/runs/expectimax-split-200000.jsonl' },
   { nodes: 800000, name: 'Solid', reach: null, nodesPerMove: null, from: null },
   { nodes: 2500000, name: 'Strong', reach: null, nodesPerMove: null, from: null },
   { nodes: 10000000, name: 'Deep', reach: null, nodesPerMove: null, from: null },
@@ -60,12 +60,13 @@ export function rungLabel(rung) {
  * nodes per move (the budget itself where the arena has no figure yet) at
  * `nodesPerMs` per worker over the workers a split uses (at most 3 of the usual 3-4
  * legal moves run side by side), takes at most FILL of `intervalMs`; else the smallest.
+ * `ladder`: LADDER unless given (the tests pass their own).
  */
-export function fitBudget(nodesPerMs, workers, intervalMs) {
+export function fitBudget(nodesPerMs, workers, intervalMs, ladder = LADDER) {
   const parallel = Math.max(1, Math.min(workers, 3));
-  let pick = LADDER[0].nodes;
+  let pick = ladder[0].nodes;
   if (!(nodesPerMs > 0) || !(intervalMs > 0)) return pick;
-  for (const rung of LADDER) {
+  for (const rung of ladder) {
     const cost = (rung.nodesPerMove ?? rung.nodes) / (nodesPerMs * parallel);
     if (cost <= FILL * intervalMs) pick = rung.nodes;
   }

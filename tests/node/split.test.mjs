@@ -66,9 +66,17 @@ test('merge: the best value wins, the first in up, right, down, left order among
 });
 
 test('"Fits the speed": the largest rung of the ladder whose budget fits the share of the interval, over the workers a split uses', async () => {
-  const { LADDER, FILL, SPEED_INTERVAL_MS, fitBudget, rungLabel } = await import('../../www/strength-figures.js');
-  const nodes = LADDER.map((r) => r.nodes);
+  const { LADDER: REAL, FILL, SPEED_INTERVAL_MS, fitBudget: fit, rungLabel } = await import('../../www/strength-figures.js');
+  const nodes = REAL.map((r) => r.nodes);
   assert.deepEqual([...nodes].sort((a, b) => a - b), nodes, 'the ladder climbs');
+  // The rule on the ladder's budgets with no measured cost (a rung costs its whole budget),
+  // whatever the arena has measured so far.
+  const LADDER = REAL.map((r) => ({ ...r, reach: null, nodesPerMove: null }));
+  const fitBudget = (rate, workers, interval) => fit(rate, workers, interval, LADDER);
+  // A measured mean cost replaces the budget: 200k spending 40k a move fits where 50k's budget would.
+  const measured = LADDER.map((r) => (r.nodes === 200000 ? { ...r, nodesPerMove: 40000 } : r));
+  assert.equal(fit(10000, 1, SPEED_INTERVAL_MS.max, measured), 200000);
+  assert.equal(fitBudget(10000, 1, SPEED_INTERVAL_MS.max), 50000);
   // 10,000 nodes per ms per worker: at Max (1/61 s), 0.7 of it fits 115,000 nodes on one
   // worker (50k), 345,000 over three or more (200k).
   assert.equal(fitBudget(10000, 1, SPEED_INTERVAL_MS.max), 50000);
