@@ -5,8 +5,10 @@ import { setup, openPage, ready, domBoard, engineCells, score, best, settle, scr
 
 const env = setup();
 
+// Moves until `count` changed the board. Up is among the keys: a random game can reach a
+// board that left, down and right leave unchanged (a full bottom row and nothing above).
 async function playSomeMoves(page, count) {
-  const keys = ['ArrowLeft', 'ArrowDown', 'ArrowRight', 'ArrowDown'];
+  const keys = ['ArrowLeft', 'ArrowDown', 'ArrowRight', 'ArrowDown', 'ArrowUp'];
   let played = 0;
   for (let i = 0; played < count && i < count * 10; i++) {
     const before = await engineCells(page);
