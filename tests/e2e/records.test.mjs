@@ -237,6 +237,8 @@ test('the AI plays on from a replay: no game in progress, so no question; the AI
   await ready(page);
   await page.waitForSelector('.g2048 .ai.ai-playing');
   assert.equal(await page.locator('.dialog[open]').count(), 0);
+  // Stop once the AI has moved (its first move waits for the pool's calibration).
+  await page.waitForFunction((start) => document.querySelector('.g2048 .board').dataset.cells !== start, at7.join(), { timeout: 30000 });
   await page.locator('.g2048 .ai-toggle').click();
   const link = await shareLink(page);
   const replay = new core.Replay(link.split('#')[1]);
