@@ -68,7 +68,8 @@ export function createAiPanel(id, handlers, { controls = 'full', settingsBody = 
   strategyChoice.wrap.setAttribute('aria-describedby', explanation.id);
   const strengthChoice = choices(id, 'strength', 'Strength', [], (v) => handlers.setting('strength', v));
   const speedChoice = choices(id, 'speed', 'AI speed', Object.entries(SPEED_LABELS), (v) => handlers.setting('aiSpeed', v));
-  if (full) ai.append(strategyChoice.wrap, explanation, strengthChoice.wrap);
+  const fitLine = el('p', 'ai-fit');
+  if (full) ai.append(strategyChoice.wrap, explanation, strengthChoice.wrap, fitLine);
   settingsBody?.append(speedChoice.wrap);
 
   const advanced = el('details', 'ai-advanced');
@@ -174,10 +175,12 @@ export function createAiPanel(id, handlers, { controls = 'full', settingsBody = 
 
     /**
      * The picked strategy: {strategy, explanation, choices: [{key, label}], chosen (a key), chosenLabel,
-     * weights: [{name, min, max, default, value}] | null, customWeights}.
+     * weights: [{name, min, max, default, value}] | null, customWeights, fit: what "Fits the speed" chose, in words}.
      * A chosen budget that is not among the choices (an embedder's) shows as one more.
      */
-    setBrain({ strategy, explanation: text, choices: options, chosen, chosenLabel, weights, customWeights }) {
+    setBrain({ strategy, explanation: text, choices: options, chosen, chosenLabel, weights, customWeights, fit }) {
+      fitLine.textContent = fit ?? '';
+      fitLine.hidden = !fit;
       strategyChoice.set(strategy);
       // The first sentence; the rest behind "more".
       const [short, rest] = splitExplanation(text ?? '');

@@ -77,6 +77,7 @@ export function createAi({ legalMoves, count, url = WORKER_URL, compile = compil
   let weights = null; // Promise of the network, read by every worker, on first need
   let weightBytes = null; // the network once read: every worker started later gets it
   let calibration = null; // Promise of the nodes a worker searches per ms, on first need
+  let rate = null; // its value once known
 
   function unavailable() {
     const e = new Error(`AI unavailable: ${dead}`);
@@ -190,11 +191,11 @@ export function createAi({ legalMoves, count, url = WORKER_URL, compile = compil
   function calibrate() {
     if (calibration) return calibration;
     const body = { cells: CALIBRATION.cells, size: CALIBRATION.size, options: { strategy: 'expectimax', nodes: CALIBRATION.nodes } };
-    const rate = (r) => r.nodes / Math.max(r.ms, 0.01);
+    const speed = (r) => r.nodes / Math.max(r.ms, 0.01);
     calibration = (async () => {
       let best = 0;
-      for (let i = 0; i < CALIBRATION.runs; i++) best = Math.max(best, rate(await ask(0, body)));
-      return best;
+      for (let i = 0; i < CALIBRATION.runs; i++) best = Math.max(best, speed(await ask(0, body)));
+      return (rate = best);
     })();
     calibration.catch(() => { calibration = null; });
     return calibration;
@@ -250,6 +251,11 @@ export function createAi({ legalMoves, count, url = WORKER_URL, compile = compil
     /** How many workers the pool runs. */
     get count() {
       return count;
+    },
+
+    /** The calibration's nodes per ms per worker once it has run, else null. */
+    get nodesPerMs() {
+      return rate;
     },
 
     /** Promise of the calibration: nodes a worker searches per ms (runs it once, on first need). */

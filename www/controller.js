@@ -6,7 +6,7 @@ import { budgetKey, budgetLabel, checkWeights, cleanBudget, defaultBudget, stren
 import { MODES, MODE_LABELS, THEMES, SPEED_DELAY_MS, validSize } from './choices.js';
 import { createAiPlayer } from './ai-player.js';
 import { emptyRecord } from './storage.js';
-import { SPEED_INTERVAL_MS } from './strength-figures.js';
+import { SPEED_INTERVAL_MS, fitLabel } from './strength-figures.js';
 
 const DIRECTIONS = new Set(['up', 'right', 'down', 'left']);
 const SAVE_DELAY_MS = 150;
@@ -48,6 +48,8 @@ export function createController({ Game, view, storage, ai, catalog, options = {
     const w = settings.weights[settings.strategy];
     // "Fits the speed": the pool turns the time between two moves into a node budget (ai.js).
     const b = budget().auto ? { auto: SPEED_INTERVAL_MS[settings.aiSpeed] } : budget();
+    // The panel names the rung once the calibration (run for this request) is known.
+    if (b.auto && ai?.nodesPerMs == null) ai?.calibrate?.().then(brainView, () => {});
     return { strategy: settings.strategy, ...b, ...(w ? { weights: { ...w } } : {}) };
   }
   // The strategy panel: picker, explanation, strength choices, weights.
@@ -62,6 +64,8 @@ export function createController({ Game, view, storage, ai, catalog, options = {
       chosenLabel: budgetLabel(budget()),
       weights: s.weights ? s.weights.map((f) => ({ ...f, value: w[f.name] })) : null,
       customWeights: Boolean(settings.weights[s.name]),
+      // "Fits the speed": the rung it chose on this machine, and why.
+      fit: budget().auto && ai?.nodesPerMs ? fitLabel(ai.nodesPerMs, ai.count, SPEED_INTERVAL_MS[settings.aiSpeed]) : '',
     });
   }
   const showingWin = () => game.won && mode() === 'classic' && !keepGoing;
@@ -370,6 +374,7 @@ export function createController({ Game, view, storage, ai, catalog, options = {
         if (!Object.hasOwn(SPEED_DELAY_MS, value)) return false;
         settings[name] = value;
         view.setSettings(settings);
+        brainView();
         saveSettings();
         return true;
       }

@@ -153,6 +153,35 @@ test('expectimax\'s default (Fits the speed) calibrates the pool once, then spli
   await done();
 });
 
+test('the panel says which rung Fits the speed chose on this machine and why, once calibrated, and again at each speed', async () => {
+  const { CALIBRATION, LADDER, SPEED_INTERVAL_MS } = await import('../../www/strength-figures.js');
+  const { page, done } = await openPage(env, '?seed=36', { initScript: cores(3) + SPY });
+  const fit = page.locator('.g2048 .ai-fit');
+  assert.equal(await fit.isHidden(), true, 'nothing to say before the pool has measured this machine');
+  // The words name the rung whose budget the workers are then asked for, and the interval.
+  const says = async (speed) => {
+    await choose(page, 'speed', speed);
+    await page.evaluate(() => { window.sent.length = 0; });
+    await stepOnce(page);
+    await page.waitForFunction(() => document.querySelector('.g2048 .ai-fit')?.textContent);
+    const text = await fit.textContent();
+    const nodes = (await page.evaluate(() => window.sent)).filter((m) => m.cells !== String(CALIBRATION.cells))[0].options.nodes;
+    const rung = LADDER.find((r) => r.nodes === nodes);
+    const ms = Math.round(SPEED_INTERVAL_MS[speed]);
+    assert.match(text, new RegExp(`^Fits the speed: ${rung.name}, \\S+ positions a move, (fits ${ms} ms on 2 workers|the smallest \\(${ms} ms is short for 2 workers here\\)): (reaches 16384 in .+, 32768 in .+|reach not yet measured)$`));
+    return text;
+  };
+  const max = await says('max');
+  const watch = await says('watch');
+  assert.notEqual(watch, max, 'the words follow the speed');
+  // A speed picked without a move since: the words change at once.
+  await choose(page, 'speed', 'max');
+  assert.equal(await fit.textContent(), max);
+  await choose(page, 'strength', 'nodes50000');
+  assert.equal(await fit.isHidden(), true, 'a fixed budget: nothing to fit');
+  await done();
+});
+
 // The engine's own check of a weights set, stood in for by a worker that refuses
 // any set with empty = 7 (every field the page lets through is one the engine
 // accepts, so a real refusal cannot be typed in).

@@ -66,7 +66,7 @@ test('merge: the best value wins, the first in up, right, down, left order among
 });
 
 test('"Fits the speed": the largest rung of the ladder whose budget fits the share of the interval, over the workers a split uses', async () => {
-  const { LADDER: REAL, FILL, SPEED_INTERVAL_MS, fitBudget: fit, rungLabel } = await import('../../www/strength-figures.js');
+  const { LADDER: REAL, FILL, SPEED_INTERVAL_MS, fitBudget: fit, rungLabel, fitLabel } = await import('../../www/strength-figures.js');
   const nodes = REAL.map((r) => r.nodes);
   assert.deepEqual([...nodes].sort((a, b) => a - b), nodes, 'the ladder climbs');
   // The rule on the ladder's budgets with no measured cost (a rung costs its whole budget),
@@ -96,6 +96,11 @@ test('"Fits the speed": the largest rung of the ladder whose budget fits the sha
     const picks = ['watch', 'fast', 'faster', 'max'].map((s) => fitBudget(30000, w, SPEED_INTERVAL_MS[s]));
     assert.deepEqual([...picks].sort((a, b) => b - a), picks, `${w} workers: ${picks}`);
   }
+  // The panel's words for the pick: the rung, the interval, the workers, the reach.
+  const light = { ...LADDER[0], reach: { 16384: 0.345, 32768: 0.005 } };
+  const words = [light, ...LADDER.slice(1)];
+  assert.equal(fitLabel(10000, 4, 100, words), 'Fits the speed: Solid, 800k positions a move, fits 100 ms on 4 workers: reach not yet measured');
+  assert.equal(fitLabel(1, 1, SPEED_INTERVAL_MS.max, words), 'Fits the speed: Light, 50k positions a move, the smallest (16 ms is short for 1 worker here): reaches 16384 in 3 games of 10, 32768 in 1 game in 200');
   // Labels quote a measured reach only where the data has one.
   assert.equal(rungLabel({ nodes: 2500000, name: 'Strong', reach: null }), 'Strong (2.5M positions): reach not yet measured');
   assert.equal(rungLabel({ nodes: 2500000, name: 'Strong', reach: { 16384: 0.9, 32768: 0.31 } }), 'Strong (2.5M positions): reaches 16384 in 9 games of 10, 32768 in 3 games of 10');
