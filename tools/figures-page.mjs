@@ -1,7 +1,10 @@
 // How responsive the page is, as figures (`make figures-page`; the browser suite asserts the
 // outcomes, never these speeds): in headless Chromium, on the local server,
 //  - frames per second and 16 ms timer ticks per second on the main thread while the AI
-//    plays at Max (expectimax, 10 ms a move), and the AI's moves per second;
+//    plays at Max (expectimax at its default, Fits the speed), and the AI's moves per second;
+//  - the page's defaults: the rung Fits the speed picks at each speed here (the panel's
+//    words after the pool's calibration), and each picked rung's moves per second in wasm
+//    (the page at Max with that rung chosen by hand);
 //  - 16 ms timer ticks per second on the main thread while compare.html runs games;
 //  - key-press latency: from a real key press (the event's timeStamp) to the first frame
 //    after the board changed, and to the board change itself.
@@ -53,18 +56,55 @@ const sample = (page, ms) => page.evaluate((ms) => new Promise((resolve) => {
   }, ms);
 }), ms);
 
+// A settings choice, clicked in the page (the speed sits in the closed settings dialog).
+const pick = (page, name, value) => page.locator(`.g2048 .setting-${name} .choice-${value}`).evaluate((b) => b.click());
+
 async function aiAtMax(context, url) {
   const page = await context.newPage();
   await page.goto(`${url}?seed=16`);
   await page.waitForSelector('.g2048 .board[data-cells]');
-  await page.locator('.g2048 .setting-speed .choice-max').click();
-  await page.locator('.g2048 .setting-strength .choice-ms10').click();
+  await pick(page, 'speed', 'max');
   await page.locator('.g2048 .ai-toggle').click();
   // Let the workers load and the first moves land before measuring.
   await page.waitForFunction(() => document.querySelector('.g2048 .ai-mps dd')?.textContent.match(/\d/), null, { timeout: 30000 });
   const r = await sample(page, SECONDS * 1000);
   await page.close();
   return r;
+}
+
+const SPEEDS = ['watch', 'fast', 'faster', 'max'];
+
+async function defaults(context, url) {
+  const page = await context.newPage();
+  await page.goto(`${url}?seed=17`);
+  await page.waitForSelector('.g2048 .board[data-cells]');
+  await page.locator('.g2048 .ai-step').click(); // the first AI move calibrates the pool
+  await page.waitForFunction(() => document.querySelector('.g2048 .ai-fit')?.textContent, null, { timeout: 60000 });
+  const fits = {};
+  for (const speed of SPEEDS) {
+    await pick(page, 'speed', speed);
+    fits[speed] = await page.textContent('.g2048 .ai-fit');
+  }
+  const mps = {};
+  for (const name of new Set(Object.values(fits).map((t) => /^Fits the speed: (\w+)/.exec(t)[1]))) {
+    // A fresh game for each rung (a game that reaches 2048 stops the AI).
+    await page.goto(`${url}?seed=18`);
+    await page.waitForSelector('.g2048 .board[data-cells]');
+    await pick(page, 'speed', 'max');
+    const key = await page.$$eval('.g2048 .setting-strength .choice', (bs, n) => bs.find((b) => b.textContent.startsWith(`${n} (`)).className.match(/choice-(nodes\d+)/)[1], name);
+    await pick(page, 'strength', key);
+    await page.locator('.g2048 .ai-toggle').click();
+    await page.waitForFunction(() => document.querySelector('.g2048 .ai-mps dd')?.textContent.match(/\d/), null, { timeout: 60000 });
+    mps[name] = (await sample(page, SECONDS * 1000)).moves;
+    const toggle = page.locator('.g2048 .ai-toggle');
+    if ((await toggle.textContent()) !== 'Stop') {
+      const cells = await page.getAttribute('.g2048 .board', 'data-cells');
+      throw new Error(`the AI stopped by itself at ${name} (${cells}): ${await page.textContent('.g2048 .ai-status')}`);
+    }
+    await toggle.click();
+  }
+  await page.close();
+  return { fits, mps };
 }
 
 async function compareRun(context, url) {
@@ -120,10 +160,10 @@ async function keyLatency(context, url) {
 
 const server = await serve({ port: 0, root: ROOT });
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
-const runs = { ai: [], compare: [], keys: [] };
+const runs = { ai: [], defaults: [], compare: [], keys: [] };
 try {
   for (let i = 0; i < RUNS; i++) {
-    for (const [name, measure] of [['ai', aiAtMax], ['compare', compareRun], ['keys', keyLatency]]) {
+    for (const [name, measure] of [['ai', aiAtMax], ['defaults', defaults], ['compare', compareRun], ['keys', keyLatency]]) {
       const context = await browser.newContext({ viewport: { width: 520, height: 900 } });
       try {
         runs[name].push(await measure(context, server.url));
@@ -144,10 +184,15 @@ const fig = (xs, digits = 0) => {
 };
 console.log(`Page responsiveness in headless Chromium: median of ${RUNS} runs of ${SECONDS} s each `
   + `(${cpus().length} cores, load average ${loadavg()[0].toFixed(1)} at the end)`);
-console.log(`AI at Max (expectimax, 10 ms a move, seed 16):`);
+console.log(`AI at Max (expectimax at its default, Fits the speed; seed 16):`);
 console.log(`  frames per second            ${fig(runs.ai.map((r) => r.fps))}`);
 console.log(`  16 ms ticks per second       ${fig(runs.ai.map((r) => r.ticks))}   (at most 62.5)`);
 console.log(`  AI moves per second          ${fig(runs.ai.map((r) => r.moves), 1)}`);
+console.log('the page\'s defaults here (Fits the speed after the calibration; each run\'s words, then moves/s at Max with that rung):');
+for (const speed of SPEEDS) console.log(`  ${speed.padEnd(7)} ${[...new Set(runs.defaults.map((r) => r.fits[speed]))].join(' | ')}`);
+for (const name of new Set(runs.defaults.flatMap((r) => Object.keys(r.mps)))) {
+  console.log(`  ${name.padEnd(7)} AI moves per second ${fig(runs.defaults.map((r) => r.mps[name]).filter((x) => x != null), 1)}`);
+}
 console.log(`compare.html running (Monte Carlo k = 10 against greedy, 4x4):`);
 console.log(`  16 ms ticks per second       ${fig(runs.compare.map((r) => r.ticks))}   (at most 62.5)`);
 console.log(`  frames per second            ${fig(runs.compare.map((r) => r.fps))}`);
