@@ -4,7 +4,7 @@
 //    plays at Max (expectimax at its default, Fits the speed), and the AI's moves per second;
 //  - the page's defaults: the rung Fits the speed picks at each speed here (the panel's
 //    words after the pool's calibration), and each picked rung's moves per second in wasm
-//    (the page at Max with that rung chosen by hand);
+//    (the page at Max with that rung chosen by hand, from the calibration's mid-game position);
 //  - 16 ms timer ticks per second on the main thread while compare.html runs games;
 //  - key-press latency: from a real key press (the event's timeStamp) to the first frame
 //    after the board changed, and to the board change itself.
@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { cpus, loadavg } from 'node:os';
 import { serve } from './serve.mjs';
 import { parseFlags, whole } from './cli.mjs';
+import { CALIBRATION } from '../www/strength-figures.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
@@ -87,8 +88,8 @@ async function defaults(context, url) {
   }
   const mps = {};
   for (const name of new Set(Object.values(fits).map((t) => /^Fits the speed: (\w+)/.exec(t)[1]))) {
-    // A fresh game for each rung (a game that reaches 2048 stops the AI).
-    await page.goto(`${url}?seed=18`);
+    // Each rung from the calibration's mid-game position, in endless mode (2048 does not stop it).
+    await page.goto(`${url}?seed=18&mode=endless&cells=${CALIBRATION.cells}`);
     await page.waitForSelector('.g2048 .board[data-cells]');
     await pick(page, 'speed', 'max');
     const key = await page.$$eval('.g2048 .setting-strength .choice', (bs, n) => bs.find((b) => b.textContent.startsWith(`${n} (`)).className.match(/choice-(nodes\d+)/)[1], name);
