@@ -190,7 +190,8 @@ console.log(`  frames per second            ${fig(runs.ai.map((r) => r.fps))}`);
 console.log(`  16 ms ticks per second       ${fig(runs.ai.map((r) => r.ticks))}   (at most 62.5)`);
 console.log(`  AI moves per second          ${fig(runs.ai.map((r) => r.moves), 1)}`);
 console.log('the page\'s defaults here (Fits the speed after the calibration; each run\'s words, then moves/s at Max with that rung):');
-for (const speed of SPEEDS) console.log(`  ${speed.padEnd(7)} ${[...new Set(runs.defaults.map((r) => r.fits[speed]))].join(' | ')}`);
+const tally = (xs) => [...new Set(xs)].map((x) => `${x} (${xs.filter((y) => y === x).length} of ${xs.length})`).join('; ');
+for (const speed of SPEEDS) console.log(`  ${speed.padEnd(7)} ${tally(runs.defaults.map((r) => r.fits[speed]))}`);
 for (const name of new Set(runs.defaults.flatMap((r) => Object.keys(r.mps)))) {
   console.log(`  ${name.padEnd(7)} AI moves per second ${fig(runs.defaults.map((r) => r.mps[name]).filter((x) => x != null), 1)}`);
 }
