@@ -6,8 +6,11 @@
 //! A search uses only as much of the table as its node budget can fill
 //! ([`TranspositionTable::start_search`]): fewer cache misses for small budgets (a root
 //! move's share of 200,000 nodes runs 27% faster), and still a pure function of the budget.
-//! Buckets of four entries keeping the deeper ones were measured too and did not pay: 0.3%
-//! to 0.9% fewer nodes at 2.5 and 10 million nodes, 5% slower at 2.5 million (README).
+//! Buckets of two or four entries keeping the deeper ones were measured too and did not
+//! pay: no fewer nodes a move at 200k, 800k or 2.5M nodes, and slower (README). Keeping the
+//! previous move's entries would answer 3-5% of the probes, but would make a move's value
+//! depend on which searches ran before on this thread: the page's split (root moves on
+//! different workers) would no longer give the one-thread answer (README).
 
 use std::cell::RefCell;
 
