@@ -168,6 +168,41 @@ test('a worker that dies during a split is replaced and its part searched again:
   await done();
 });
 
+test('in the page, a worker that crashes during a split search is replaced, its part searched again, and the AI plays on', { timeout: 60000 }, async () => {
+  const { page, context, errors, done } = await openPage(env, null, { initScript: cores(8) + WORKER_SPY });
+  // The second worker started takes its second split part (it is loaded and has answered one),
+  // then dies outside any handler.
+  const served = await patchWorkers(context, (n) => (n !== 2 ? '' : `if (data?.options?.moves && (self.parts = (self.parts ?? 0) + 1) === 2) {
+    setTimeout(() => { throw new Error('test crash'); });
+    return;
+  }`));
+  await page.goto(`${env.url}?seed=46`);
+  await page.waitForSelector('.g2048 .board[data-cells]');
+  await page.evaluate(() => {
+    window.aiMoves = 0;
+    document.addEventListener('move', (e) => e.detail.by === 'ai' && window.aiMoves++);
+  });
+  await choose(page, 'speed', 'max');
+  await choose(page, 'strength', 'nodes50000');
+  await toggle(page).click();
+  await page.waitForFunction(() => window.aiMoves >= 10, null, { timeout: 30000 });
+  const started = served.count;
+  await toggle(page).click();
+  assert.equal(started, 5, 'four workers and one replacement');
+  const { asked, answers, terminated } = await page.evaluate(() => ({ asked: window.asked, answers: window.answers, terminated: window.terminated ?? [] }));
+  // The crashed worker is the one the page ended (Stop ends none: it came between two moves, or ends the busy ones after).
+  const dead = terminated[0];
+  const lost = asked.find((a) => a.worker === dead && a.moves && !answers.some((b) => b.id === a.id && b.worker === dead));
+  assert.ok(lost, 'the crashed worker had a split part it never answered');
+  const again = asked.filter((a) => a.id === lost.id && a.worker !== dead);
+  assert.equal(again.length, 1, 'the part was sent to the replacement');
+  assert.deepEqual(again[0].moves, lost.moves, 'the same root moves');
+  assert.ok(answers.some((a) => a.id === lost.id && a.worker === again[0].worker && !a.error), 'and answered: the move was played');
+  assert.equal(await page.locator('.g2048 .notice').count(), 0, 'no error shown');
+  errors.splice(0, errors.length, ...errors.filter((e) => !/test crash/.test(e)));
+  await done();
+});
+
 test('at Max on four workers a 16 ms main-thread timer keeps firing and a key stops the AI at once', async () => {
   const { page, done } = await openPage(env, '?seed=45', { initScript: cores(8) });
   await choose(page, 'speed', 'max');
