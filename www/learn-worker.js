@@ -2,9 +2,10 @@
 // Trainer (TD learning, the same learner as the native `train`), in blocks of games,
 // and plays a show game with the current network. Messages in: {module} (the AI's
 // compiled wasm, first), {start: {shape, levels, alpha, seed}} or {resume: {bytes, alpha,
-// seed, games}}, {run: bool} (train or pause), {save: quantisation}. Out: {ready},
-// {resumed} (a file was read), {block: {games, mean, max, reach: {2048, ...}, gamesPerSecond}}, {show: {cells, score,
-// over}}, {file: Uint8Array}, {error} (with the reason in words; nothing is lost).
+// seed, games, from}}, {run: bool} (train or pause), {save: quantisation, for}. Out: {ready},
+// {resumed: from} (a file was read), {block: {games, mean, max, reach: {256: share, ..., 4096},
+// gamesPerSecond}}, {show: {cells, score, over}}, {file: Uint8Array, games, for},
+// {error, from} (with the reason in words; nothing is lost; from: the resume's, if any).
 const BLOCK = 100;
 const SHOW_MOVES = 25;
 const message = (e) => (e && e.message ? e.message : String(e));
@@ -42,7 +43,7 @@ function block(mine) {
   const games = Array.from(trainer.train(BLOCK));
   const seconds = (performance.now() - start) / 1000;
   const reach = {};
-  for (const t of [512, 1024, 2048, 4096]) reach[t] = games.filter((g) => g.largest >= t).length / games.length;
+  for (const t of [256, 512, 1024, 2048, 4096]) reach[t] = games.filter((g) => g.largest >= t).length / games.length;
   postMessage({
     block: {
       games: trainer.games,
@@ -65,11 +66,11 @@ self.onmessage = async ({ data }) => {
       trainer?.free();
       trainer = new wasm.Trainer(shape, levels, alpha, seed);
     } else if (data.resume) {
-      const { bytes, alpha, seed, games } = data.resume;
+      const { bytes, alpha, seed, games, from } = data.resume;
       const next = wasm.Trainer.fromFile(bytes, alpha, seed, games);
       trainer?.free();
       trainer = next;
-      postMessage({ resumed: true });
+      postMessage({ resumed: from ?? true });
       playShow();
     } else if ('run' in data) {
       const was = running;
@@ -77,9 +78,9 @@ self.onmessage = async ({ data }) => {
       if (running && !was) block(++loop);
     } else if (data.save) {
       if (!trainer) throw new Error('there is no network yet');
-      postMessage({ file: trainer.save(data.save), games: trainer.games });
+      postMessage({ file: trainer.save(data.save), games: trainer.games, for: data.for });
     }
   } catch (e) {
-    postMessage({ error: message(e) });
+    postMessage({ error: message(e), from: data?.resume?.from });
   }
 };
