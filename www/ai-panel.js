@@ -106,6 +106,9 @@ export function createAiPanel(id, handlers, { controls = 'full', settingsBody = 
   const networkText = add(network, el('span', 'ai-network-text'));
   networkText.id = `${id}-network-text`;
   networkBar.setAttribute('aria-labelledby', networkText.id);
+  // Where to get your own network (the learn page), when none is saved.
+  const networkLink = add(network, el('a', 'ai-network-learn', 'Train your network on the Learn page'));
+  networkLink.hidden = true;
   const summaryLine = add(ai, el('p', 'ai-summary'));
   if (!full) summaryLine.remove();
 
@@ -239,8 +242,12 @@ export function createAiPanel(id, handlers, { controls = 'full', settingsBody = 
       if (!rafId) rafId = requestAnimationFrame(flush);
     },
 
-    /** The network's download: {progress: {loaded, total}}, {loaded: info} (done) or {error}. */
+    /**
+     * The network's download: {progress: {loaded, total}}, {loaded: info} (done) or {error,
+     * learn?} (learn: the learn page's address); network: "shipped" or "yours".
+     */
     setNetwork(state) {
+      networkLink.hidden = true;
       if (state.progress) {
         const { loaded, total } = state.progress;
         network.hidden = false;
@@ -255,7 +262,13 @@ export function createAiPanel(id, handlers, { controls = 'full', settingsBody = 
       } else if (state.error) {
         network.hidden = false;
         networkBar.hidden = true;
-        networkText.textContent = `The learned strategies are unavailable: ${state.error}.`;
+        networkText.textContent = state.network === 'yours'
+          ? `Your network is unavailable: ${state.error}.`
+          : `The learned strategies are unavailable: ${state.error}.`;
+        if (state.learn) {
+          networkLink.href = state.learn;
+          networkLink.hidden = false;
+        }
       } else network.hidden = true;
     },
 

@@ -14,7 +14,7 @@ const errorText = (e) => (e && e.message ? e.message : String(e));
 
 /**
  * Game: the wasm `Game` class. ai: the pool from ai.js (decide(cells, size, options, {signal})).
- * catalog: strategyCatalog(engine) from strategies.js.
+ * catalog: gameCatalog(engine) from strategies.js.
  * options: { size, mode, seed, cells, restore } (an initial position;
  * `restore: false` ignores the saved game), and { theme, speed, ms, nodes, strategy }
  * that win over the saved settings (ms and nodes: the strategy's budget, when it takes one).
@@ -380,7 +380,7 @@ export function createController({ Game, view, storage, ai, catalog, options = {
         brainView();
         saveSettings();
         // A learned strategy: its network starts downloading now, not at the first move.
-        if (info(value).needs === 'network') ai?.network?.().catch(() => {});
+        if (info(value).needs === 'network') ai?.network?.(info(value).network ?? undefined).catch(() => {});
         return true;
       }
       if (name === 'strength') {
