@@ -56,6 +56,8 @@ export function createController({ Game, view, storage, ai, catalog, options = {
     const w = s.weights ? settings.weights[s.name] ?? s.weightDefaults : null;
     view.setBrain({
       strategy: s.name,
+      picked: s.plays,
+      network: s.needs === 'network' ? s.network : null,
       explanation: s.explanation,
       choices: strengthChoices(s).map(({ key, label }) => ({ key, label })),
       chosen: budgetKey(budget()),
@@ -243,7 +245,8 @@ export function createController({ Game, view, storage, ai, catalog, options = {
         console.warn(`2048: unreadable statistics: ${loaded.problem}`);
       }
       view.setTheme(settings.theme);
-      view.setStrategies(catalog.map((s) => ({ name: s.name, label: s.label })));
+      // The engine's strategies; a learned one's network is a choice of its own (setBrain's network).
+      view.setStrategies(catalog.filter((s) => s.plays === s.name).map((s) => ({ name: s.name, label: s.label })));
       brainView();
       if (MODES.includes(options.mode)) settings.mode = options.mode;
       const size = validSize(options.size) ? options.size : undefined;
@@ -372,6 +375,11 @@ export function createController({ Game, view, storage, ai, catalog, options = {
         view.setSettings(settings);
         saveSettings();
         return true;
+      }
+      if (name === 'network') {
+        // The same strategy with network `value` ("shipped" or "yours"): a name of its own (td-yours).
+        const s = catalog.find((c) => c.plays === info().plays && c.network === value);
+        return s ? api.setSetting('strategy', s.name) : false;
       }
       if (name === 'strategy') {
         if (!info(value)) return false;

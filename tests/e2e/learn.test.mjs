@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
-import { setup, openPage, choose } from './helpers.mjs';
+import { setup, openPage, choose, chosen } from './helpers.mjs';
 
 const env = setup();
 const games = (page) => page.evaluate(() => Number(document.querySelector('.learn-games dd').textContent.replace(/,/g, '')) || 0);
@@ -78,6 +78,13 @@ const SPY = `
     }
   };`;
 
+// Picks a learned strategy and, as its network, yours.
+async function yours(page, strategy) {
+  await choose(page, 'strategy', strategy);
+  await choose(page, 'network', 'yours');
+  assert.equal(await chosen(page, 'network'), 'yours');
+}
+
 // One AI step on the game page: the board changes.
 async function step(page) {
   const before = await page.getAttribute('.g2048 .board', 'data-cells');
@@ -105,8 +112,10 @@ test('learn: Pause saves the network in this browser; a reload brings it back to
   // Save (the button) after more games: the saved network follows.
   await page.locator('.learn-toggle').click();
   await page.waitForFunction((n) => Number(document.querySelector('.learn-games dd').textContent.replace(/,/g, '')) > n, games, { timeout: 30000 });
+  // Pause saves again once the block under way has ended: then the figures are final.
+  const before = await page.textContent('.learn-store');
   await page.locator('.learn-toggle').click();
-  await page.waitForTimeout(300);
+  await page.waitForFunction((t) => document.querySelector('.learn-store').textContent !== t, before, { timeout: 20000 });
   const more = await figureOf(page, 'games');
   await page.locator('.learn-save').click();
   await page.waitForFunction((n) => /^Saved in this browser/.test(document.querySelector('.learn-store').textContent), null, { timeout: 20000 });
@@ -129,21 +138,22 @@ test('learn: Pause saves the network in this browser; a reload brings it back to
   const mine = (await savedBytes(page)).length;
   await page.goto(`${env.url}?seed=5`);
   await page.waitForSelector('.g2048 .board[data-cells]');
-  await choose(page, 'strategy', 'td-yours');
+  await yours(page, 'td');
   assert.match(await page.textContent('.g2048 .ai-explanation'), /your network/);
-  await page.waitForFunction(() => window.networkInfo.length > 0, null, { timeout: 20000 });
-  const info = await page.evaluate(() => window.networkInfo);
-  assert.deepEqual([...new Set(info.map((n) => `${n.quantisation} ${n.levels}`))], ['f32 15'], 'every worker read your network');
+  await page.waitForFunction(() => window.networkInfo.some((n) => n.quantisation === 'f32'), null, { timeout: 20000 });
+  const info = await page.evaluate(() => window.networkInfo.filter((n) => n.quantisation === 'f32'));
+  assert.deepEqual([...new Set(info.map((n) => `${n.shape} ${n.levels}`))], ['0,1,2,3;4,5,6,7;0,1,4,5;1,2,5,6 15'], 'the workers read your network: four 4-tuples, 15 levels');
   for (let i = 0; i < 3; i++) await step(page);
-  await choose(page, 'strategy', 'expectimax-td-yours');
+  await yours(page, 'expectimax-td');
   await choose(page, 'strength', 'ms10');
   await step(page);
   // The shipped network, then yours again: each worker is sent the one the request needs.
   await choose(page, 'strategy', 'td');
+  assert.equal(await chosen(page, 'network'), 'shipped', 'a learned strategy picked: the page\'s network first');
   await step(page);
   const shipped = await page.evaluate(() => window.weightsSent.length);
   assert.ok((await page.evaluate(() => window.weightsSent)).at(-1).bytes !== mine, 'the shipped network was sent');
-  await choose(page, 'strategy', 'td-yours');
+  await yours(page, 'td');
   await step(page);
   const sent = await page.evaluate(() => window.weightsSent);
   assert.ok(sent.length > shipped, 'your network was sent again');
@@ -152,9 +162,23 @@ test('learn: Pause saves the network in this browser; a reload brings it back to
 });
 
 test('no network saved: "your network" says how to get one (the learn page) and does not move; the others play', async () => {
-  const { page, done } = await openPage(env, '?seed=6');
-  await choose(page, 'strategy', 'td-yours');
+  const { page, done } = await openPage(env, '?seed=6', { initScript: SPY, wait: false });
+  // Picking td first starts the shipped network's download: held back until yours is refused.
+  let release;
+  const held = new Promise((r) => { release = r; });
+  await page.route('**/networks/4x6-i8.bin', async (r) => {
+    await held;
+    await r.fulfill({ contentType: 'application/octet-stream', body: readFileSync(new URL('../../networks/4x6-i8.bin', import.meta.url)) });
+  });
+  await page.waitForSelector('.g2048 .board[data-cells]');
+  await yours(page, 'td');
   await page.waitForSelector('.g2048 .ai-network-learn:not([hidden])');
+  // Once the shipped network is read, the line still speaks of yours (the network the
+  // picked strategy plays with).
+  release();
+  await page.waitForFunction(() => window.networkInfo.some((n) => n.quantisation === 'i8'), null, { timeout: 20000 });
+  await page.waitForTimeout(200);
+  assert.equal(await page.locator('.g2048 .ai-network-learn').isVisible(), true, 'the link stays');
   assert.match(await page.textContent('.g2048 .ai-network'), /Your network is unavailable: no network of yours is saved in this browser/);
   assert.match(await page.getAttribute('.g2048 .ai-network-learn', 'href'), /\/learn\.html$/);
   const before = await page.getAttribute('.g2048 .board', 'data-cells');
@@ -180,7 +204,7 @@ test('storage unavailable: the learn page says so and loses nothing (the file st
   assert.equal((await readFile(await file.path())).subarray(0, 7).toString('latin1'), '2048ntw');
   await page.goto(`${env.url}?seed=7`);
   await page.waitForSelector('.g2048 .board[data-cells]');
-  await choose(page, 'strategy', 'td-yours');
+  await yours(page, 'td');
   await page.waitForSelector('.g2048 .notice-text');
   assert.match(await page.textContent('.g2048 .notices'), /Your network is unavailable: your network could not be read: the browser's storage \(IndexedDB\) is unavailable here/);
   await choose(page, 'strategy', 'greedy');
@@ -201,7 +225,7 @@ test('a corrupt saved network: the learn page names the problem and learns anew;
   assert.equal(await page.textContent('.learn-toggle'), 'Start');
   await page.goto(`${env.url}?seed=8`);
   await page.waitForSelector('.g2048 .board[data-cells]');
-  await choose(page, 'strategy', 'td-yours');
+  await yours(page, 'td');
   await page.waitForSelector('.g2048 .notice-text');
   assert.match(await page.textContent('.g2048 .notices'), /Your network is unavailable: your network could not be read \(.*checksum/);
   const before = await page.getAttribute('.g2048 .board', 'data-cells');
