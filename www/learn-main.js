@@ -2,7 +2,7 @@
 // n-tuple network from nothing (four 4-tuples) with the engine's own learner; this
 // module draws what it reports: games played and per second, the learning curve (per
 // block of 100 games: the mean score, and the share of games reaching 256 to 2048), a
-// board where the current network plays, and Start / Pause, Save in this browser
+// board where the current network plays (10 moves a second, paused too), and Start / Pause, Save in this browser
 // (network-store.js: IndexedDB; the game page plays with it as "your network"), Download
 // (the weights file), Go on from a file, Start from nothing. At load, a network saved
 // here comes back, to go on learning or to watch.
@@ -79,6 +79,27 @@ let ready = false;
 let uploaded = ''; // the name of the file sent to the worker
 let games = 0;
 let storeOk = true; // false once the storage said it cannot keep the network
+let playable = false; // a network to watch: learned from, read back or uploaded
+// The show game, drawn at a watchable pace: frames the worker played, one a tick; paused,
+// the page asks the worker for more.
+const SHOW_MS = 100;
+const MAX_FRAMES = 100;
+const frames = [];
+let sinceAsked = 0;
+setInterval(() => {
+  const f = frames.shift();
+  if (f) {
+    f.cells.forEach((v, i) => {
+      cells[i].textContent = v ? String(v) : '';
+      cells[i].dataset.value = String(v);
+    });
+    boardScore.textContent = `The network as it is now: score ${f.score.toLocaleString('en')}${f.over ? ', game over' : ''}`;
+  }
+  if (!running && playable && frames.length < 5 && ++sinceAsked * SHOW_MS >= 1000) {
+    sinceAsked = 0;
+    worker.postMessage({ watch: 10 });
+  }
+}, SHOW_MS);
 
 const percent = (x) => `${Math.round((x ?? 0) * 100)}%`;
 const count = (n) => Math.round(n).toLocaleString('en');
@@ -96,6 +117,7 @@ function draw() {
 
 function setGames(n) {
   games = n;
+  playable = true;
   gamesValue.textContent = count(n);
   save.disabled = download.disabled = false;
 }
@@ -133,6 +155,8 @@ function fromNothing(text) {
   points = [];
   draw();
   games = 0;
+  playable = false;
+  frames.length = 0;
   gamesValue.textContent = speedValue.textContent = '–';
   save.disabled = download.disabled = true;
   toggle.textContent = 'Start';
@@ -158,11 +182,8 @@ worker.onmessage = async ({ data }) => {
     speedValue.textContent = b.gamesPerSecond == null ? '–' : count(b.gamesPerSecond);
     draw();
   } else if (data.show) {
-    data.show.cells.forEach((v, i) => {
-      cells[i].textContent = v ? String(v) : '';
-      cells[i].dataset.value = String(v);
-    });
-    boardScore.textContent = `The network as it is now: score ${data.show.score.toLocaleString('en')}${data.show.over ? ', game over' : ''}`;
+    frames.push(...data.show.frames);
+    frames.splice(0, Math.max(0, frames.length - MAX_FRAMES)); // behind: skip ahead
   } else if (data.file) {
     if (data.for === 'store') return stored(data.file, data.games);
     const url = URL.createObjectURL(new Blob([data.file], { type: 'application/octet-stream' }));

@@ -2,12 +2,14 @@
 // Trainer (TD learning, the same learner as the native `train`), in blocks of games,
 // and plays a show game with the current network. Messages in: {module} (the AI's
 // compiled wasm, first), {start: {shape, levels, alpha, seed}} or {resume: {bytes, alpha,
-// seed, games, from}}, {run: bool} (train or pause), {save: quantisation, for}. Out: {ready},
-// {resumed: from} (a file was read), {block: {games, mean, max, reach: {256: share, ..., 4096},
-// gamesPerSecond}}, {show: {cells, score, over}}, {file: Uint8Array, games, for},
+// seed, games, from}}, {run: bool} (train or pause), {save: quantisation, for}, {watch: n}
+// (paused: n more moves of the show game). Out: {ready}, {resumed: from} (a file was read),
+// {block: {games, mean, max, reach: {256: share, ..., 4096}, gamesPerSecond}}, {show:
+// {frames: [{cells, score, over}]}} (after each block, 10 moves a second of training),
+// {file: Uint8Array, games, for},
 // {error, from} (with the reason in words; nothing is lost; from: the resume's, if any).
 const BLOCK = 100;
-const SHOW_MOVES = 25;
+const SHOW_RATE = 10; // show moves per second of training: the page draws 10 a second
 const message = (e) => (e && e.message ? e.message : String(e));
 
 let wasm = null;
@@ -23,18 +25,25 @@ async function load(module) {
   postMessage({ ready: true });
 }
 
-// A few moves of the show game with the network as it is now (a new game when it ends).
-function playShow() {
+// The show game's next `moves` moves with the network as it is now (a new game when one
+// ends), one frame a move: the page draws them at a watchable pace.
+function playShow(moves) {
   trainer.useForPlay();
-  if (!show || show.over) {
-    show?.free();
-    show = new wasm.Game(4, showSeed++);
-  }
-  for (let i = 0; i < SHOW_MOVES && !show.over; i++) {
+  const frames = [];
+  for (let i = 0; i < moves; i++) {
+    if (!show || show.over) {
+      show?.free();
+      show = new wasm.Game(4, showSeed++);
+    }
     const { dir } = wasm.bestMove(Array.from(show.cells()), 4, { strategy: 'td' });
-    if (!dir || !show.move(dir)) break;
+    const moved = Boolean(dir) && show.move(dir);
+    frames.push({ cells: Array.from(show.cells()), score: show.score, over: show.over || !moved });
+    if (!moved) {
+      show.free();
+      show = null;
+    }
   }
-  postMessage({ show: { cells: Array.from(show.cells()), score: show.score, over: show.over } });
+  postMessage({ show: { frames } });
 }
 
 function block(mine) {
@@ -53,7 +62,7 @@ function block(mine) {
       gamesPerSecond: seconds > 0 ? games.length / seconds : null,
     },
   });
-  playShow();
+  playShow(Math.max(1, Math.round(seconds * SHOW_RATE)));
   setTimeout(() => block(mine), 0); // lets a pause or a save in between
 }
 
@@ -71,11 +80,14 @@ self.onmessage = async ({ data }) => {
       trainer?.free();
       trainer = next;
       postMessage({ resumed: from ?? true });
-      playShow();
+      playShow(1);
     } else if ('run' in data) {
       const was = running;
       running = Boolean(data.run) && Boolean(trainer);
       if (running && !was) block(++loop);
+    } else if (data.watch) {
+      // Paused: the page asks for more of the show game to watch.
+      if (trainer && !running) playShow(Math.min(100, data.watch));
     } else if (data.save) {
       if (!trainer) throw new Error('there is no network yet');
       postMessage({ file: trainer.save(data.save), games: trainer.games, for: data.for });

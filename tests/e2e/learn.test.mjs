@@ -130,9 +130,16 @@ test('learn: Pause saves the network in this browser; a reload brings it back to
   assert.ok((await page.getAttribute('.learn-line', 'points')).split(' ').length >= 2, 'the curve is back');
   await page.waitForFunction(() => [...document.querySelectorAll('.learn-cell')].some((c) => c.textContent !== ''), null, { timeout: 10000 });
   assert.equal(await page.textContent('.learn-toggle'), 'Resume');
+  // Paused, the network read back plays on at the board: watch it.
+  const board = () => page.evaluate(() => [...document.querySelectorAll('.learn-cell')].map((c) => c.textContent).join(','));
+  const shown = await board();
+  await page.waitForFunction((s) => [...document.querySelectorAll('.learn-cell')].map((c) => c.textContent).join(',') !== s, shown, { timeout: 10000 });
+  assert.equal(await figureOf(page, 'games'), more, 'watching is not learning');
   await page.locator('.learn-toggle').click();
   await page.waitForFunction((n) => Number(document.querySelector('.learn-games dd').textContent.replace(/,/g, '')) > n + 100, more, { timeout: 30000 });
+  const line = await page.textContent('.learn-store');
   await page.locator('.learn-toggle').click();
+  await page.waitForFunction((t) => /^Saved/.test(document.querySelector('.learn-store').textContent) && document.querySelector('.learn-store').textContent !== t, line, { timeout: 20000 });
 
   // The game page (same browser): the strategies with your network play with the saved file.
   const mine = (await savedBytes(page)).length;
