@@ -192,7 +192,13 @@ test('no network saved: "your network" says how to get one (the learn page) and 
   await page.locator('.g2048 .ai-step').click();
   await page.waitForTimeout(300);
   assert.equal(await page.getAttribute('.g2048 .board', 'data-cells'), before, 'no move without a network');
+  // The choice is remembered like any strategy.
+  await page.reload();
+  await page.waitForSelector('.g2048 .board[data-cells]');
+  assert.equal(await chosen(page, 'strategy'), 'td');
+  assert.equal(await chosen(page, 'network'), 'yours');
   await choose(page, 'strategy', 'greedy');
+  assert.equal(await page.locator('.g2048 .setting-network').isVisible(), false, 'no network to choose for greedy');
   await step(page);
   await done();
 });
