@@ -19,7 +19,7 @@ BINDGEN := wasm-bindgen --target web --no-typescript --remove-name-section --rem
 WB_VERSION := $(shell awk '/^name = "wasm-bindgen"$$/{getline; gsub(/"/,"",$$3); print $$3}' Cargo.lock 2>/dev/null)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all build run test test-rust test-parity test-wasm test-e2e lint wasm-tools node-deps chromium size bench dist figures-embed figures-page clean
+.PHONY: all build run test test-rust test-parity test-wasm test-e2e lint wasm-tools node-deps chromium size bench dist figures-embed figures-page figures-learn clean
 
 all: build
 
@@ -115,6 +115,12 @@ figures-embed: dist node-deps chromium
 # of 5 runs). The browser suite asserts outcomes; these speeds are only printed.
 figures-page: build node-deps chromium
 	@node tools/figures-page.mjs --runs 5
+
+# How far the learn page's network gets from nothing, in headless Chromium: games played,
+# games/s, mean score and the share of games reaching 256..2048 (last 1,000 games) after 5
+# and 10 minutes of training. About 11 minutes; not part of `make test`.
+figures-learn: build node-deps chromium
+	@node tools/figures-learn.mjs
 
 clean:
 	cargo clean

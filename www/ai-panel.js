@@ -66,10 +66,13 @@ export function createAiPanel(id, handlers, { controls = 'full', settingsBody = 
   moreButton.setAttribute('aria-controls', explanationRest.id);
   moreButton.setAttribute('aria-expanded', 'false');
   strategyChoice.wrap.setAttribute('aria-describedby', explanation.id);
+  // A learned strategy's network: the one the page ships, or yours (trained on the learn page).
+  const networkChoice = choices(id, 'network', 'Network', [['shipped', 'The page’s'], ['yours', 'Yours']], (v) => handlers.setting('network', v));
+  networkChoice.wrap.hidden = true;
   const strengthChoice = choices(id, 'strength', 'Strength', [], (v) => handlers.setting('strength', v));
   const speedChoice = choices(id, 'speed', 'AI speed', Object.entries(SPEED_LABELS), (v) => handlers.setting('aiSpeed', v));
   const fitLine = el('p', 'ai-fit');
-  if (full) ai.append(strategyChoice.wrap, explanation, strengthChoice.wrap, fitLine);
+  if (full) ai.append(strategyChoice.wrap, networkChoice.wrap, explanation, strengthChoice.wrap, fitLine);
   settingsBody?.append(speedChoice.wrap);
 
   const advanced = el('details', 'ai-advanced');
@@ -107,6 +110,9 @@ export function createAiPanel(id, handlers, { controls = 'full', settingsBody = 
   const networkText = add(network, el('span', 'ai-network-text'));
   networkText.id = `${id}-network-text`;
   networkBar.setAttribute('aria-labelledby', networkText.id);
+  // Where to get your own network (the learn page), when none is saved.
+  const networkLink = add(network, el('a', 'ai-network-learn', 'Train your network on the Learn page'));
+  networkLink.hidden = true;
   const summaryLine = add(ai, el('p', 'ai-summary'));
   if (!full) summaryLine.remove();
 
@@ -135,6 +141,36 @@ export function createAiPanel(id, handlers, { controls = 'full', settingsBody = 
     rafId = 0;
     if (soonStats !== undefined) drawStats(soonStats);
     soonStats = undefined;
+  }
+
+  // The line of the network the picked strategy plays with (its last state), else nothing.
+  const networkStates = {}; // network key -> the last state reported
+  let shownNetwork = null;
+  function drawNetwork() {
+    const state = networkStates[shownNetwork] ?? {};
+    networkLink.hidden = true;
+    if (state.progress) {
+      const { loaded, total } = state.progress;
+      network.hidden = false;
+      networkBar.hidden = false;
+      if (total) {
+        networkBar.max = total;
+        networkBar.value = loaded;
+      } else networkBar.removeAttribute('value');
+      // As network.js's progressText (not imported: that module loads only with the network).
+      const mb = (n) => (n / 1e6).toFixed(1);
+      networkText.textContent = `Downloading the learned network: ${total ? `${mb(loaded)} of ${mb(total)} MB` : `${mb(loaded)} MB`}`;
+    } else if (state.error) {
+      network.hidden = false;
+      networkBar.hidden = true;
+      networkText.textContent = state.network === 'yours'
+        ? `Your network is unavailable: ${state.error}.`
+        : `The learned strategies are unavailable: ${state.error}.`;
+      if (state.learn) {
+        networkLink.href = state.learn;
+        networkLink.hidden = false;
+      }
+    } else network.hidden = true;
   }
 
   function weightRow(f) {
@@ -174,14 +210,20 @@ export function createAiPanel(id, handlers, { controls = 'full', settingsBody = 
     },
 
     /**
-     * The picked strategy: {strategy, explanation, choices: [{key, label}], chosen (a key), chosenLabel,
-     * weights: [{name, min, max, default, value}] | null, customWeights, fit: what "Fits the speed" chose, in words}.
+     * The picked strategy: {strategy, picked (the picker's name: the engine's strategy), network
+     * ("shipped" | "yours" for a learned strategy, else null), explanation, choices: [{key,
+     * label}], chosen (a key), chosenLabel, weights: [{name, min, max, default, value}] | null,
+     * customWeights, fit: what "Fits the speed" chose, in words}.
      * A chosen budget that is not among the choices (an embedder's) shows as one more.
      */
-    setBrain({ strategy, explanation: text, choices: options, chosen, chosenLabel, weights, customWeights, fit }) {
+    setBrain({ strategy, picked = strategy, network: net = null, explanation: text, choices: options, chosen, chosenLabel, weights, customWeights, fit }) {
       fitLine.textContent = fit ?? '';
       fitLine.hidden = !fit;
-      strategyChoice.set(strategy);
+      strategyChoice.set(picked);
+      networkChoice.wrap.hidden = !net;
+      if (net) networkChoice.set(net);
+      shownNetwork = net;
+      drawNetwork();
       // The first sentence; the rest behind "more".
       const [short, rest] = splitExplanation(text ?? '');
       shortText = short;
@@ -242,24 +284,15 @@ export function createAiPanel(id, handlers, { controls = 'full', settingsBody = 
       if (!rafId) rafId = requestAnimationFrame(flush);
     },
 
-    /** The network's download: {progress: {loaded, total}}, {loaded: info} (done) or {error}. */
+    /**
+     * The network's download: {progress: {loaded, total}}, {loaded: info} (done) or {error,
+     * learn?} (learn: the learn page's address); network: "shipped" or "yours". The line shows
+     * the state of the network the picked strategy plays with.
+     */
     setNetwork(state) {
-      if (state.progress) {
-        const { loaded, total } = state.progress;
-        network.hidden = false;
-        networkBar.hidden = false;
-        if (total) {
-          networkBar.max = total;
-          networkBar.value = loaded;
-        } else networkBar.removeAttribute('value');
-        // As network.js's progressText (not imported: that module loads only with the network).
-        const mb = (n) => (n / 1e6).toFixed(1);
-        networkText.textContent = `Downloading the learned network: ${total ? `${mb(loaded)} of ${mb(total)} MB` : `${mb(loaded)} MB`}`;
-      } else if (state.error) {
-        network.hidden = false;
-        networkBar.hidden = true;
-        networkText.textContent = `The learned strategies are unavailable: ${state.error}.`;
-      } else network.hidden = true;
+      const key = state.network ?? 'shipped';
+      networkStates[key] = state;
+      if (key === shownNetwork) drawNetwork();
     },
 
     /** The status line names the hint (null clears). */

@@ -13,11 +13,15 @@
 // module (its other requests are sent again), so the next request is answered
 // at once. A cancellation is not a crash.
 //
-// The learned strategies (`learned`: their names) need the network: the first
+// The learned strategies (`learned`: their names) need a network: the first
 // request for one downloads it (network.js, progress to onNetwork) and posts it
 // to every worker, which reads and checks it; a worker started later (a restart
 // after a cancel or a crash) gets it right after the module. A network that
 // cannot be downloaded or read fails those requests (error.network), and only those.
+// Besides the shipped network there may be others (`networks`: e.g. "yours", the one
+// trained on the learn page, from network-store.js), each played by strategies of their
+// own (`learned`: {name: {strategy, network}}): a worker holds one network at a time,
+// and gets the one a request needs posted just before it (messages are read in order).
 //
 // A request {auto: intervalMs} (expectimax's "Fits the speed") asks the pool for
 // the ladder's largest node budget that fits the interval (strength-figures.js):
@@ -33,6 +37,7 @@ import { compileAi } from './wasm.js';
 const fetchNetwork = (options) => import('./network.js').then((m) => m.fetchNetwork(options));
 
 const DIRS = ['up', 'right', 'down', 'left'];
+const SHIPPED = 'shipped'; // the key of the network the page ships (network.js)
 const WORKER_URL = new URL('./worker.js', import.meta.url);
 const message = (e) => (e && e.message ? e.message : String(e));
 
@@ -63,19 +68,23 @@ function abortError() {
  * legalMoves(cells, size): the engine's export (the root moves to split);
  * count: workers; onUnavailable(reason): called once when the AI cannot run;
  * compile(): the AI's WebAssembly.Module (wasm.js). Workers start on the first decide().
- * learned: the strategies that play with the network; network({onProgress}): its bytes
- * (network.js); onNetwork({progress: {loaded, total}} | {loaded: info} | {error}).
+ * learned: the strategies that play with a network: names (the shipped network) or
+ * {name: {strategy (the engine's name), network (a key of networks)}};
+ * network({onProgress}): the shipped network's bytes (network.js); networks: {key: the
+ * same for other networks}; onNetwork({network: key} and {progress: {loaded, total}} |
+ * {loaded: info} | {error, learn?}).
  */
-export function createAi({ legalMoves, count, url = WORKER_URL, compile = compileAi, onUnavailable, learned = [], network = fetchNetwork, onNetwork }) {
+export function createAi({ legalMoves, count, url = WORKER_URL, compile = compileAi, onUnavailable, learned = [], network = fetchNetwork, networks = {}, onNetwork }) {
   count = Number.isInteger(count) && count > 0 ? Math.min(count, 4) : workerCount();
+  const plays = Array.isArray(learned) ? Object.fromEntries(learned.map((name) => [name, { strategy: name, network: SHIPPED }])) : learned;
+  const providers = { ...networks, [SHIPPED]: network };
   const slots = [];
   const pending = new Map(); // id -> { slot, body, resolve, reject, done }
   let nextId = 0;
   let crashes = 0;
   let dead = '';
   let module = null; // Promise of the compiled AI wasm, on first need
-  let weights = null; // Promise of the network, read by every worker, on first need
-  let weightBytes = null; // the network once read: every worker started later gets it
+  const nets = new Map(); // key -> {promise (its info once every worker read it), bytes (once read)}
   let calibration = null; // Promise of the nodes a worker searches per ms, on first need
   let rate = null; // its value once known
 
@@ -115,7 +124,8 @@ export function createAi({ legalMoves, count, url = WORKER_URL, compile = compil
     else p.resolve(data);
   }
 
-  function spawn(i) {
+  // had: the network the worker it replaces held (a fresh worker gets it right after the module).
+  function spawn(i, had = null) {
     let worker;
     let shim;
     try {
@@ -124,7 +134,7 @@ export function createAi({ legalMoves, count, url = WORKER_URL, compile = compil
       fail(`the AI worker could not be started (${message(e)})`);
       return;
     }
-    const slot = { worker, ready: false, shim };
+    const slot = { worker, ready: false, shim, network: null }; // network: the key of the one it holds
     slots[i] = slot;
     worker.onmessage = ({ data }) => {
       if (slots[i] !== slot) return;
@@ -144,15 +154,24 @@ export function createAi({ legalMoves, count, url = WORKER_URL, compile = compil
     module.then((m) => {
       if (slots[i] !== slot) return;
       worker.postMessage({ module: m });
-      if (weightBytes) worker.postMessage({ weights: weightBytes });
+      const bytes = nets.get(had)?.bytes;
+      if (bytes) {
+        worker.postMessage({ weights: bytes });
+        slot.network = had;
+      }
     }, () => {});
   }
 
   // A fresh worker in slot i, sent again the requests the old one had.
   function restart(i) {
+    const had = slots[i]?.network;
     end(slots[i]);
-    spawn(i);
-    for (const [id, p] of pending) if (p.slot === i) slots[i]?.worker.postMessage({ id, ...p.body });
+    spawn(i, had);
+    for (const [id, p] of pending) {
+      if (p.slot !== i || !slots[i]) continue;
+      slots[i].worker.postMessage({ id, ...p.body });
+      if (p.network) slots[i].network = p.network;
+    }
   }
 
   // A worker that dies once is replaced and its requests sent again; twice, the AI is off.
@@ -162,7 +181,8 @@ export function createAi({ legalMoves, count, url = WORKER_URL, compile = compil
     restart(i);
   }
 
-  function ask(i, body, signal) {
+  // network: the key of the network body's weights are (a load).
+  function ask(i, body, signal, network = null) {
     return new Promise((resolve, reject) => {
       const id = ++nextId;
       const cancel = () => {
@@ -173,7 +193,7 @@ export function createAi({ legalMoves, count, url = WORKER_URL, compile = compil
         if (!dead && slots[i]) restart(i);
       };
       signal?.addEventListener('abort', cancel, { once: true });
-      pending.set(id, { slot: i, body, resolve, reject, done: () => signal?.removeEventListener('abort', cancel) });
+      pending.set(id, { slot: i, body, network, resolve, reject, done: () => signal?.removeEventListener('abort', cancel) });
       slots[i].worker.postMessage({ id, ...body });
     });
   }
@@ -201,32 +221,60 @@ export function createAi({ legalMoves, count, url = WORKER_URL, compile = compil
     return calibration;
   }
 
-  // Downloads the network once and has every worker read it; rejects (error.network)
-  // with the reason in words, for this pool's life.
-  function loadNetwork() {
-    if (!weights) {
-      weights = (async () => {
+  // Worker i holds network `key` (loaded and checked before): it is posted if need be,
+  // before the request that follows.
+  function use(i, key) {
+    const slot = slots[i];
+    if (!slot || slot.network === key) return;
+    slot.worker.postMessage({ weights: nets.get(key).bytes });
+    slot.network = key;
+  }
+
+  // Fetches network `key` once and has every worker read it; rejects (error.network) with
+  // the reason in words: for this pool's life for the shipped network, until the next
+  // request for the others (a network saved meanwhile on the learn page plays then).
+  function loadNetwork(key = SHIPPED) {
+    if (!nets.has(key)) {
+      const entry = { bytes: null, promise: null };
+      const what = key === SHIPPED ? 'the learned network' : 'your network';
+      entry.promise = (async () => {
         let bytes;
         let info;
         try {
-          bytes = await network({ onProgress: (progress) => onNetwork?.({ progress }) });
+          try {
+            if (!providers[key]) throw new Error(`${what} is not known here`);
+            bytes = await providers[key]({ onProgress: (progress) => onNetwork?.({ network: key, progress }) });
+          } catch (e) {
+            throw /network/.test(message(e)) ? e : Object.assign(new Error(`${what} could not be loaded (${message(e)})`), { learn: e?.learn });
+          }
           if (dead) throw unavailable();
           // Queued after the module: a worker reads it before the requests that follow.
-          [info] = await Promise.all(Array.from({ length: count }, (_, i) => ask(i, { weights: bytes })));
+          try {
+            [info] = await Promise.all(Array.from({ length: count }, (_, i) => {
+              if (slots[i]) slots[i].network = key;
+              return ask(i, { weights: bytes }, undefined, key).catch((e) => {
+                if (slots[i]) slots[i].network = null; // it holds the one before, if any
+                throw e;
+              });
+            }));
+          } catch (e) {
+            throw e.unavailable ? e : new Error(`${what} could not be read (${message(e)})`);
+          }
         } catch (e) {
           if (e.unavailable) throw e;
-          const text = /learned network/.test(message(e)) ? message(e) : `the learned network could not be read (${message(e)})`;
-          const error = Object.assign(new Error(text), { network: true });
-          onNetwork?.({ error: text });
+          if (key !== SHIPPED && nets.get(key) === entry) nets.delete(key);
+          const error = Object.assign(new Error(message(e)), { network: true, learn: e.learn });
+          onNetwork?.({ network: key, error: message(e), learn: e.learn });
           throw error;
         }
-        weightBytes = bytes;
-        onNetwork?.({ loaded: info });
+        entry.bytes = bytes;
+        onNetwork?.({ network: key, loaded: info });
         return info;
       })();
-      weights.catch(() => {});
+      entry.promise.catch(() => {});
+      nets.set(key, entry);
     }
-    return weights;
+    return nets.get(key).promise;
   }
 
   // Rejects with an AbortError when the signal aborts first.
@@ -271,10 +319,17 @@ export function createAi({ legalMoves, count, url = WORKER_URL, compile = compil
       if (signal?.aborted) throw abortError();
       start();
       if (dead) throw unavailable();
-      if (learned.includes(options?.strategy)) {
-        await unlessAborted(loadNetwork(), signal);
+      const learnedPlay = Object.hasOwn(plays, options?.strategy ?? '') ? plays[options.strategy] : null;
+      if (learnedPlay) {
+        await unlessAborted(loadNetwork(learnedPlay.network), signal);
         if (dead) throw unavailable();
+        options = { ...options, strategy: learnedPlay.strategy };
       }
+      // Every worker asked holds the request's network.
+      const to = (i, body) => {
+        if (learnedPlay) use(i, learnedPlay.network);
+        return ask(i, body, signal);
+      };
       if (options?.auto != null) {
         const { auto, ...rest } = options;
         const nodes = fitBudget(await calibrate(), count, auto);
@@ -283,17 +338,17 @@ export function createAi({ legalMoves, count, url = WORKER_URL, compile = compil
       }
       const body = { cells, size, options };
       const moves = count > 1 && splits(options) ? rootMoves(cells, size) : [];
-      if (moves.length < 2) return { ...(await ask(0, body, signal)), budget: options.nodes ?? null };
+      if (moves.length < 2) return { ...(await to(0, body)), budget: options.nodes ?? null };
       const parts = groups(moves, count);
-      const answers = await Promise.all(parts.map((g, i) => ask(i, { ...body, options: { ...options, moves: g } }, signal)));
+      const answers = await Promise.all(parts.map((g, i) => to(i, { ...body, options: { ...options, moves: g } })));
       return { ...merge(answers), budget: options.nodes ?? null };
     },
 
-    /** The network as the workers read it ({shape, levels, quantisation, weights, bytes, memory}); downloads it if need be. */
-    network() {
+    /** Network `key` (the shipped one by default) as the workers read it ({shape, levels, quantisation, weights, bytes, memory}); fetches it if need be. */
+    network(key = SHIPPED) {
       if (dead) return Promise.reject(unavailable());
       start();
-      return loadNetwork();
+      return loadNetwork(key);
     },
 
     destroy() {

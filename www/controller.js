@@ -14,7 +14,7 @@ const errorText = (e) => (e && e.message ? e.message : String(e));
 
 /**
  * Game: the wasm `Game` class. ai: the pool from ai.js (decide(cells, size, options, {signal})).
- * catalog: strategyCatalog(engine) from strategies.js.
+ * catalog: gameCatalog(engine) from strategies.js.
  * options: { size, mode, seed, cells, restore } (an initial position;
  * `restore: false` ignores the saved game), and { theme, speed, ms, nodes, strategy }
  * that win over the saved settings (ms and nodes: the strategy's budget, when it takes one).
@@ -58,6 +58,8 @@ export function createController({ Game, view, storage, ai, catalog, options = {
     const w = s.weights ? settings.weights[s.name] ?? s.weightDefaults : null;
     view.setBrain({
       strategy: s.name,
+      picked: s.plays,
+      network: s.needs === 'network' ? s.network : null,
       explanation: s.explanation,
       choices: strengthChoices(s).map(({ key, label }) => ({ key, label })),
       chosen: budgetKey(budget()),
@@ -247,7 +249,8 @@ export function createController({ Game, view, storage, ai, catalog, options = {
         console.warn(`2048: unreadable statistics: ${loaded.problem}`);
       }
       view.setTheme(settings.theme);
-      view.setStrategies(catalog.map((s) => ({ name: s.name, label: s.label })));
+      // The engine's strategies; a learned one's network is a choice of its own (setBrain's network).
+      view.setStrategies(catalog.filter((s) => s.plays === s.name).map((s) => ({ name: s.name, label: s.label })));
       brainView();
       if (MODES.includes(options.mode)) settings.mode = options.mode;
       const size = validSize(options.size) ? options.size : undefined;
@@ -378,6 +381,11 @@ export function createController({ Game, view, storage, ai, catalog, options = {
         saveSettings();
         return true;
       }
+      if (name === 'network') {
+        // The same strategy with network `value` ("shipped" or "yours"): a name of its own (td-yours).
+        const s = catalog.find((c) => c.plays === info().plays && c.network === value);
+        return s ? api.setSetting('strategy', s.name) : false;
+      }
       if (name === 'strategy') {
         if (!info(value)) return false;
         if (settings.strategy !== value) view.setWeightErrors({});
@@ -385,7 +393,7 @@ export function createController({ Game, view, storage, ai, catalog, options = {
         brainView();
         saveSettings();
         // A learned strategy: its network starts downloading now, not at the first move.
-        if (info(value).needs === 'network') ai?.network?.().catch(() => {});
+        if (info(value).needs === 'network') ai?.network?.(info(value).network ?? undefined).catch(() => {});
         return true;
       }
       if (name === 'strength') {

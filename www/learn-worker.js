@@ -2,11 +2,14 @@
 // Trainer (TD learning, the same learner as the native `train`), in blocks of games,
 // and plays a show game with the current network. Messages in: {module} (the AI's
 // compiled wasm, first), {start: {shape, levels, alpha, seed}} or {resume: {bytes, alpha,
-// seed, games}}, {run: bool} (train or pause), {save: quantisation}. Out: {ready},
-// {resumed} (a file was read), {block: {games, mean, max, reach: {2048, ...}, gamesPerSecond}}, {show: {cells, score,
-// over}}, {file: Uint8Array}, {error} (with the reason in words; nothing is lost).
+// seed, games, from}}, {run: bool} (train or pause), {save: quantisation, for}, {watch: n}
+// (paused: n more moves of the show game). Out: {ready}, {resumed: from} (a file was read),
+// {block: {games, mean, max, reach: {256: share, ..., 4096}, gamesPerSecond}}, {show:
+// {frames: [{cells, score, over}]}} (after each block, 10 moves a second of training),
+// {file: Uint8Array, games, for},
+// {error, from} (with the reason in words; nothing is lost; from: the resume's, if any).
 const BLOCK = 100;
-const SHOW_MOVES = 25;
+const SHOW_RATE = 10; // show moves per second of training: the page draws 10 a second
 const message = (e) => (e && e.message ? e.message : String(e));
 
 let wasm = null;
@@ -22,18 +25,25 @@ async function load(module) {
   postMessage({ ready: true });
 }
 
-// A few moves of the show game with the network as it is now (a new game when it ends).
-function playShow() {
+// The show game's next `moves` moves with the network as it is now (a new game when one
+// ends), one frame a move: the page draws them at a watchable pace.
+function playShow(moves) {
   trainer.useForPlay();
-  if (!show || show.over) {
-    show?.free();
-    show = new wasm.Game(4, showSeed++);
-  }
-  for (let i = 0; i < SHOW_MOVES && !show.over; i++) {
+  const frames = [];
+  for (let i = 0; i < moves; i++) {
+    if (!show || show.over) {
+      show?.free();
+      show = new wasm.Game(4, showSeed++);
+    }
     const { dir } = wasm.bestMove(Array.from(show.cells()), 4, { strategy: 'td' });
-    if (!dir || !show.move(dir)) break;
+    const moved = Boolean(dir) && show.move(dir);
+    frames.push({ cells: Array.from(show.cells()), score: show.score, over: show.over || !moved });
+    if (!moved) {
+      show.free();
+      show = null;
+    }
   }
-  postMessage({ show: { cells: Array.from(show.cells()), score: show.score, over: show.over } });
+  postMessage({ show: { frames } });
 }
 
 function block(mine) {
@@ -42,7 +52,7 @@ function block(mine) {
   const games = Array.from(trainer.train(BLOCK));
   const seconds = (performance.now() - start) / 1000;
   const reach = {};
-  for (const t of [512, 1024, 2048, 4096]) reach[t] = games.filter((g) => g.largest >= t).length / games.length;
+  for (const t of [256, 512, 1024, 2048, 4096]) reach[t] = games.filter((g) => g.largest >= t).length / games.length;
   postMessage({
     block: {
       games: trainer.games,
@@ -52,7 +62,7 @@ function block(mine) {
       gamesPerSecond: seconds > 0 ? games.length / seconds : null,
     },
   });
-  playShow();
+  playShow(Math.max(1, Math.round(seconds * SHOW_RATE)));
   setTimeout(() => block(mine), 0); // lets a pause or a save in between
 }
 
@@ -65,21 +75,24 @@ self.onmessage = async ({ data }) => {
       trainer?.free();
       trainer = new wasm.Trainer(shape, levels, alpha, seed);
     } else if (data.resume) {
-      const { bytes, alpha, seed, games } = data.resume;
+      const { bytes, alpha, seed, games, from } = data.resume;
       const next = wasm.Trainer.fromFile(bytes, alpha, seed, games);
       trainer?.free();
       trainer = next;
-      postMessage({ resumed: true });
-      playShow();
+      postMessage({ resumed: from ?? true });
+      playShow(1);
     } else if ('run' in data) {
       const was = running;
       running = Boolean(data.run) && Boolean(trainer);
       if (running && !was) block(++loop);
+    } else if (data.watch) {
+      // Paused: the page asks for more of the show game to watch.
+      if (trainer && !running) playShow(Math.min(100, data.watch));
     } else if (data.save) {
       if (!trainer) throw new Error('there is no network yet');
-      postMessage({ file: trainer.save(data.save), games: trainer.games });
+      postMessage({ file: trainer.save(data.save), games: trainer.games, for: data.for });
     }
   } catch (e) {
-    postMessage({ error: message(e) });
+    postMessage({ error: message(e), from: data?.resume?.from });
   }
 };

@@ -10,7 +10,7 @@ import { createController } from './controller.js';
 import { createInput } from './input.js';
 import { createAi } from './ai.js';
 import { readOption, readOptions } from './options.js';
-import { strategyCatalog, strategyNames, learnedNames, DEFAULT_STRATEGY } from './strategies.js';
+import { gameCatalog, learnedPlays, DEFAULT_STRATEGY } from './strategies.js';
 
 const STYLESHEET = new URL('../style.css', import.meta.url).href;
 const ourShadows = new WeakSet(); // shadow roots attached here: a later mount re-uses them
@@ -113,7 +113,7 @@ export function mount(element, options = {}) {
 
   function validStrategy(name) {
     if (name === undefined) return undefined;
-    const known = strategyNames(engine);
+    const known = gameCatalog(engine).map((s) => s.name);
     if (known.includes(name)) return name;
     console.warn(`2048: strategy="${name}" is not valid (known: ${known.join(', ')}); using the default (${DEFAULT_STRATEGY}).`);
     return undefined;
@@ -141,11 +141,13 @@ export function mount(element, options = {}) {
       legalMoves: engine.legalMoves,
       count: opts.aiWorkers,
       onUnavailable: (reason) => controller.aiUnavailable(reason),
-      learned: learnedNames(engine),
+      learned: learnedPlays(engine),
+      // Your network (learn.html saves it in this browser): read only when it first plays.
+      networks: { yours: () => import('./network-store.js').then((m) => m.yourNetwork()) },
       onNetwork: (state) => view.setNetwork(state),
     });
     controller = createController({
-      Game: engine.Game, view, storage, ai, catalog: strategyCatalog(engine), options: { ...opts, strategy: validStrategy(opts.strategy) }, onEvent: emit,
+      Game: engine.Game, view, storage, ai, catalog: gameCatalog(engine), options: { ...opts, strategy: validStrategy(opts.strategy) }, onEvent: emit,
     });
     handlers.newGame = () => controller.newGame();
     handlers.undo = () => controller.undo();

@@ -51,6 +51,8 @@ function normalize(raw) {
     weights,
     weightDefaults,
     needs: raw?.needs ?? null,
+    network: raw?.network ?? null,
+    plays: raw?.plays ?? name,
   };
 }
 
@@ -61,7 +63,7 @@ const catalogs = new WeakMap();
 /** Every strategy the engine plays, in the engine's order (weakest first). */
 export function strategyCatalog(engine) {
   if (!catalogs.has(engine)) {
-    const learned = Array.from(engine.learnedStrategies?.() ?? []).map((s) => ({ ...s, needs: 'network', explanation: `${s.explanation ?? ''}${NETWORK_NOTE}` }));
+    const learned = Array.from(engine.learnedStrategies?.() ?? []).map((s) => ({ ...s, needs: 'network', network: 'shipped', explanation: `${s.explanation ?? ''}${NETWORK_NOTE}` }));
     catalogs.set(engine, [...Array.from(engine.strategies()), ...learned].map(normalize));
   }
   return catalogs.get(engine);
@@ -70,6 +72,35 @@ export function strategyCatalog(engine) {
 /** The strategies that play with the learned network (the AI pool's `learned`). */
 export function learnedNames(engine) {
   return strategyCatalog(engine).filter((s) => s.needs === 'network').map((s) => s.name);
+}
+
+// "Your network": the one trained on the learn page and saved in this browser
+// (network-store.js). Each learned strategy of the engine plays with it too, under a name
+// of its own ("td-yours"), the engine's text with a note.
+const YOURS = 'yours';
+const YOURS_NOTE = ' This one plays with your network: the one you trained on the Learn page (learn.html) and saved in this browser.';
+const games = new WeakMap();
+
+/** The game page's strategies: the catalogue, then each learned strategy with your network. */
+export function gameCatalog(engine) {
+  if (!games.has(engine)) {
+    const base = strategyCatalog(engine);
+    const yours = base.filter((s) => s.needs === 'network').map((s) => ({
+      ...s,
+      name: `${s.name}-${YOURS}`,
+      label: `${s.label}: your network`,
+      explanation: `${s.explanation.replace(NETWORK_NOTE, '')}${YOURS_NOTE}`,
+      network: YOURS,
+      plays: s.name,
+    }));
+    games.set(engine, [...base, ...yours]);
+  }
+  return games.get(engine);
+}
+
+/** The game page's learned strategies as the AI pool takes them: {name: {strategy, network}}. */
+export function learnedPlays(engine) {
+  return Object.fromEntries(gameCatalog(engine).filter((s) => s.needs === 'network').map((s) => [s.name, { strategy: s.plays, network: s.network }]));
 }
 
 /** Names bestMove accepts; `engine` is the loaded wasm module (optional). */

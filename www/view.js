@@ -146,7 +146,7 @@ export function createView(root, handlers, { ownsPage = true, controls = 'full' 
     setAiStats: (s) => aiPanel.setAiStats(s),
     setNetwork: (state) => {
       aiPanel.setNetwork(state);
-      if (state.error) notices.notice(`The learned strategies are unavailable: ${state.error}. The other strategies play as before.`, 'network');
+      if (state.error) notices.notice(`${state.network === 'yours' ? 'Your network is unavailable' : 'The learned strategies are unavailable'}: ${state.error}. The other strategies play as before.`, 'network');
     },
     announce: notices.announce,
     notice: notices.notice,

@@ -1,10 +1,14 @@
 // The learn page: a worker trains a small network from nothing; the figures, the curve
 // and the show board fill in; Pause stops the games; the downloaded file is a weights file
 // the engine reads; a bad file to go on from is refused with the reason, losing nothing.
+// The network is kept in this browser (IndexedDB): a reload brings it back, the game page's
+// "your network" strategies play with it; no storage, no saved network or a damaged one
+// each get their message, and the other strategies play on. The main thread stays free.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { setup, openPage } from './helpers.mjs';
+import { readFileSync } from 'node:fs';
+import { setup, openPage, choose, chosen } from './helpers.mjs';
 
 const env = setup();
 const games = (page) => page.evaluate(() => Number(document.querySelector('.learn-games dd').textContent.replace(/,/g, '')) || 0);
@@ -43,5 +47,246 @@ test('learn: trains from nothing, draws the curve and the show board, pauses, do
   // The file downloaded goes on learning.
   await page.setInputFiles('.learn-upload', { name: 'mine.bin', mimeType: 'application/octet-stream', buffer: bytes });
   await page.waitForFunction(() => /Read mine\.bin/.test(document.querySelector('.learn-status').textContent));
+  await done();
+});
+
+// The number shown in the learn page's figure `name`.
+const figureOf = (page, name) => page.evaluate((n) => Number(document.querySelector(`.learn-${n} dd`).textContent.replace(/,/g, '')) || 0, name);
+const started = (page) => page.waitForFunction(() => !document.querySelector('.learn-toggle').disabled, null, { timeout: 20000 });
+async function trainSome(page, games) {
+  await started(page);
+  await page.locator('.learn-toggle').click();
+  await page.waitForFunction((n) => Number(document.querySelector('.learn-games dd').textContent.replace(/,/g, '')) >= n, games, { timeout: 60000 });
+  await page.locator('.learn-toggle').click();
+}
+
+// Counts the game page's workers and the weights each was sent (bytes), and the networks they read.
+const SPY = `
+  window.workers = 0;
+  window.weightsSent = [];
+  window.networkInfo = [];
+  const Base = Worker;
+  window.Worker = class extends Base {
+    constructor(...args) {
+      super(...args);
+      this.tag = ++window.workers;
+      this.addEventListener('message', ({ data }) => { if (data?.quantisation) window.networkInfo.push({ worker: this.tag, ...data }); });
+    }
+    postMessage(m, ...rest) {
+      if (m?.weights) window.weightsSent.push({ worker: this.tag, bytes: m.weights.length });
+      return super.postMessage(m, ...rest);
+    }
+  };`;
+
+// Picks a learned strategy and, as its network, yours.
+async function yours(page, strategy) {
+  await choose(page, 'strategy', strategy);
+  await choose(page, 'network', 'yours');
+  assert.equal(await chosen(page, 'network'), 'yours');
+}
+
+// One AI step on the game page: the board changes.
+async function step(page) {
+  const before = await page.getAttribute('.g2048 .board', 'data-cells');
+  await page.locator('.g2048 .ai-step').click();
+  await page.waitForFunction((b) => document.querySelector('.g2048 .board').dataset.cells !== b, before, { timeout: 20000 });
+}
+
+// The weights file of the network saved in this browser (read through the page's store).
+const savedBytes = (page) => page.evaluate(async () => {
+  const { loadNetwork } = await import('/www/network-store.js');
+  const r = await loadNetwork();
+  return r && { games: r.games, length: r.bytes.length };
+});
+
+test('learn: Pause saves the network in this browser; a reload brings it back to go on; the game page plays "your network" with it', async () => {
+  const { page, done } = await openPage(env, 'learn.html', { wait: false, initScript: SPY });
+  await trainSome(page, 200);
+  await page.waitForFunction(() => /^Saved in this browser at .*: the game page plays with it/.test(document.querySelector('.learn-store').textContent), null, { timeout: 20000 });
+  const games = await figureOf(page, 'games');
+  const saved = await savedBytes(page);
+  assert.equal(saved.games, games, 'the network saved is the one paused');
+  for (const t of [256, 512, 1024, 2048]) assert.match(await page.textContent(`.learn-reach-${t} dd`), /^\d+%$/);
+  assert.ok((await page.getAttribute('.learn-reach-line-256', 'points')).split(' ').length >= 2, 'the share reaching 256, per block');
+
+  // Save (the button) after more games: the saved network follows.
+  await page.locator('.learn-toggle').click();
+  await page.waitForFunction((n) => Number(document.querySelector('.learn-games dd').textContent.replace(/,/g, '')) > n, games, { timeout: 30000 });
+  // Pause saves again once the block under way has ended: then the figures are final.
+  const before = await page.textContent('.learn-store');
+  await page.locator('.learn-toggle').click();
+  await page.waitForFunction((t) => document.querySelector('.learn-store').textContent !== t, before, { timeout: 20000 });
+  const more = await figureOf(page, 'games');
+  await page.locator('.learn-save').click();
+  await page.waitForFunction((n) => /^Saved in this browser/.test(document.querySelector('.learn-store').textContent), null, { timeout: 20000 });
+  for (let i = 0; i < 50 && (await savedBytes(page)).games !== more; i++) await page.waitForTimeout(200);
+  assert.equal((await savedBytes(page)).games, more, 'Save keeps the network as it is now');
+
+  // A reload: the saved network is back, with its games and its curve, and goes on learning.
+  await page.reload();
+  await page.waitForFunction(() => /saved in this browser is back/.test(document.querySelector('.learn-status').textContent), null, { timeout: 20000 });
+  assert.match(await page.textContent('.learn-status'), new RegExp(`\\(${more.toLocaleString('en')} games\\)`));
+  assert.equal(await figureOf(page, 'games'), more);
+  assert.ok((await page.getAttribute('.learn-line', 'points')).split(' ').length >= 2, 'the curve is back');
+  await page.waitForFunction(() => [...document.querySelectorAll('.learn-cell')].some((c) => c.textContent !== ''), null, { timeout: 10000 });
+  assert.equal(await page.textContent('.learn-toggle'), 'Resume');
+  // Paused, the network read back plays on at the board: watch it.
+  const board = () => page.evaluate(() => [...document.querySelectorAll('.learn-cell')].map((c) => c.textContent).join(','));
+  const shown = await board();
+  await page.waitForFunction((s) => [...document.querySelectorAll('.learn-cell')].map((c) => c.textContent).join(',') !== s, shown, { timeout: 10000 });
+  assert.equal(await figureOf(page, 'games'), more, 'watching is not learning');
+  await page.locator('.learn-toggle').click();
+  await page.waitForFunction((n) => Number(document.querySelector('.learn-games dd').textContent.replace(/,/g, '')) > n + 100, more, { timeout: 30000 });
+  const line = await page.textContent('.learn-store');
+  await page.locator('.learn-toggle').click();
+  await page.waitForFunction((t) => /^Saved/.test(document.querySelector('.learn-store').textContent) && document.querySelector('.learn-store').textContent !== t, line, { timeout: 20000 });
+
+  // The game page (same browser): the strategies with your network play with the saved file.
+  const mine = (await savedBytes(page)).length;
+  await page.goto(`${env.url}?seed=5`);
+  await page.waitForSelector('.g2048 .board[data-cells]');
+  await yours(page, 'td');
+  assert.match(await page.textContent('.g2048 .ai-explanation'), /your network/);
+  await page.waitForFunction(() => window.networkInfo.some((n) => n.quantisation === 'f32'), null, { timeout: 20000 });
+  const info = await page.evaluate(() => window.networkInfo.filter((n) => n.quantisation === 'f32'));
+  assert.deepEqual([...new Set(info.map((n) => `${n.shape} ${n.levels}`))], ['0,1,2,3;4,5,6,7;0,1,4,5;1,2,5,6 15'], 'the workers read your network: four 4-tuples, 15 levels');
+  for (let i = 0; i < 3; i++) await step(page);
+  await yours(page, 'expectimax-td');
+  await choose(page, 'strength', 'ms10');
+  await step(page);
+  // The shipped network, then yours again: each worker is sent the one the request needs.
+  await choose(page, 'strategy', 'td');
+  assert.equal(await chosen(page, 'network'), 'shipped', 'a learned strategy picked: the page\'s network first');
+  await step(page);
+  const shipped = await page.evaluate(() => window.weightsSent.length);
+  assert.ok((await page.evaluate(() => window.weightsSent)).at(-1).bytes !== mine, 'the shipped network was sent');
+  await yours(page, 'td');
+  await step(page);
+  const sent = await page.evaluate(() => window.weightsSent);
+  assert.ok(sent.length > shipped, 'your network was sent again');
+  assert.equal(sent.at(-1).bytes, mine, 'the worker that plays holds your network again');
+  await done();
+});
+
+test('no network saved: "your network" says how to get one (the learn page) and does not move; the others play', async () => {
+  const { page, done } = await openPage(env, '?seed=6', { initScript: SPY, wait: false });
+  // Picking td first starts the shipped network's download: held back until yours is refused.
+  let release;
+  const held = new Promise((r) => { release = r; });
+  await page.route('**/networks/4x6-i8.bin', async (r) => {
+    await held;
+    await r.fulfill({ contentType: 'application/octet-stream', body: readFileSync(new URL('../../networks/4x6-i8.bin', import.meta.url)) });
+  });
+  await page.waitForSelector('.g2048 .board[data-cells]');
+  await yours(page, 'td');
+  await page.waitForSelector('.g2048 .ai-network-learn:not([hidden])');
+  // Once the shipped network is read, the line still speaks of yours (the network the
+  // picked strategy plays with).
+  release();
+  await page.waitForFunction(() => window.networkInfo.some((n) => n.quantisation === 'i8'), null, { timeout: 20000 });
+  await page.waitForTimeout(200);
+  assert.equal(await page.locator('.g2048 .ai-network-learn').isVisible(), true, 'the link stays');
+  assert.match(await page.textContent('.g2048 .ai-network'), /Your network is unavailable: no network of yours is saved in this browser/);
+  assert.match(await page.getAttribute('.g2048 .ai-network-learn', 'href'), /\/learn\.html$/);
+  const before = await page.getAttribute('.g2048 .board', 'data-cells');
+  await page.locator('.g2048 .ai-step').click();
+  await page.waitForTimeout(300);
+  assert.equal(await page.getAttribute('.g2048 .board', 'data-cells'), before, 'no move without a network');
+  // The choice is remembered like any strategy.
+  await page.reload();
+  await page.waitForSelector('.g2048 .board[data-cells]');
+  assert.equal(await chosen(page, 'strategy'), 'td');
+  assert.equal(await chosen(page, 'network'), 'yours');
+  await choose(page, 'strategy', 'greedy');
+  assert.equal(await page.locator('.g2048 .setting-network').isVisible(), false, 'no network to choose for greedy');
+  await step(page);
+  await done();
+});
+
+// IndexedDB refuses (as in some private modes): every open throws.
+const NO_IDB = `IDBFactory.prototype.open = function () { throw new DOMException('The user denied permission to access the database.', 'SecurityError'); };`;
+
+test('storage unavailable: the learn page says so and loses nothing (the file still downloads); the game page says why', async () => {
+  const { page, done } = await openPage(env, 'learn.html', { wait: false, initScript: NO_IDB });
+  await page.waitForFunction(() => /cannot be kept in this browser: the browser's storage \(IndexedDB\) is unavailable here \(The user denied permission/.test(document.querySelector('.learn-store').textContent), null, { timeout: 20000 });
+  assert.match(await page.textContent('.learn-store'), /Nothing is lost: Download the network keeps it as a file/);
+  await trainSome(page, 100);
+  await page.locator('.learn-save').click();
+  await page.waitForFunction(() => /could not be saved in this browser: the browser's storage \(IndexedDB\) is unavailable/.test(document.querySelector('.learn-store').textContent), null, { timeout: 20000 });
+  const [file] = await Promise.all([page.waitForEvent('download'), page.locator('.learn-download').click()]);
+  assert.equal((await readFile(await file.path())).subarray(0, 7).toString('latin1'), '2048ntw');
+  await page.goto(`${env.url}?seed=7`);
+  await page.waitForSelector('.g2048 .board[data-cells]');
+  await yours(page, 'td');
+  await page.waitForSelector('.g2048 .notice-text');
+  assert.match(await page.textContent('.g2048 .notices'), /Your network is unavailable: your network could not be read: the browser's storage \(IndexedDB\) is unavailable here/);
+  await choose(page, 'strategy', 'greedy');
+  await step(page);
+  await done();
+});
+
+test('a corrupt saved network: the learn page names the problem and learns anew; the game page says why, the other strategies play', async () => {
+  const { page, done } = await openPage(env, 'learn.html', { wait: false });
+  await started(page);
+  const tiny = [...readFileSync(new URL('../data/tiny-4x4-l8-i8.ntw', import.meta.url))];
+  await page.evaluate(async (bytes) => {
+    bytes[bytes.length - 50] ^= 1; // one bit: the checksum no longer matches
+    await (await import('/www/network-store.js')).saveNetwork(new Uint8Array(bytes), { games: 500 });
+  }, tiny);
+  await page.reload();
+  await page.waitForFunction(() => /Your network saved in this browser could not be read: .*checksum.*Start learns a new one from nothing/.test(document.querySelector('.learn-status').textContent), null, { timeout: 20000 });
+  assert.equal(await page.textContent('.learn-toggle'), 'Start');
+  await page.goto(`${env.url}?seed=8`);
+  await page.waitForSelector('.g2048 .board[data-cells]');
+  await yours(page, 'td');
+  await page.waitForSelector('.g2048 .notice-text');
+  assert.match(await page.textContent('.g2048 .notices'), /Your network is unavailable: your network could not be read \(.*checksum/);
+  const before = await page.getAttribute('.g2048 .board', 'data-cells');
+  await page.locator('.g2048 .ai-step').click();
+  await page.waitForTimeout(300);
+  assert.equal(await page.getAttribute('.g2048 .board', 'data-cells'), before, 'no move with a damaged network');
+  await choose(page, 'strategy', 'expectimax');
+  await choose(page, 'strength', 'ms10');
+  await step(page);
+  // Back on the learn page, training from nothing and pausing saves a good one over it.
+  await page.goto(`${env.url}learn.html`);
+  await trainSome(page, 100);
+  await page.waitForFunction(() => /^Saved in this browser/.test(document.querySelector('.learn-store').textContent), null, { timeout: 20000 });
+  await done();
+});
+
+test('learn: the main thread keeps its timers and frames while the worker trains', async () => {
+  const { page, done } = await openPage(env, 'learn.html', { wait: false });
+  await started(page);
+  // A 16 ms timer and animation frames on the main thread, each noting the games reported
+  // when it ran. (How often: not asserted; the outcome is that they run during a block.)
+  await page.evaluate(() => {
+    window.seenByTimer = [];
+    window.seenByFrame = [];
+    const games = () => document.querySelector('.learn-games dd').textContent;
+    window.beat = setInterval(() => window.seenByTimer.push(games()), 16);
+    const frame = () => {
+      window.seenByFrame.push(games());
+      window.raf = requestAnimationFrame(frame);
+    };
+    window.raf = requestAnimationFrame(frame);
+  });
+  await page.locator('.learn-toggle').click();
+  await page.waitForFunction(() => Number(document.querySelector('.learn-games dd').textContent.replace(/,/g, '')) >= 1000, null, { timeout: 60000 });
+  const r = await page.evaluate(() => {
+    clearInterval(window.beat);
+    cancelAnimationFrame(window.raf);
+    // Ticks and frames during the training of one block: while the same count was shown, after the first block.
+    const during = (seen) => {
+      const counts = new Map();
+      for (const g of seen) if (/\d/.test(g)) counts.set(g, (counts.get(g) ?? 0) + 1);
+      return Math.max(0, ...counts.values());
+    };
+    return { ticks: during(window.seenByTimer), frames: during(window.seenByFrame) };
+  });
+  assert.ok(r.ticks >= 2, `the timer ran again while one block was training (at most ${r.ticks} times per block)`);
+  assert.ok(r.frames >= 2, `frames were drawn while one block was training (at most ${r.frames} per block)`);
+  await page.locator('.learn-toggle').click();
+  assert.equal(await page.textContent('.learn-toggle'), 'Resume', 'a click is answered while training');
   await done();
 });

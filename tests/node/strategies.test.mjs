@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { load } from './wasm.mjs';
 import {
   strategyCatalog, strategyNames, strengthChoices, defaultBudget, cleanBudget, checkWeights, splits, budgetKey,
+  gameCatalog, learnedPlays,
 } from '../../www/strategies.js';
 import { summarize } from '../../www/compare.js';
 
@@ -125,6 +126,28 @@ test('the page\'s catalogue is the engine\'s', () => {
   const engineWeights = core.strategies().find((s) => s.name === 'minimax').options.find((o) => o.name === 'weights');
   assert.deepEqual(minimax.weightDefaults, engineWeights.default);
   assert.deepEqual(minimax.weights.map((w) => [w.name, w.min, w.max]), engineWeights.fields.map((f) => [f.name, f.min, f.max]));
+});
+
+test('the game page adds each learned strategy with your network: the engine\'s texts and options, the engine\'s name to play', () => {
+  const game = gameCatalog(core);
+  assert.deepEqual(game.map((s) => s.name), [...NAMES, 'td', 'expectimax-td', 'td-yours', 'expectimax-td-yours']);
+  assert.deepEqual(learnedPlays(core), {
+    td: { strategy: 'td', network: 'shipped' },
+    'expectimax-td': { strategy: 'expectimax-td', network: 'shipped' },
+    'td-yours': { strategy: 'td', network: 'yours' },
+    'expectimax-td-yours': { strategy: 'expectimax-td', network: 'yours' },
+  });
+  for (const name of ['td', 'expectimax-td']) {
+    const engine = core.learnedStrategies().find((s) => s.name === name);
+    const yours = game.find((s) => s.name === `${name}-yours`);
+    assert.equal(yours.label, `${engine.label}: your network`);
+    assert.ok(yours.explanation.startsWith(engine.explanation), 'the engine\'s explanation');
+    assert.match(yours.explanation, /your network: the one you trained on the Learn page/);
+    assert.doesNotMatch(yours.explanation, /downloads its network/);
+    assert.deepEqual(strengthChoices(yours), strengthChoices(game.find((s) => s.name === name)), 'the same strengths');
+  }
+  // The compare page's catalogue (strategyCatalog) has only the shipped network's.
+  assert.ok(!strategyNames(core).some((n) => n.endsWith('-yours')));
 });
 
 test('strength choices fit the strategy; each default budget is one bestMove accepts', () => {
