@@ -14,6 +14,11 @@ PKG := www/pkg
 WASM := target/$(WASM_TARGET)/release/game2048.wasm
 CORE_TARGET_DIR := target/core
 WASM_CORE := $(CORE_TARGET_DIR)/$(WASM_TARGET)/release/game2048.wasm
+# A third, smaller one for a first visit (no saved game yet): the core without `records`
+# (no Game.fromJSON, fromRecord, Replay, positionProblem): new games, moves, undo, saving.
+# The page loads the core instead when a saved game is there, and for records on demand.
+LITE_TARGET_DIR := target/lite
+WASM_LITE := $(LITE_TARGET_DIR)/$(WASM_TARGET)/release/game2048.wasm
 BINDGEN := wasm-bindgen --target web --no-typescript --remove-name-section --remove-producers-section --out-dir $(PKG)
 # The CLI must match the wasm-bindgen crate exactly; read the version from Cargo.lock.
 WB_VERSION := $(shell awk '/^name = "wasm-bindgen"$$/{getline; gsub(/"/,"",$$3); print $$3}' Cargo.lock 2>/dev/null)
@@ -48,8 +53,9 @@ chromium:
 
 build: wasm-tools
 	cargo rustc --lib --crate-type cdylib --target $(WASM_TARGET) --release
-	cargo --config 'profile.release.opt-level="z"' rustc --lib --crate-type cdylib --target $(WASM_TARGET) --release --no-default-features --target-dir $(CORE_TARGET_DIR)
-	@$(MAKE) --no-print-directory $(PKG)/game2048_bg.wasm $(PKG)/game2048_core_bg.wasm
+	cargo --config 'profile.release.opt-level="z"' rustc --lib --crate-type cdylib --target $(WASM_TARGET) --release --no-default-features --features records --target-dir $(CORE_TARGET_DIR)
+	cargo --config 'profile.release.opt-level="z"' rustc --lib --crate-type cdylib --target $(WASM_TARGET) --release --no-default-features --target-dir $(LITE_TARGET_DIR)
+	@$(MAKE) --no-print-directory $(PKG)/game2048_bg.wasm $(PKG)/game2048_core_bg.wasm $(PKG)/game2048_lite_bg.wasm
 
 # Bindings only when a wasm changed (a separate make run, so that it sees cargo's output).
 $(PKG)/game2048_bg.wasm: $(WASM)
@@ -57,6 +63,9 @@ $(PKG)/game2048_bg.wasm: $(WASM)
 
 $(PKG)/game2048_core_bg.wasm: $(WASM_CORE)
 	$(BINDGEN) --out-name game2048_core $<
+
+$(PKG)/game2048_lite_bg.wasm: $(WASM_LITE)
+	$(BINDGEN) --out-name game2048_lite $<
 
 run: build
 	node tools/serve.mjs --port $(PORT)
@@ -76,6 +85,7 @@ lint: wasm-tools
 	cargo clippy --lib --no-default-features -- -D warnings
 	cargo clippy --lib --target $(WASM_TARGET) -- -D warnings
 	cargo clippy --lib --target $(WASM_TARGET) --no-default-features -- -D warnings
+	cargo clippy --lib --target $(WASM_TARGET) --no-default-features --features records -- -D warnings
 
 test-rust:
 	cargo test --release
