@@ -55,7 +55,7 @@ build: wasm-tools
 	cargo rustc --lib --crate-type cdylib --target $(WASM_TARGET) --release
 	cargo --config 'profile.release.opt-level="z"' rustc --lib --crate-type cdylib --target $(WASM_TARGET) --release --no-default-features --features records --target-dir $(CORE_TARGET_DIR)
 	cargo --config 'profile.release.opt-level="z"' rustc --lib --crate-type cdylib --target $(WASM_TARGET) --release --no-default-features --target-dir $(LITE_TARGET_DIR)
-	@$(MAKE) --no-print-directory $(PKG)/game2048_bg.wasm $(PKG)/game2048_core_bg.wasm $(PKG)/game2048_lite_bg.wasm
+	@$(MAKE) --no-print-directory $(PKG)/game2048_bg.wasm $(PKG)/game2048_core_bg.wasm $(PKG)/game2048_lite_bg.wasm $(PKG)/strategy-texts.json
 
 # Bindings only when a wasm changed (a separate make run, so that it sees cargo's output).
 $(PKG)/game2048_bg.wasm: $(WASM)
@@ -66,6 +66,11 @@ $(PKG)/game2048_core_bg.wasm: $(WASM_CORE)
 
 $(PKG)/game2048_lite_bg.wasm: $(WASM_LITE)
 	$(BINDGEN) --out-name game2048_lite $<
+
+# The strategies' explanations, from the full module, for the AI panel (the page's modules
+# leave the catalogue's words out).
+$(PKG)/strategy-texts.json: $(PKG)/game2048_bg.wasm tools/strategy-texts.mjs
+	node tools/strategy-texts.mjs
 
 run: build
 	node tools/serve.mjs --port $(PORT)

@@ -76,7 +76,8 @@ function table(title, list) {
 // view.js loads them for controls minimal and full, with their chunks.
 const CONTROLS = [...graph('www/panel.js'), ...graph('www/ai-panel.js'), ...graph('www/dialog.js')];
 const unique = (list) => [...new Set(list)];
-const page = unique(['index.html', 'style.css', 'favicon.svg', 'manifest.webmanifest', ...graph('www/main.js'), ...CONTROLS, ...CORE]);
+// The game page's full panel also fetches the strategies' explanations, right after its first board.
+const page = unique(['index.html', 'style.css', 'favicon.svg', 'manifest.webmanifest', ...graph('www/main.js'), ...CONTROLS, ...CORE, 'www/pkg/strategy-texts.json']);
 const minimal = unique(['embed.js', 'style.css', ...graph('embed.js'), ...CONTROLS, ...CORE]);
 const none = unique(['embed.js', 'style.css', ...graph('embed.js'), ...CORE]);
 const totals = {

@@ -2,7 +2,7 @@
 // and the settings. It asks the view to render, the storage to save, and hands
 // the AI's turns to the AI player (ai-player.js); it never touches the DOM and
 // never computes a move itself.
-import { budgetKey, budgetLabel, checkWeights, cleanBudget, defaultBudget, strengthChoices } from './strategies.js';
+import { budgetKey, budgetLabel, checkWeights, cleanBudget, defaultBudget, strengthChoices, withExplanations } from './strategies.js';
 import { MODES, MODE_LABELS, THEMES, SPEED_DELAY_MS, validSize } from './choices.js';
 import { createAiPlayer } from './ai-player.js';
 import { emptyRecord } from './storage.js';
@@ -296,6 +296,11 @@ export function createController({ Game, loadRecords, view, storage, ai, catalog
     stepAi: () => player.step(),
     /** Shows the AI's move for this position without playing it. */
     hintAi: () => player.hint(),
+    /** The strategies' explanations ({name: words}, strategies.js's loadExplanations): shown once they come. */
+    setExplanations(words) {
+      withExplanations(catalog, words);
+      brainView();
+    },
     /** The pool could not run the AI (reason shown next to the controls). */
     aiUnavailable: (reason) => player.unavailable(reason),
 
