@@ -14,6 +14,15 @@ PKG := www/pkg
 WASM := target/$(WASM_TARGET)/release/game2048.wasm
 CORE_TARGET_DIR := target/core
 WASM_CORE := $(CORE_TARGET_DIR)/$(WASM_TARGET)/release/game2048.wasm
+# A third, smaller one for a first visit (no saved game yet): the core without `records`
+# (no Game.fromJSON, fromRecord, Replay, positionProblem): new games, moves, undo, saving.
+# The page loads the core instead when a saved game is there, and for records on demand.
+LITE_TARGET_DIR := target/lite
+WASM_LITE := $(LITE_TARGET_DIR)/$(WASM_TARGET)/release/game2048.wasm
+# The page's modules (lite, core) shrink a little more under binaryen's wasm-opt -Oz (npm
+# devDependency: about 1.1 KB gzipped each, 3%); the full one stays as rustc made it (opt-level 3).
+# The features are those rustc's wasm32 target enables.
+WASM_OPT := node_modules/.bin/wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals --enable-reference-types --enable-multivalue
 BINDGEN := wasm-bindgen --target web --no-typescript --remove-name-section --remove-producers-section --out-dir $(PKG)
 # The CLI must match the wasm-bindgen crate exactly; read the version from Cargo.lock.
 WB_VERSION := $(shell awk '/^name = "wasm-bindgen"$$/{getline; gsub(/"/,"",$$3); print $$3}' Cargo.lock 2>/dev/null)
@@ -46,10 +55,11 @@ chromium:
 
 ## --- build -----------------------------------------------------------------
 
-build: wasm-tools
+build: wasm-tools node-deps
 	cargo rustc --lib --crate-type cdylib --target $(WASM_TARGET) --release
-	cargo --config 'profile.release.opt-level="z"' rustc --lib --crate-type cdylib --target $(WASM_TARGET) --release --no-default-features --target-dir $(CORE_TARGET_DIR)
-	@$(MAKE) --no-print-directory $(PKG)/game2048_bg.wasm $(PKG)/game2048_core_bg.wasm
+	cargo --config 'profile.release.opt-level="z"' rustc --lib --crate-type cdylib --target $(WASM_TARGET) --release --no-default-features --features records --target-dir $(CORE_TARGET_DIR)
+	cargo --config 'profile.release.opt-level="z"' rustc --lib --crate-type cdylib --target $(WASM_TARGET) --release --no-default-features --target-dir $(LITE_TARGET_DIR)
+	@$(MAKE) --no-print-directory $(PKG)/game2048_bg.wasm $(PKG)/game2048_core_bg.wasm $(PKG)/game2048_lite_bg.wasm $(PKG)/strategy-texts.json
 
 # Bindings only when a wasm changed (a separate make run, so that it sees cargo's output).
 $(PKG)/game2048_bg.wasm: $(WASM)
@@ -57,6 +67,16 @@ $(PKG)/game2048_bg.wasm: $(WASM)
 
 $(PKG)/game2048_core_bg.wasm: $(WASM_CORE)
 	$(BINDGEN) --out-name game2048_core $<
+	$(WASM_OPT) $@ -o $@
+
+$(PKG)/game2048_lite_bg.wasm: $(WASM_LITE)
+	$(BINDGEN) --out-name game2048_lite $<
+	$(WASM_OPT) $@ -o $@
+
+# The strategies' explanations, from the full module, for the AI panel (the page's modules
+# leave the catalogue's words out).
+$(PKG)/strategy-texts.json: $(PKG)/game2048_bg.wasm tools/strategy-texts.mjs
+	node tools/strategy-texts.mjs
 
 run: build
 	node tools/serve.mjs --port $(PORT)
@@ -76,6 +96,7 @@ lint: wasm-tools
 	cargo clippy --lib --no-default-features -- -D warnings
 	cargo clippy --lib --target $(WASM_TARGET) -- -D warnings
 	cargo clippy --lib --target $(WASM_TARGET) --no-default-features -- -D warnings
+	cargo clippy --lib --target $(WASM_TARGET) --no-default-features --features records -- -D warnings
 
 test-rust:
 	cargo test --release

@@ -5,9 +5,13 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use crate::ai;
-use crate::board::{check_size, tile_value, Board, Slide};
+use crate::board::{check_size, Board};
+#[cfg(feature = "records")]
+use crate::board::{tile_value, Slide};
 use crate::error::{number_text, quoted, GameError};
-use crate::record::{Mode, Record, RecordError, Replay};
+use crate::record::Mode;
+#[cfg(feature = "records")]
+use crate::record::{Record, RecordError, Replay};
 use crate::{Direction, Game};
 
 fn js_error(e: impl std::fmt::Display) -> JsError {
@@ -86,6 +90,7 @@ fn mode_from(value: &JsValue) -> Result<Mode, JsError> {
     }
 }
 
+#[cfg(feature = "records")]
 /// A record's text, or a clear error for anything else.
 fn record_from(value: &JsValue) -> Result<Record, JsError> {
     let text = value.as_string().ok_or_else(|| {
@@ -97,6 +102,7 @@ fn record_from(value: &JsValue) -> Result<Record, JsError> {
     Record::decode(&text).map_err(js_error)
 }
 
+#[cfg(feature = "records")]
 /// A move or position number: undefined/null gives None, else a whole number from 0.
 fn number_from(value: &JsValue, what: &str) -> Result<Option<usize>, JsError> {
     if value.is_undefined() || value.is_null() {
@@ -174,6 +180,7 @@ impl WasmGame {
         })
     }
 
+    #[cfg(feature = "records")]
     /// `Game.fromRecord(text, moveNumber?, seed?)`: the game at move `moveNumber` of a record
     /// (0: its start; absent: its last move), to play on; its own record keeps the moves
     /// before. Throws an Error naming the move and the problem.
@@ -211,6 +218,7 @@ impl WasmGame {
         Ok(())
     }
 
+    #[cfg(feature = "records")]
     /// `Game.fromJSON(text)`: a game saved by `toJSON`; throws an Error naming what is wrong.
     #[wasm_bindgen(js_name = fromJSON)]
     pub fn from_json(text: JsValue) -> Result<WasmGame, JsError> {
@@ -302,24 +310,28 @@ impl WasmGame {
     }
 }
 
+#[cfg(feature = "records")]
 #[derive(Serialize)]
 struct SpawnView {
     value: f64,
     at: [usize; 2],
 }
 
+#[cfg(feature = "records")]
 #[derive(Serialize)]
 struct RecordedMoveView {
     dir: &'static str,
     spawn: SpawnView,
 }
 
+#[cfg(feature = "records")]
 /// A record replayed and checked: every position by number, 0 (the start) to `length`.
 #[wasm_bindgen(js_name = Replay)]
 pub struct WasmReplay {
     inner: Replay,
 }
 
+#[cfg(feature = "records")]
 impl WasmReplay {
     fn position(&self, n: JsValue) -> Result<usize, JsError> {
         let moves = self.inner.moves();
@@ -334,6 +346,7 @@ impl WasmReplay {
     }
 }
 
+#[cfg(feature = "records")]
 #[wasm_bindgen(js_class = Replay)]
 impl WasmReplay {
     /// `new Replay(text)`: throws an Error naming the move and the problem.
@@ -455,6 +468,7 @@ pub fn legal_moves(cells: JsValue, size: JsValue) -> Result<Vec<String>, JsError
         .collect())
 }
 
+#[cfg(feature = "records")]
 /// `positionProblem(cells, size)`: why a hand-made position cannot be played from (a tile too
 /// large for the size, an empty board, no move), as words; undefined when it can. Throws on cells
 /// that are not tiles.

@@ -20,14 +20,14 @@ export const LAZY_FILES = ['networks/4x6-i8.bin'];
 /**
  * The modules that keep their names in dist: loaded by a page (index.html, compare.html, replay.html, editor.html, learn.html),
  * re-exported by embed.js, started as a worker, or imported lazily (import() in view.js,
- * mount.js). Every other module of www/ is bundled into these or into shared chunks.
+ * mount.js: the AI's pool, ai.js, too). Every other module of www/ is bundled into these or into shared chunks.
  */
 export const BUNDLE_ENTRIES = [
   'www/main.js', 'www/compare-main.js', 'www/replay-main.js', 'www/editor.js', 'www/learn-main.js',
   'www/learn-worker.js', 'www/mount.js',
   'www/element.js', 'www/worker.js', 'www/panel.js', 'www/ai-panel.js', 'www/dialog.js',
   'www/stats-view.js', 'www/offline.js', 'www/record-bar.js', 'www/share.js',
-  'www/replay-embed.js', 'www/review-view.js',
+  'www/replay-embed.js', 'www/review-view.js', 'www/ai.js',
 ];
 /** Minifies one JS module or stylesheet (esbuild); throws naming the file on a syntax error. */
 export async function minify(text, name) {

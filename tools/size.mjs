@@ -3,7 +3,8 @@
 //   - a first visit to the game page (index.html, controls="full"), until the first board;
 //   - a first visit to an embed, <game-2048 controls="minimal"> and controls="none";
 //   - what the service worker caches in the background after the page's first board;
-//   - what loads when the AI first runs (the worker, the full glue and wasm).
+//   - what loads when the AI first runs on the game page (the pool's module, ai.js, and its
+//     chunks not loaded yet, the worker, the full glue and wasm).
 // The modules counted are those a page imports at load: the static import graph of its
 // entry in dist (bundled: entries and shared chunks), and the controls' modules that
 // mount() loads for its `controls` (view.js).
@@ -25,7 +26,9 @@ const { values } = parseFlags({
 // The issue's budgets, gzipped: the game page's first visit, an embed with controls="minimal".
 const BUDGET_KB = { page: 60, minimal: 50 };
 
-const CORE = ['www/pkg/game2048_core.js', 'www/pkg/game2048_core_bg.wasm'];
+// A first visit (no saved game) loads the lite module; the core, which reads saved games
+// and records, loads on a later visit with a saved game, or for a record (cached by then).
+const CORE = ['www/pkg/game2048_lite.js', 'www/pkg/game2048_lite_bg.wasm'];
 const AI = ['www/worker.js', 'www/pkg/game2048.js', 'www/pkg/game2048_bg.wasm'];
 if (![...CORE, ...AI].every((f) => existsSync(join(ROOT, f)))) {
   console.error('no wasm package under www/pkg: run `make build` first');
@@ -73,7 +76,8 @@ function table(title, list) {
 // view.js loads them for controls minimal and full, with their chunks.
 const CONTROLS = [...graph('www/panel.js'), ...graph('www/ai-panel.js'), ...graph('www/dialog.js')];
 const unique = (list) => [...new Set(list)];
-const page = unique(['index.html', 'style.css', 'favicon.svg', 'manifest.webmanifest', ...graph('www/main.js'), ...CONTROLS, ...CORE]);
+// The game page's full panel also fetches the strategies' explanations, right after its first board.
+const page = unique(['index.html', 'style.css', 'favicon.svg', 'manifest.webmanifest', ...graph('www/main.js'), ...CONTROLS, ...CORE, 'www/pkg/strategy-texts.json']);
 const minimal = unique(['embed.js', 'style.css', ...graph('embed.js'), ...CONTROLS, ...CORE]);
 const none = unique(['embed.js', 'style.css', ...graph('embed.js'), ...CORE]);
 const totals = {
@@ -81,7 +85,7 @@ const totals = {
   minimal: table('first visit, embed controls="minimal"', minimal),
   none: table('first visit, embed controls="none"', none),
 };
-table('when the AI first runs', AI);
+table('when the AI first runs', unique([...[...graph('www/ai.js')].filter((f) => !page.includes(f)), ...AI]));
 const cached = files.filter((f) => !page.includes(f));
 const sw = table('service worker, after the first board', cached);
 void sw;

@@ -12,9 +12,9 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 /** The pages, the embed entry, the stylesheet, the app's manifest and icons. */
-export const PAGE_FILES = ['index.html', 'compare.html', 'demo.html', 'replay.html', 'editor.html', 'learn.html', 'embed.js', 'style.css', 'favicon.svg', 'manifest.webmanifest', 'icons/icon-192.png', 'icons/icon-512.png'];
-/** The page's core module (engine + catalogue) and the workers' full one (engine + AI). */
-export const PKG_FILES = ['game2048_core.js', 'game2048_core_bg.wasm', 'game2048.js', 'game2048_bg.wasm'];
+export const PAGE_FILES = ['index.html', 'compare.html', 'demo.html', 'replay.html', 'editor.html', 'learn.html', 'embed.js', 'style.css', 'pages.css', 'records.css', 'favicon.svg', 'manifest.webmanifest', 'icons/icon-192.png', 'icons/icon-512.png'];
+/** The page's modules (lite: a first visit's; core: reads saved games and records), the workers' full one (engine + AI) and the strategies' explanations (from the full one). */
+export const PKG_FILES = ['game2048_lite.js', 'game2048_lite_bg.wasm', 'game2048_core.js', 'game2048_core_bg.wasm', 'game2048.js', 'game2048_bg.wasm', 'strategy-texts.json'];
 const SW_SOURCE = 'www/service-worker.js';
 
 /** Every file of the site under `root`, relative (what dist copies and sw.js caches). */

@@ -2,7 +2,7 @@
 // and the settings. It asks the view to render, the storage to save, and hands
 // the AI's turns to the AI player (ai-player.js); it never touches the DOM and
 // never computes a move itself.
-import { budgetKey, budgetLabel, checkWeights, cleanBudget, defaultBudget, strengthChoices } from './strategies.js';
+import { budgetKey, budgetLabel, checkWeights, cleanBudget, defaultBudget, strengthChoices, withExplanations } from './strategies.js';
 import { MODES, MODE_LABELS, THEMES, SPEED_DELAY_MS, validSize } from './choices.js';
 import { createAiPlayer } from './ai-player.js';
 import { emptyRecord } from './storage.js';
@@ -13,14 +13,15 @@ const SAVE_DELAY_MS = 150;
 const errorText = (e) => (e && e.message ? e.message : String(e));
 
 /**
- * Game: the wasm `Game` class. ai: the pool from ai.js (decide(cells, size, options, {signal})).
+ * Game: the wasm `Game` class; loadRecords(): resolves to the module whose Game reads
+ * records (Game.fromRecord), when `Game` does not. ai: the pool from ai.js (decide(cells, size, options, {signal})).
  * catalog: gameCatalog(engine) from strategies.js.
  * options: { size, mode, seed, cells, restore } (an initial position;
  * `restore: false` ignores the saved game), and { theme, speed, ms, nodes, strategy }
  * that win over the saved settings (ms and nodes: the strategy's budget, when it takes one).
  * onEvent(type, detail): 'move', 'won', 'over', 'ai-start', 'ai-stop', 'error'.
  */
-export function createController({ Game, view, storage, ai, catalog, options = {}, onEvent = () => {} }) {
+export function createController({ Game, loadRecords, view, storage, ai, catalog, options = {}, onEvent = () => {} }) {
   const settings = storage.loadSettings(catalog);
   if (THEMES.includes(options.theme)) settings.theme = options.theme;
   if (Object.hasOwn(SPEED_DELAY_MS, options.speed)) settings.aiSpeed = options.speed;
@@ -302,6 +303,11 @@ export function createController({ Game, view, storage, ai, catalog, options = {
     stepAi: () => player.step(),
     /** Shows the AI's move for this position without playing it. */
     hintAi: () => player.hint(),
+    /** The strategies' explanations ({name: words}, strategies.js's loadExplanations): shown once they come. */
+    setExplanations(words) {
+      withExplanations(catalog, words);
+      brainView();
+    },
     /** The pool could not run the AI (reason shown next to the controls). */
     aiUnavailable: (reason) => player.unavailable(reason),
 
@@ -468,7 +474,9 @@ export function createController({ Game, view, storage, ai, catalog, options = {
     async loadRecord(text, { at, confirm = true, ai: aiPlays = false } = {}) {
       let next = null;
       try {
-        next = Game.fromRecord(text, at ?? undefined);
+        // The page's first module may not read records: the core does (loaded once, on demand).
+        const Reader = Game.fromRecord ? Game : (await loadRecords()).Game;
+        next = Reader.fromRecord(text, at ?? undefined);
       } catch (e) {
         const reason = errorText(e);
         view.notice(`That game record cannot be opened: ${reason}. Your game is unchanged; keep playing.`);

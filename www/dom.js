@@ -57,3 +57,24 @@ export function choices(idPrefix, name, label, options, onChoose) {
   group.setOptions(options);
   return group;
 }
+
+/**
+ * Links a stylesheet (a path from the site's root, e.g. 'records.css') into the document or
+ * shadow root that holds `node`, once; resolves when it has loaded (or failed: the content
+ * then shows unstyled rather than not at all).
+ */
+export function linkSheet(node, path) {
+  const root = node.getRootNode();
+  const parent = root.head ?? root;
+  const href = new URL(`../${path}`, import.meta.url).href;
+  let link = [...parent.querySelectorAll('link[rel="stylesheet"]')].find((l) => l.href === href);
+  if (link) return link.loaded ?? Promise.resolve();
+  link = (root.ownerDocument ?? root).createElement('link');
+  link.rel = 'stylesheet';
+  link.href = href;
+  link.loaded = new Promise((done) => {
+    link.onload = link.onerror = () => done();
+  });
+  parent.append(link);
+  return link.loaded;
+}

@@ -3,7 +3,7 @@
 // asks the AI for its values of the four moves; Play from here starts a game from the
 // position (on the game page, which asks before it replaces a game in progress). Whether a
 // position can be played from is the engine's answer (positionProblem), shown in words.
-import { loadEngine } from './wasm.js';
+import { loadRecords } from './wasm.js';
 import { el, add, button } from './dom.js';
 import { applySavedTheme } from './page-theme.js';
 import { createBoardView, ARROWS } from './board-view.js';
@@ -142,7 +142,7 @@ function play(aiPlays) {
 }
 
 try {
-  engine = await loadEngine();
+  engine = await loadRecords();
   draw();
   body.setAttribute('data-ready', '');
 } catch (e) {

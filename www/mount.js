@@ -3,20 +3,52 @@
 // and returns its controller at once; the engine loads in the background and
 // `controller.ready` settles when the first board is drawn. Nothing here uses
 // ids, globals, or assumes it is the only game on the page.
-import { loadEngine } from './wasm.js';
+import { loadEngine, loadRecords } from './wasm.js';
 import { createStorage, memoryStorage } from './storage.js';
 import { createView } from './view.js';
 import { createController } from './controller.js';
 import { createInput } from './input.js';
-import { createAi } from './ai.js';
 import { readOption, readOptions } from './options.js';
-import { gameCatalog, learnedPlays, DEFAULT_STRATEGY } from './strategies.js';
+import { gameCatalog, learnedPlays, loadExplanations, DEFAULT_STRATEGY } from './strategies.js';
 
 const STYLESHEET = new URL('../style.css', import.meta.url).href;
 const ourShadows = new WeakSet(); // shadow roots attached here: a later mount re-uses them
 const live = new Map(); // host element -> controller, for boards not yet destroyed
 
 const message = (e) => (e && e.message ? e.message : String(e));
+
+/**
+ * The AI's worker pool (ai.js: createAi(options)), loaded when the AI is first asked (a
+ * first board needs none of it). Same calls as the pool: decide, calibrate, network,
+ * destroy, count, nodesPerMs. A pool module that cannot load makes the AI unavailable, as a wasm that cannot.
+ */
+function lazyAi(options) {
+  let pool = null;
+  let dead = '';
+  const unavailable = () => Object.assign(new Error(`AI unavailable: ${dead}`), { unavailable: true });
+  const get = () => {
+    if (dead) return Promise.reject(unavailable());
+    pool ??= import('./ai.js').then(({ createAi }) => createAi(options), (e) => {
+      dead = `the AI engine could not be loaded (${message(e)})`;
+      options.onUnavailable?.(dead);
+      throw unavailable();
+    });
+    return pool;
+  };
+  let loaded = null; // the pool, once its module is in
+  return {
+    decide: (...args) => get().then((p) => (loaded = p).decide(...args)),
+    calibrate: () => get().then((p) => (loaded = p).calibrate()),
+    network: (...args) => get().then((p) => (loaded = p).network(...args)),
+    // The calibration's figures, for the panel's "Fits the speed" line (none before the pool).
+    get count() { return loaded?.count; },
+    get nodesPerMs() { return loaded?.nodesPerMs; },
+    destroy() {
+      dead ||= 'stopped';
+      pool?.then((p) => p.destroy(), () => {});
+    },
+  };
+}
 
 // Without an id or storage key, boards are told apart by their order on the page.
 function defaultKey(element) {
@@ -120,8 +152,17 @@ export function mount(element, options = {}) {
   }
 
   const ready = (async () => {
+    const storage = createStorage({
+      prefix: opts.storageKey ?? opts.prefix ?? defaultKey(element),
+      backend: opts.persist === false ? memoryStorage() : opts.storage,
+      onUnavailable: () => view.notice('Storage is not available: this game will not be saved.', 'storage'),
+    });
+    // A saved game to resume needs the core, which reads it (and checks its record);
+    // a first visit has none and gets the lite module.
+    const fresh = opts.cells != null || opts.seed != null || opts.restore === false;
+    const records = !fresh && storage.hasGame();
     try {
-      [engine] = await Promise.all([loadEngine(), view.loadControls()]);
+      [engine] = await Promise.all([loadEngine({ records }), view.loadControls()]);
     } catch (e) {
       await sheetLoaded;
       if (destroyed) throw e;
@@ -132,12 +173,7 @@ export function mount(element, options = {}) {
       throw e;
     }
     if (destroyed) throw new Error('2048: destroyed before it was ready');
-    const storage = createStorage({
-      prefix: opts.storageKey ?? opts.prefix ?? defaultKey(element),
-      backend: opts.persist === false ? memoryStorage() : opts.storage,
-      onUnavailable: () => view.notice('Storage is not available: this game will not be saved.', 'storage'),
-    });
-    const ai = createAi({
+    const ai = lazyAi({
       legalMoves: engine.legalMoves,
       count: opts.aiWorkers,
       onUnavailable: (reason) => controller.aiUnavailable(reason),
@@ -147,7 +183,7 @@ export function mount(element, options = {}) {
       onNetwork: (state) => view.setNetwork(state),
     });
     controller = createController({
-      Game: engine.Game, view, storage, ai, catalog: gameCatalog(engine), options: { ...opts, strategy: validStrategy(opts.strategy) }, onEvent: emit,
+      Game: engine.Game, loadRecords, view, storage, ai, catalog: gameCatalog(engine), options: { ...opts, strategy: validStrategy(opts.strategy) }, onEvent: emit,
     });
     handlers.newGame = () => controller.newGame();
     handlers.undo = () => controller.undo();
@@ -176,6 +212,10 @@ export function mount(element, options = {}) {
     await sheetLoaded;
     if (destroyed) throw new Error('2048: destroyed before it was ready');
     emit('ready', { size: game.size });
+    // The strategies' explanations, which only the full panel shows, after the first board.
+    if (controls === 'full') {
+      loadExplanations().then((words) => !destroyed && controller.setExplanations(words), (e) => console.warn(`2048: the strategies' explanations could not be loaded (${message(e)})`));
+    }
     // Offline play (the page, or an embed whose host asks), once the board is drawn: the
     // service worker then caches the whole build in the background (offline.js).
     if (opts.offline) import('./offline.js').then((m) => m.registerOffline(win)).catch(() => {});
@@ -247,8 +287,8 @@ export function mount(element, options = {}) {
       return new Promise((resolve) => {
         call(async () => {
           if (!o.replay) return resolve(await controller.loadRecord(text, o));
-          const { showReplay } = await import('./replay-embed.js');
-          resolve(showReplay({ engine, view, controller, text, at: o.at, emit }));
+          const [{ showReplay }, withRecords] = await Promise.all([import('./replay-embed.js'), loadRecords()]);
+          resolve(showReplay({ engine: withRecords, view, controller, text, at: o.at, emit }));
         })();
       });
     },

@@ -1,11 +1,11 @@
 // An embedder's loadRecord(text, {replay: true}) (loaded when first used): the record's
 // replay over the board, with "Play on from here" (the game asks before it replaces a game
 // in progress) and "Back to the game". A record the engine refuses changes nothing.
-import { el } from './dom.js';
+import { el, linkSheet } from './dom.js';
 import { createReplayView } from './replay-view.js';
 
 /** Resolves to true when shown; false (a notice and an `error` event) for a bad record. */
-export function showReplay({ engine, view, controller, text, at, emit }) {
+export async function showReplay({ engine, view, controller, text, at, emit }) {
   let replay;
   try {
     replay = new engine.Replay(text);
@@ -16,6 +16,12 @@ export function showReplay({ engine, view, controller, text, at, emit }) {
     return false;
   }
   const host = view.frame.parentNode;
+  // The replay's rules (records.css), in the board's shadow root or document, first.
+  await linkSheet(host, 'records.css');
+  if (!host.isConnected) {
+    replay.free();
+    return false;
+  }
   const theme = [...host.classList].find((c) => c.startsWith('theme-')) ?? 'theme-light';
   const box = el('div', `g2048 replay-embed ${theme}`);
   view.frame.hidden = true;

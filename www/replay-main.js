@@ -2,7 +2,7 @@
 // fragment, or from a file picked or dropped, and shows its replay (replay-view.js). A
 // record the engine refuses shows the engine's reason and a way back to the game in
 // progress, which is never touched: this page saves nothing.
-import { loadEngine } from './wasm.js';
+import { loadRecords } from './wasm.js';
 import { el, add } from './dom.js';
 import { applySavedTheme } from './page-theme.js';
 import { createReplayView } from './replay-view.js';
@@ -122,7 +122,7 @@ function fromAddress() {
 }
 
 try {
-  engine = await loadEngine();
+  engine = await loadRecords();
   fromAddress();
   addEventListener('hashchange', fromAddress);
   body.setAttribute('data-ready', '');

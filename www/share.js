@@ -2,7 +2,7 @@
 // the clipboard (or selected in a text field where the clipboard is refused), the record
 // as a file, and the replay itself. A link of any length is given; a long one says that
 // some apps cut long links and offers the file, which holds the same record.
-import { el, add, button } from './dom.js';
+import { el, add, button, linkSheet } from './dom.js';
 import { LONG_LINK, replayUrl, download, fileName } from './record-io.js';
 
 /** Opens the dialog in `frame` for a game: { record, size, score, moves, over }. */
@@ -42,11 +42,15 @@ export function openShare(frame, game) {
   open.rel = 'noopener';
   const close = add(buttons, button('btn share-close', 'Close', () => dialog.close()));
   dialog.addEventListener('close', () => dialog.remove());
-  try {
-    dialog.showModal();
-  } catch {
-    dialog.setAttribute('open', '');
-  }
-  close.focus();
+  // Shown once its rules (records.css) are there.
+  linkSheet(frame, 'records.css').then(() => {
+    if (!dialog.isConnected) return;
+    try {
+      dialog.showModal();
+    } catch {
+      dialog.setAttribute('open', '');
+    }
+    close.focus();
+  });
   return dialog;
 }

@@ -168,6 +168,11 @@ export function createStorage({ prefix = 'game2048', backend, onUnavailable } = 
       return store !== null;
     },
 
+    /** True when a saved game is there (readable or not): the page then loads the engine that reads it. */
+    hasGame() {
+      return read('game') != null;
+    },
+
     /**
      * The saved game, read with `fromJSON(text)` (the engine's Game.fromJSON):
      * {game, mode (null: not saved), keepGoing}; null when there is none. An

@@ -1,6 +1,9 @@
 // The AI strategies and their settings. The list is the engine's own catalogue
 // (the wasm `strategies()` export: name, label, explanation, options with ranges
-// and defaults), so a strategy added in Rust needs no change here. This file
+// and defaults), so a strategy added in Rust needs no change here. The page's modules
+// leave the explanations out (their words weigh 3 KB gzipped): the AI panel reads them
+// from the full module's copy, pkg/strategy-texts.json, after the first board
+// (loadExplanations, withExplanations). This file
 // decides the strength choices the page offers for each strategy, checks budgets
 // and weights. The learned
 // strategies (the engine's `learnedStrategies()`: they play once a network is loaded)
@@ -60,18 +63,39 @@ const NETWORK_NOTE = ' The first time it plays, the page downloads its network, 
 
 const catalogs = new WeakMap();
 
+const TEXTS = new URL('./pkg/strategy-texts.json', import.meta.url);
+let texts = null;
+
+/** Resolves to {name: explanation} (the engine's words, written by `make build`); fetched once. */
+export function loadExplanations() {
+  texts ??= fetch(TEXTS).then((r) => {
+    if (!r.ok) throw new Error(`HTTP ${r.status} for ${TEXTS.pathname.split('/').pop()}`);
+    return r.json();
+  });
+  texts.catch(() => { texts = null; });
+  return texts;
+}
+
+/** Fills in each entry's explanation from `words` ({name: explanation}) where it has none. */
+export function withExplanations(catalog, words) {
+  for (const s of catalog) {
+    const text = typeof words?.[s.plays] === 'string' ? words[s.plays] : '';
+    if (!text || (s.explanation && s.explanation !== s.note)) continue;
+    s.explanation = text + (s.note ?? '');
+  }
+  return catalog;
+}
+
 /** Every strategy the engine plays, in the engine's order (weakest first). */
 export function strategyCatalog(engine) {
   if (!catalogs.has(engine)) {
     const learned = Array.from(engine.learnedStrategies?.() ?? []).map((s) => ({ ...s, needs: 'network', network: 'shipped', explanation: `${s.explanation ?? ''}${NETWORK_NOTE}` }));
-    catalogs.set(engine, [...Array.from(engine.strategies()), ...learned].map(normalize));
+    const list = [...Array.from(engine.strategies()), ...learned].map(normalize);
+    // The note alone until the engine's words come (withExplanations).
+    for (const s of list) if (s.needs === 'network') s.note = NETWORK_NOTE;
+    catalogs.set(engine, list);
   }
   return catalogs.get(engine);
-}
-
-/** The strategies that play with the learned network (the AI pool's `learned`). */
-export function learnedNames(engine) {
-  return strategyCatalog(engine).filter((s) => s.needs === 'network').map((s) => s.name);
 }
 
 // "Your network": the one trained on the learn page and saved in this browser
@@ -90,6 +114,7 @@ export function gameCatalog(engine) {
       name: `${s.name}-${YOURS}`,
       label: `${s.label}: your network`,
       explanation: `${s.explanation.replace(NETWORK_NOTE, '')}${YOURS_NOTE}`,
+      note: YOURS_NOTE,
       network: YOURS,
       plays: s.name,
     }));

@@ -336,7 +336,7 @@ test('"AI unavailable" when the worker cannot load; the player still plays', asy
   await done();
 });
 
-test('the page loads only the core wasm; the AI\'s wasm missing (404): "AI unavailable", the player still plays', async () => {
+test('the page loads only the lite wasm; the AI\'s wasm missing (404): "AI unavailable", the player still plays', async () => {
   const { page, context, errors, done } = await openPage(env, null);
   const asked = [];
   await context.route((url) => url.pathname.endsWith('.wasm'), (route) => {
@@ -346,11 +346,11 @@ test('the page loads only the core wasm; the AI\'s wasm missing (404): "AI unava
   });
   await page.goto(`${env.url}?seed=20`);
   await ready(page);
-  assert.deepEqual(asked, ['game2048_core_bg.wasm'], 'a first visit fetches the core wasm alone');
+  assert.deepEqual(asked, ['game2048_lite_bg.wasm'], 'a first visit fetches the lite wasm alone');
   await toggle(page).click();
   await page.waitForFunction(() => /^AI unavailable: the AI engine could not be loaded \(.+\)/.test(document.querySelector('.g2048 .ai-status').textContent));
   assert.ok(asked.includes('game2048_bg.wasm'), 'the worker asked for the full wasm');
-  assert.ok(!asked.slice(1).includes('game2048_core_bg.wasm'), 'the worker does not fetch the core');
+  assert.ok(!asked.slice(1).some((n) => n.startsWith('game2048_core') || n.startsWith('game2048_lite')), 'the worker fetches neither page module');
   for (const name of ['ai-toggle', 'ai-step', 'ai-hint']) {
     assert.equal(await page.locator(`.g2048 .${name}`).isDisabled(), true, `${name} disabled`);
   }

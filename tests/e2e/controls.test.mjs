@@ -51,7 +51,7 @@ test('controls none | minimal | full, a bad value and the default', async () => 
   await done();
 });
 
-test('controls="none" downloads no control module, worker or AI wasm until the AI first runs', async () => {
+test('controls="none" downloads no control module, AI pool, worker, AI wasm, explanations or record reader until the AI first runs', async () => {
   const { page, done } = await openPage(env, null);
   const requested = [];
   page.on('request', (r) => requested.push(new URL(r.url()).pathname));
@@ -59,12 +59,13 @@ test('controls="none" downloads no control module, worker or AI wasm until the A
   await drawn(page, '#bare');
   await page.waitForTimeout(500);
   const loaded = (name) => requested.some((p) => p.endsWith(name));
-  for (const name of ['/panel.js', '/ai-panel.js', '/dialog.js', '/stats-view.js', '/worker.js', '/game2048_bg.wasm', '/game2048.js']) {
+  assert.ok(loaded('/game2048_lite_bg.wasm'), 'the lite wasm draws the board');
+  for (const name of ['/panel.js', '/ai-panel.js', '/dialog.js', '/stats-view.js', '/ai.js', '/worker.js', '/game2048_bg.wasm', '/game2048.js', '/strategy-texts.json', '/game2048_core_bg.wasm']) {
     assert.equal(loaded(name), false, `${name} is not loaded before the AI runs: ${requested.join(' ')}`);
   }
   await page.evaluate(() => document.querySelector('#bare').step());
   await page.waitForFunction(() => document.querySelector('#bare').moves === 1, null, { timeout: 20000 });
-  assert.ok(loaded('/worker.js') && loaded('/game2048_bg.wasm'), 'the AI loads when it runs');
+  assert.ok(loaded('/ai.js') && loaded('/worker.js') && loaded('/game2048_bg.wasm'), 'the AI loads when it runs');
   assert.equal(loaded('/panel.js'), false);
   await done();
 });

@@ -35,7 +35,9 @@ test('1280x800: every control and the AI figures without scrolling, the AI panel
   assert.ok(ai.left >= board.right, 'the AI panel is beside the board');
   assert.ok(board.right - board.left >= 400, 'the board keeps its size');
   assert.ok(await page.evaluate(() => document.documentElement.scrollHeight <= innerHeight), 'no scrolling');
-  // The explanation is one short sentence; "more" shows the rest.
+  // The explanation (loaded after the first board: "more" shows once it is there) is one
+  // short sentence; "more" shows the rest.
+  await page.locator('.g2048 .more-button').waitFor();
   const short = await page.textContent('.g2048 .ai-explanation-short');
   assert.ok(short.length <= 100 && short.split(/[.!?](\s|$)/).filter((x) => x && x.trim()).length <= 1, short);
   assert.equal(await page.locator('.g2048 .ai-explanation-rest').isVisible(), false);

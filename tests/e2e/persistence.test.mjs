@@ -46,6 +46,27 @@ test('reload restores the game (board, score, best, undo history)', async () => 
   await done();
 });
 
+test('a first visit fetches the small (lite) wasm alone; with a saved game the next visit fetches the core, which reads it', async () => {
+  const { page, context, done } = await openPage(env, null);
+  const asked = [];
+  await context.route((url) => url.pathname.endsWith('.wasm'), (route) => {
+    asked.push(new URL(route.request().url()).pathname.split('/').pop());
+    return route.continue();
+  });
+  await page.goto(env.url);
+  await ready(page);
+  assert.deepEqual(asked, ['game2048_lite_bg.wasm'], 'no saved game: the lite module only');
+  assert.equal(await playSomeMoves(page, 3), 3);
+  await settle(page);
+  const cells = await engineCells(page);
+  asked.length = 0;
+  await page.reload();
+  await ready(page);
+  assert.deepEqual(asked, ['game2048_core_bg.wasm'], 'a saved game: the core, which reads saved games');
+  assert.deepEqual(await engineCells(page), cells, 'the saved game is back');
+  await done();
+});
+
 test('best score is kept per board size and mode', async () => {
   const { page, done } = await openPage(env, '');
   assert.equal(await playSomeMoves(page, 8), 8);

@@ -108,6 +108,37 @@ test('play 30 moves, share: the link opens the replay, which ends on the same bo
   await done();
 });
 
+test('records.css: a first board does not download it; the share dialog and an embed\'s replay link it and are styled by it', async () => {
+  const { page, context, done } = await openPage(env, null);
+  const asked = [];
+  page.on('request', (r) => asked.push(new URL(r.url()).pathname));
+  await page.goto(`${env.url}?seed=12`);
+  await ready(page);
+  assert.equal(asked.some((p) => p.endsWith('/records.css')), false, 'not with the first board');
+  await playKeys(page, 2);
+  await shareLink(page);
+  assert.ok(asked.some((p) => p.endsWith('/records.css')), 'the share dialog links it');
+  assert.equal(await page.locator('.share-dialog .share-title').evaluate((e) => getComputedStyle(e).fontSize), '22px', 'its rules apply');
+  await page.locator('.share-close').click();
+
+  // An embed's replay, in the board's shadow root.
+  const embed = await context.newPage();
+  await embed.goto(`${env.url}tests/e2e/fixtures/empty.html`);
+  const text = played(4, 5n, 6).text;
+  const padding = await embed.evaluate(async (t) => {
+    await import('/embed.js');
+    const el = document.createElement('game-2048');
+    el.setAttribute('persist', 'off');
+    document.body.append(el);
+    await el.ready;
+    if (!(await el.loadRecord(t, { replay: true }))) return 'not shown';
+    return getComputedStyle(el.shadowRoot.querySelector('.replay-embed')).paddingTop;
+  }, text);
+  assert.equal(padding, '12px', 'the replay\'s rules apply in the shadow root');
+  await embed.close();
+  await done();
+});
+
 test('undo inside the game: the replay follows the line played', async () => {
   const { page, context, done } = await openPage(env, '?seed=5');
   const line = [await engineCells(page)];

@@ -2,18 +2,45 @@
 // without the `ai` feature) against the full one (game2048: also bestMove). Needs `make build`.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { load } from './wasm.mjs';
+import { readFileSync } from 'node:fs';
+import { load, unworded } from './wasm.mjs';
 
 const core = await load('game2048_core');
 const full = await load('game2048');
+const lite = await load('game2048_lite');
 
 test('the core exports Game and strategies, not bestMove', () => {
   assert.equal(typeof core.Game, 'function');
   assert.equal(typeof core.strategies, 'function');
   assert.equal('bestMove' in core, false);
   assert.equal(typeof full.bestMove, 'function');
-  assert.deepEqual(core.strategies(), full.strategies(), 'the same catalogue');
+  assert.deepEqual(core.strategies(), unworded(full.strategies()), 'the same catalogue, without its words');
   assert.ok(core.strategies().length >= 9);
+});
+
+test('the lite module (a first visit\'s) plays and saves, and reads no saved game or record', () => {
+  assert.deepEqual(lite.strategies(), core.strategies());
+  assert.deepEqual(lite.learnedStrategies(), core.learnedStrategies());
+  for (const name of ['fromJSON', 'fromRecord']) assert.equal(typeof lite.Game[name], 'undefined', name);
+  assert.equal('Replay' in lite, false);
+  const a = new lite.Game(4, 7n);
+  const b = new core.Game(4, 7n);
+  for (const d of ['left', 'up', 'right', 'down', 'left', 'up']) assert.deepEqual(a.move(d), b.move(d));
+  assert.equal(a.toJSON(), b.toJSON(), 'the same saved game');
+  assert.equal(a.record(), b.record(), 'the same record');
+  assert.deepEqual(Array.from(core.Game.fromJSON(a.toJSON()).cells()), Array.from(a.cells()), 'the core reads what the lite module saved');
+  a.free();
+  b.free();
+});
+
+test('strategy-texts.json (make build) holds the full module\'s explanation of every strategy', () => {
+  const texts = JSON.parse(readFileSync(new URL('../../www/pkg/strategy-texts.json', import.meta.url), 'utf8'));
+  const all = [...full.strategies(), ...full.learnedStrategies()];
+  assert.deepEqual(Object.keys(texts), all.map((s) => s.name));
+  for (const s of all) {
+    assert.ok(s.explanation.length > 80, `${s.name} is explained`);
+    assert.equal(texts[s.name], s.explanation, s.name);
+  }
 });
 
 test('a seeded game plays alike in both modules (the same engine)', () => {

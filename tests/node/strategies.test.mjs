@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { load } from './wasm.mjs';
+import { load, unworded } from './wasm.mjs';
 import {
   strategyCatalog, strategyNames, strengthChoices, defaultBudget, cleanBudget, checkWeights, splits, budgetKey,
   gameCatalog, learnedPlays,
@@ -22,14 +22,14 @@ const DIRS = ['up', 'right', 'down', 'left'];
 // spawns: every search ends one move deep, so even the largest budgets answer at once.
 const NEAR_LOSS = [0, 8, 16, 32, 64, 128, 256, 512, 8, 16, 32, 64, 128, 256, 512, 1024];
 
-test('strategies(): the same catalogue in the core and the full module, every documented name', () => {
+test('strategies(): the same catalogue in the core (without its words) and the full module, every documented name', () => {
   for (const mod of [core, full]) {
     const list = mod.strategies();
     assert.deepEqual(list.map((s) => s.name), NAMES);
     for (const s of list) {
       assert.equal(typeof s.label, 'string');
       assert.ok(s.label.length > 2, `${s.name} has a label`);
-      assert.ok(s.explanation.length > 80, `${s.name} is explained in words`);
+      if (mod === full) assert.ok(s.explanation.length > 80, `${s.name} is explained in words`);
       assert.ok(s.options.some((o) => o.name === 'moves'), `${s.name}: every strategy takes moves`);
       for (const o of s.options) {
         assert.ok(['integer', 'number', 'seed', 'directions', 'weights'].includes(o.kind), `${s.name}.${o.name}: kind ${o.kind}`);
@@ -38,7 +38,7 @@ test('strategies(): the same catalogue in the core and the full module, every do
       }
     }
   }
-  assert.deepEqual(core.strategies(), full.strategies());
+  assert.deepEqual(core.strategies(), unworded(full.strategies()));
   const options = Object.fromEntries(full.strategies().map((s) => [s.name, s.options.map((o) => o.name)]));
   assert.deepEqual(options.expectimax, ['ms', 'nodes', 'depth', 'weights', 'moves']);
   assert.deepEqual(options.minimax, ['depth', 'nodes', 'weights', 'moves']);

@@ -7,3 +7,9 @@ export async function load(name) {
   mod.initSync({ module: readFileSync(new URL(`../../www/pkg/${name}_bg.wasm`, import.meta.url)) });
   return mod;
 }
+
+/** A catalogue as the page's modules (core, lite) export it: the full module's, without its words. */
+export function unworded(list) {
+  const option = (o) => ({ ...o, description: '', ...(o.fields ? { fields: o.fields.map(option) } : {}) });
+  return list.map((s) => ({ ...s, explanation: '', options: s.options.map(option) }));
+}

@@ -59,6 +59,18 @@ pub struct StrategyInfo {
     pub options: Vec<OptionInfo>,
 }
 
+/// The catalogue's words (explanations, option descriptions): kept in a build with the
+/// `texts` feature (the full module, native builds); the page's own modules (core and lite)
+/// carry empty strings instead, and the page reads the explanations from
+/// `www/pkg/strategy-texts.json`, which `make build` writes from the full module.
+const fn words(text: &'static str) -> &'static str {
+    if cfg!(feature = "texts") {
+        text
+    } else {
+        ""
+    }
+}
+
 fn option(
     name: &'static str,
     kind: &'static str,
@@ -72,7 +84,7 @@ fn option(
         min: range.map(|r| r.0),
         max: range.map(|r| r.1),
         default,
-        description,
+        description: words(description),
         fields: Vec::new(),
     }
 }
@@ -241,7 +253,7 @@ pub fn info(strategy: StrategyName) -> StrategyInfo {
     StrategyInfo {
         name: strategy.name(),
         label,
-        explanation,
+        explanation: words(explanation),
         options: strategy
             .options()
             .iter()
