@@ -103,6 +103,6 @@ test('Trainer: learns from nothing, the same seed the same network; its file loa
   assert.throws(() => full.Trainer.fromFile(new Uint8Array(10), 0.1, 1, 0), /not a weights file/);
   assert.throws(() => new full.Trainer('4x4', 8, 0, 1), /alpha/);
   assert.throws(() => new full.Trainer('nope', 8, 0.1, 1), /./);
-  assert.throws(() => again.save('f16'), /f32, i16 or i8/);
+  assert.throws(() => again.save('f16'), /f32, i16, i8 or c8/);
   again.free();
 });

@@ -213,11 +213,21 @@ impl Network {
 
     /// The same network with its weights stored as `q` (`i16`, `i8`: each rounded to the
     /// nearest step of one scale, the largest weight's magnitude over 32,767 or 127; `c8`:
-    /// codebooks fitted with every weight counting alike, see [`Network::quantised_c8`]).
+    /// each tuple's codebook evenly spaced, a scale per tuple, its largest weight's magnitude
+    /// over 127: [`Network::quantised_c8`] fits them to play instead, as the trainer's export
+    /// does, and the k-means stays out of the page's wasm, which only calls this).
     pub fn quantised(&self, q: Quantisation) -> Network {
         let floats = self.floats();
         if q == Quantisation::C8 {
-            return self.quantised_c8(&vec![1.0; floats.len()]);
+            return self.with_books(&floats, |tuple| {
+                let top = tuple.iter().fold(0f32, |m, w| m.max(w.abs()));
+                let step = if top > 0.0 { top / 127.0 } else { 1.0 };
+                let mut values = [0f32; 256];
+                for (k, v) in values.iter_mut().enumerate().skip(1) {
+                    *v = (k as f32 - 128.0) * step;
+                }
+                super::codebook::Book { values }
+            });
         }
         let top = floats.iter().fold(0f32, |m, w| m.max(w.abs()));
         let weights = match q {
@@ -265,13 +275,27 @@ impl Network {
     /// that is 0 (never trained) keeps it.
     pub fn quantised_c8(&self, importance: &[f32]) -> Network {
         let floats = self.floats();
+        let mut start = 0;
+        self.with_books(&floats, |tuple| {
+            let book = super::codebook::fit(tuple, &importance[start..start + tuple.len()]);
+            start += tuple.len();
+            book
+        })
+    }
+
+    /// `floats` as `c8`, each tuple's codebook from `book_of` (its weights).
+    fn with_books(
+        &self,
+        floats: &[f32],
+        mut book_of: impl FnMut(&[f32]) -> super::codebook::Book,
+    ) -> Network {
         let mut codes = Vec::with_capacity(floats.len());
         let mut books = Vec::new();
         let mut entries = Vec::new();
         let mut start = 0;
         for t in 0..self.shape.tuples().len() {
             let end = start + self.shape.entries_of(t);
-            let book = super::codebook::fit(&floats[start..end], &importance[start..end]);
+            let book = book_of(&floats[start..end]);
             codes.extend(floats[start..end].iter().map(|&w| book.code(w)));
             books.push(book.values);
             entries.push(end - start);
@@ -385,7 +409,7 @@ mod tests {
             let tuple_offset = if i < 4096 { 0.0 } else { -5000.0 };
             *x = tuple_offset + ((i * 7919) % 1000) as f32;
         }
-        let c8 = net.quantised(Quantisation::C8);
+        let c8 = net.quantised_c8(&vec![1.0; net.weights().len()]);
         let b = board([1, 2, 3, 0, 5, 0, 1, 0, 0, 4, 0, 0, 9, 0, 0, 2]);
         let mut index = [0u32; MAX_FEATURES];
         let n = c8.features().indices(b.0, &mut index);
