@@ -666,10 +666,11 @@ mod learner {
             self.games as f64
         }
 
-        /// `save(quantisation)`: the network as a weights file ("f32", "i16" or "i8").
+        /// `save(quantisation)`: the network as a weights file ("f32", "i16", "i8", or "c8"
+        /// with evenly spaced codebooks: the native trainer's export fits them to play).
         pub fn save(&self, quantisation: &str) -> Result<Vec<u8>, JsError> {
             let q = Quantisation::parse(quantisation)
-                .ok_or_else(|| JsError::new("quantisation is f32, i16 or i8"))?;
+                .ok_or_else(|| JsError::new("quantisation is f32, i16, i8 or c8"))?;
             Ok(encode(&self.network.quantised(q), Encoding::ZeroRuns))
         }
 

@@ -2,7 +2,8 @@
 // 'td' and 'expectimax-td' until loadWeights gets a weights file, and a bad file is refused
 // with the problem named (the strategies stay unavailable, the others play on).
 // tests/data/tiny-4x4-l8-i8.ntw: `train --shape 4x4 --levels 8 --games 2000 --seed 1
-// --out ... --quantise i8` (16 KB).
+// --out ... --quantise i8` (16 KB); tiny-4x4-l8-c8.ntw the same with `--quantise c8` (a
+// version 2 file: a byte per weight into 256 values per tuple).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -41,6 +42,25 @@ test('learned strategies: refused until a network is loaded, then they play; bad
 
   full.unloadWeights();
   assert.throws(() => full.bestMove(cells, 4, { strategy: 'td' }), /none is loaded/);
+});
+
+test('a c8 file (version 2) loads and plays in wasm; its bad copies are named', () => {
+  const c8 = new Uint8Array(readFileSync(new URL('../data/tiny-4x4-l8-c8.ntw', import.meta.url)));
+  assert.throws(() => full.loadWeights(c8.slice(0, 40 + 1024)), /cut short/);
+  const changed = c8.slice();
+  changed[40 + 2 * 1024 + 3] ^= 1; // inside tuple 3's codebook
+  assert.throws(() => full.loadWeights(changed), /checksum/);
+  const later = c8.slice();
+  later[8] = 3;
+  assert.throws(() => full.loadWeights(later), /version 3 is not one this game reads/);
+  assert.throws(() => full.bestMove(cells, 4, { strategy: 'td' }), /none is loaded/);
+
+  const info = full.loadWeights(c8);
+  assert.deepEqual(info, { shape: '0,1,2,3;4,5,6,7;0,1,4,5;1,2,5,6', levels: 8, quantisation: 'c8', weights: 4 * 4096, bytes: 4 * 4096 + 4 * 1024 });
+  const td = full.bestMove(cells, 4, { strategy: 'td' });
+  assert.ok(full.legalMoves(cells, 4).includes(td.dir), `td plays a legal move: ${td.dir}`);
+  assert.ok(Object.values(td.values).some((v) => v > 0), 'the codebooks give values');
+  full.unloadWeights();
 });
 
 test('learnedStrategies(): in both modules, explained in words in the full one; not in strategies()', () => {
@@ -83,6 +103,6 @@ test('Trainer: learns from nothing, the same seed the same network; its file loa
   assert.throws(() => full.Trainer.fromFile(new Uint8Array(10), 0.1, 1, 0), /not a weights file/);
   assert.throws(() => new full.Trainer('4x4', 8, 0, 1), /alpha/);
   assert.throws(() => new full.Trainer('nope', 8, 0.1, 1), /./);
-  assert.throws(() => again.save('f16'), /f32, i16 or i8/);
+  assert.throws(() => again.save('f16'), /f32, i16, i8 or c8/);
   again.free();
 });

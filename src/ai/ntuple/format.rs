@@ -3,21 +3,23 @@
 //! | offset | bytes | field |
 //! | --- | --- | --- |
 //! | 0 | 8 | magic `2048ntw\n` |
-//! | 8 | 2 | version (1) |
+//! | 8 | 2 | version: 1, or 2 for `c8` (a reader of version 2 reads both) |
 //! | 10 | 1 | levels (2..16: exponents told apart per cell) |
 //! | 11 | 1 | tuples T (1..16) |
-//! | 12 | 1 | quantisation: 0 `f32`, 1 `i16`, 2 `i8` |
+//! | 12 | 1 | quantisation: 0 `f32`, 1 `i16`, 2 `i8`, 3 `c8` (version 2) |
 //! | 13 | 1 | encoding: 0 raw, 1 zero runs |
 //! | 14 | 2 | reserved, 0 |
-//! | 16 | 4 | scale (`f32`; weight = stored value x scale; 1 for `f32`) |
+//! | 16 | 4 | scale (`f32`; weight = stored value x scale; 1 for `f32` and `c8`) |
 //! | 20 | 8 | payload length in bytes |
 //! | 28 | T x (1 + cells) | each tuple: its cell count, then its cells (0..15, row-major) |
-//! | .. | payload | the weights, tuple by tuple, in the table order of `shape.rs` |
+//! | .. | payload | `c8` only: T codebooks of 256 `f32` (tuple t's weight = its book[code]); then the weights (codes for `c8`), tuple by tuple, in the table order of `shape.rs` |
 //! | end | 4 | CRC-32 of every byte before it |
 //!
 //! Encoding 1 (zero runs) stores the weights as pairs: a LEB128 count of zero weights, a
 //! LEB128 count of literal weights, then those weights. Entries training never reached stay 0,
 //! and a 6-tuple network leaves most of them there, so this halves a file or better.
+//!
+//! Files of the first three kinds are written as version 1, byte for byte as before `c8`.
 //!
 //! Reading checks, in order: the magic, the version, that the file is as long as its header
 //! says, the checksum, then the shape and the payload; each failure is a [`WeightsError`] that
@@ -30,7 +32,8 @@ use super::shape::Shape;
 use crate::record::crc32;
 
 pub const MAGIC: &[u8; 8] = b"2048ntw\n";
-pub const VERSION: u16 = 1;
+/// The newest version written and read (version 1 files still read).
+pub const VERSION: u16 = 2;
 const HEADER: usize = 28;
 
 /// How the weights sit in the payload.
@@ -72,7 +75,8 @@ impl fmt::Display for WeightsError {
             ),
             WeightsError::BadVersion(v) => write!(
                 f,
-                "weights file version {v} is not one this game reads (it reads version {VERSION})"
+                "weights file version {v} is not one this game reads (it reads versions 1 to \
+                 {VERSION})"
             ),
             WeightsError::BadChecksum => write!(
                 f,
@@ -121,6 +125,7 @@ fn weight_bytes(weights: &Weights, i: usize, out: &mut Vec<u8>) {
         Weights::F32(v) => out.extend_from_slice(&v[i].to_le_bytes()),
         Weights::I16 { values, .. } => out.extend_from_slice(&values[i].to_le_bytes()),
         Weights::I8 { values, .. } => out.push(values[i] as u8),
+        Weights::C8 { codes, .. } => out.push(codes[i]),
     }
 }
 
@@ -129,12 +134,18 @@ fn is_zero(weights: &Weights, i: usize) -> bool {
         Weights::F32(v) => v[i].to_bits() == 0,
         Weights::I16 { values, .. } => values[i] == 0,
         Weights::I8 { values, .. } => values[i] == 0,
+        Weights::C8 { codes, .. } => codes[i] == 0,
     }
 }
 
 fn payload(weights: &Weights, encoding: Encoding) -> Vec<u8> {
     let n = weights.len();
     let mut out = Vec::new();
+    if let Weights::C8 { books, .. } = weights {
+        for value in books.iter().flatten() {
+            out.extend_from_slice(&value.to_le_bytes());
+        }
+    }
     match encoding {
         Encoding::Raw => {
             for i in 0..n {
@@ -173,11 +184,13 @@ pub fn encode(network: &Network, encoding: Encoding) -> Vec<u8> {
         Weights::F32(_) => (0u8, 1.0f32),
         Weights::I16 { scale, .. } => (1, *scale),
         Weights::I8 { scale, .. } => (2, *scale),
+        Weights::C8 { .. } => (3, 1.0),
     };
+    let version: u16 = if quant == 3 { 2 } else { 1 };
     let body = payload(weights, encoding);
     let mut out = Vec::with_capacity(HEADER + 64 + body.len() + 4);
     out.extend_from_slice(MAGIC);
-    out.extend_from_slice(&VERSION.to_le_bytes());
+    out.extend_from_slice(&version.to_le_bytes());
     out.push(shape.levels());
     out.push(shape.tuples().len() as u8);
     out.push(quant);
@@ -221,7 +234,7 @@ pub fn decode(bytes: &[u8]) -> Result<Network, WeightsError> {
         });
     }
     let version = u16::from_le_bytes([bytes[8], bytes[9]]);
-    if version != VERSION {
+    if !(1..=VERSION).contains(&version) {
         return Err(WeightsError::BadVersion(version));
     }
     if bytes.len() < HEADER {
@@ -271,9 +284,11 @@ pub fn decode(bytes: &[u8]) -> Result<Network, WeightsError> {
         0 => Quantisation::F32,
         1 => Quantisation::I16,
         2 => Quantisation::I8,
+        3 if version >= 2 => Quantisation::C8,
+        3 => return Err(bad("quantisation 3 (c8) in a version 1 file")),
         q => {
             return Err(bad(format!(
-                "quantisation {q} is unknown (0 f32, 1 i16, 2 i8)"
+                "quantisation {q} is unknown (0 f32, 1 i16, 2 i8, 3 c8)"
             )))
         }
     };
@@ -285,7 +300,28 @@ pub fn decode(bytes: &[u8]) -> Result<Network, WeightsError> {
         1 => Encoding::ZeroRuns,
         e => return Err(bad(format!("encoding {e} is unknown (0 raw, 1 zero runs)"))),
     };
-    let payload = &bytes[at..bytes.len() - 4];
+    let mut payload = &bytes[at..bytes.len() - 4];
+    let mut books = Vec::new();
+    if quant == Quantisation::C8 {
+        let size = tuple_count * 256 * 4;
+        if payload.len() < size {
+            return Err(bad(format!(
+                "{} bytes of payload where the codebooks alone need {size}",
+                payload.len()
+            )));
+        }
+        for (t, book) in payload[..size].chunks_exact(1024).enumerate() {
+            let mut values = [0f32; 256];
+            for (v, c) in values.iter_mut().zip(book.chunks_exact(4)) {
+                *v = f32::from_le_bytes([c[0], c[1], c[2], c[3]]);
+            }
+            if let Some(v) = values.iter().find(|v| !v.is_finite()) {
+                return Err(bad(format!("tuple {}'s codebook holds {v}", t + 1)));
+            }
+            books.push(values);
+        }
+        payload = &payload[size..];
+    }
     let raw = expand(payload, encoding, shape.entries(), quant.width())?;
     let weights = match quant {
         Quantisation::F32 => Weights::F32(
@@ -304,6 +340,11 @@ pub fn decode(bytes: &[u8]) -> Result<Network, WeightsError> {
         Quantisation::I8 => Weights::I8 {
             values: raw.into_iter().map(|b| b as i8).collect(),
             scale,
+        },
+        Quantisation::C8 => Weights::C8 {
+            codes: raw,
+            books,
+            entries: (0..tuple_count).map(|t| shape.entries_of(t)).collect(),
         },
     };
     Network::from_parts(shape, weights).ok_or_else(|| bad("the weights do not fill the shape"))
@@ -374,9 +415,21 @@ mod tests {
         encode(&network(), Encoding::ZeroRuns)
     }
 
+    fn c8_file() -> Vec<u8> {
+        encode(&network().quantised(Quantisation::C8), Encoding::ZeroRuns)
+    }
+
+    /// `bytes` with its checksum made to match again (a writer's bug, not a changed byte).
+    fn resealed(mut bytes: Vec<u8>) -> Vec<u8> {
+        let n = bytes.len() - 4;
+        let crc = crc32(&[&bytes[..n]]);
+        bytes[n..].copy_from_slice(&crc.to_le_bytes());
+        bytes
+    }
+
     #[test]
     fn every_quantisation_and_encoding_reads_back_exactly() {
-        for q in [Quantisation::F32, Quantisation::I16, Quantisation::I8] {
+        for q in Quantisation::ALL {
             for e in [Encoding::Raw, Encoding::ZeroRuns] {
                 let net = network().quantised(q);
                 let back = decode(&encode(&net, e)).unwrap();
@@ -427,10 +480,118 @@ mod tests {
     #[test]
     fn another_version_is_named() {
         let mut bytes = file();
-        bytes[8] = 2;
+        bytes[8] = 9;
         let err = decode(&bytes).unwrap_err();
-        assert_eq!(err, WeightsError::BadVersion(2));
-        assert!(err.to_string().contains("version 2"), "{err}");
+        assert_eq!(err, WeightsError::BadVersion(9));
+        assert!(err.to_string().contains("version 9"), "{err}");
+    }
+
+    #[test]
+    fn the_old_kinds_stay_version_1_and_c8_is_version_2() {
+        for q in [Quantisation::F32, Quantisation::I16, Quantisation::I8] {
+            let bytes = encode(&network().quantised(q), Encoding::ZeroRuns);
+            assert_eq!(&bytes[8..10], &[1, 0], "{q:?}");
+        }
+        let bytes = c8_file();
+        assert_eq!(&bytes[8..10], &[2, 0]);
+        assert_eq!(bytes[12], 3);
+        let back = decode(&bytes).unwrap();
+        assert_eq!(back.weights().quantisation(), Quantisation::C8);
+        // A byte per weight plus 2 codebooks of 256 values.
+        assert_eq!(back.memory_bytes(), back.weights().len() + 2 * 1024);
+    }
+
+    #[test]
+    fn c8_values_are_the_weights_nearest_codebook_entries() {
+        let net = network();
+        let c8 = net.quantised(Quantisation::C8);
+        let back = decode(&encode(&c8, Encoding::ZeroRuns)).unwrap();
+        let mut worst = 0f32;
+        for i in 0..net.weights().len() {
+            let (w, q) = (net.weights().get(i), back.weights().get(i));
+            if w == 0.0 {
+                assert_eq!(q, 0.0, "weight {i}: an untrained weight stays 0");
+            }
+            worst = worst.max((w - q).abs());
+        }
+        // 2 x 2,401 entries of sines x 1,000 in 255 values a tuple: steps of about 8.
+        assert!(worst < 10.0, "a weight moved by {worst}");
+    }
+
+    #[test]
+    fn a_truncated_c8_file_says_it_is_cut_short() {
+        let bytes = c8_file();
+        // Inside the header, the codebooks, the codes, and the checksum.
+        for cut in [
+            9,
+            HEADER + 3,
+            HEADER + 12 + 500,
+            bytes.len() / 2,
+            bytes.len() - 1,
+        ] {
+            let err = decode(&bytes[..cut]).unwrap_err();
+            assert!(
+                matches!(err, WeightsError::Truncated { .. }),
+                "cut at {cut}: {err}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_changed_byte_in_a_c8_file_fails_the_checksum() {
+        let bytes = c8_file();
+        // A codebook value, a code, the checksum itself.
+        for at in [HEADER + 12 + 1024 + 7, bytes.len() - 100, bytes.len() - 2] {
+            let mut changed = bytes.clone();
+            changed[at] ^= 0x01;
+            assert_eq!(
+                decode(&changed).unwrap_err(),
+                WeightsError::BadChecksum,
+                "byte {at}"
+            );
+        }
+    }
+
+    #[test]
+    fn c8_in_a_version_1_file_or_a_later_version_is_named() {
+        let mut bytes = c8_file();
+        bytes[8] = 1;
+        let err = decode(&resealed(bytes)).unwrap_err();
+        assert!(err.to_string().contains("c8) in a version 1 file"), "{err}");
+        let mut bytes = c8_file();
+        bytes[8] = 3;
+        let err = decode(&bytes).unwrap_err();
+        assert_eq!(err, WeightsError::BadVersion(3));
+        assert!(err.to_string().contains("versions 1 to 2"), "{err}");
+    }
+
+    #[test]
+    fn a_codebook_that_is_not_numbers_is_named() {
+        let mut bytes = c8_file();
+        // Tuple 2's codebook, entry 5: a NaN.
+        let at = HEADER + 2 * 5 + 1024 + 5 * 4;
+        bytes[at..at + 4].copy_from_slice(&f32::NAN.to_le_bytes());
+        let err = decode(&resealed(bytes)).unwrap_err();
+        assert!(
+            err.to_string().contains("tuple 2's codebook holds NaN"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn a_c8_payload_shorter_than_its_codebooks_is_named() {
+        // A writer's bug: the payload length says 100 bytes, the file is as long as that.
+        let bytes = c8_file();
+        let start = HEADER + 2 * 5;
+        let mut short = bytes[..start].to_vec();
+        short[20..28].copy_from_slice(&100u64.to_le_bytes());
+        short.extend_from_slice(&bytes[start..start + 100]);
+        short.extend_from_slice(&[0; 4]);
+        let err = decode(&resealed(short)).unwrap_err();
+        assert!(
+            err.to_string().contains("the codebooks alone need 2048"),
+            "{err}"
+        );
     }
 
     #[test]
@@ -450,5 +611,6 @@ mod tests {
         bytes[n..].copy_from_slice(&crc.to_le_bytes());
         let err = decode(&bytes).unwrap_err();
         assert!(err.to_string().contains("quantisation 7"), "{err}");
+        assert!(err.to_string().contains("3 c8"), "{err}");
     }
 }

@@ -159,6 +159,24 @@ pub fn play_game<T: Table + ?Sized>(features: &Features, table: &T, rng: &mut Ga
     episode(features, table, rng, |_, _| {})
 }
 
+/// How often each weight is read by the afterstates the 1-ply policy of `table` chooses over
+/// `games` games (game g from the generator seeded `seed + g`): the importance the `c8`
+/// codebooks are fitted with.
+pub fn visit_counts(features: &Features, table: &[f32], games: u64, seed: u64) -> Vec<u32> {
+    let mut counts = vec![0u32; table.len()];
+    let mut index = [0u32; MAX_FEATURES];
+    for g in 0..games {
+        let mut rng = GameRng::from_seed(seed.wrapping_add(g));
+        episode(features, table, &mut rng, |after, _| {
+            let n = features.indices(after, &mut index);
+            for &i in &index[..n] {
+                counts[i as usize] = counts[i as usize].saturating_add(1);
+            }
+        });
+    }
+    counts
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -4,14 +4,16 @@
 //! | file | holds |
 //! | --- | --- |
 //! | [`shape`] | which tuples of cells, how many levels; the 8 symmetries, precomputed indices |
-//! | [`network`] | [`Network`]: weights (`f32`, or `i16`/`i8` with a scale), the value of an afterstate, rewards |
-//! | [`learn`] | afterstate TD(0) over one game, for one thread or shared between threads |
+//! | [`network`] | [`Network`]: weights (`f32`, `i16`/`i8` with a scale, or `c8` codes), the value of an afterstate, rewards |
+//! | [`codebook`] | the `c8` codebooks: 256 values per tuple, fitted by weighted 1-D k-means |
+//! | [`learn`] | afterstate TD(0) over one game, for one thread or shared between threads; visit counts |
 //! | [`format`] | the versioned binary weights file with its checks |
 //! | [`loaded`] | the network the `td` strategies play with (one per process or worker) |
 //!
-//! Imports run one way: `shape` <- `network` <- `learn`, `format` <- `loaded`. Only the
+//! Imports run one way: `shape`, `codebook` <- `network` <- `learn`, `format` <- `loaded`. Only the
 //! search core (the bitboard) is imported from outside; the strategies import this.
 
+pub mod codebook;
 pub mod format;
 pub mod learn;
 pub mod loaded;

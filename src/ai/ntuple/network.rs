@@ -1,7 +1,9 @@
 //! An n-tuple network: a value for every afterstate (the board after a move, before the
 //! spawn), the sum of one weight per feature (tuple x symmetry). Trained in `f32`; shipped
 //! and kept in memory as `f32`, or quantised to `i16` or `i8` with one scale (the integer
-//! weights are summed exactly, then scaled once, so native and WebAssembly agree bit for bit).
+//! weights are summed exactly, then scaled once, so native and WebAssembly agree bit for bit),
+//! or to `c8`: a byte per weight indexing its tuple's codebook of 256 `f32` values (see
+//! [`codebook`](super::codebook); summed in `f32` in feature order, the same on both).
 //!
 //! Also here: the game score as a function of the board ([`tile_score`]), from which a
 //! move's reward is a difference, and the 1-ply choice [`best_afterstate`].
@@ -18,21 +20,29 @@ pub enum Quantisation {
     F32,
     I16,
     I8,
+    /// A byte per weight, into a codebook of 256 values per tuple.
+    C8,
 }
 
 impl Quantisation {
+    pub const ALL: [Quantisation; 4] = [
+        Quantisation::F32,
+        Quantisation::I16,
+        Quantisation::I8,
+        Quantisation::C8,
+    ];
+
     pub fn name(self) -> &'static str {
         match self {
             Quantisation::F32 => "f32",
             Quantisation::I16 => "i16",
             Quantisation::I8 => "i8",
+            Quantisation::C8 => "c8",
         }
     }
 
     pub fn parse(text: &str) -> Option<Quantisation> {
-        [Quantisation::F32, Quantisation::I16, Quantisation::I8]
-            .into_iter()
-            .find(|q| q.name() == text)
+        Quantisation::ALL.into_iter().find(|q| q.name() == text)
     }
 
     /// Bytes per weight.
@@ -40,7 +50,7 @@ impl Quantisation {
         match self {
             Quantisation::F32 => 4,
             Quantisation::I16 => 2,
-            Quantisation::I8 => 1,
+            Quantisation::I8 | Quantisation::C8 => 1,
         }
     }
 }
@@ -58,6 +68,13 @@ pub enum Weights {
         values: Vec<i8>,
         scale: f32,
     },
+    /// Weight = `books[t][code]` for an entry of tuple t's table; `entries[t]` is that
+    /// table's length (the tables follow each other in `codes`).
+    C8 {
+        codes: Vec<u8>,
+        books: Vec<[f32; 256]>,
+        entries: Vec<usize>,
+    },
 }
 
 impl Weights {
@@ -66,6 +83,7 @@ impl Weights {
             Weights::F32(v) => v.len(),
             Weights::I16 { values, .. } => values.len(),
             Weights::I8 { values, .. } => values.len(),
+            Weights::C8 { codes, .. } => codes.len(),
         }
     }
 
@@ -78,6 +96,7 @@ impl Weights {
             Weights::F32(_) => Quantisation::F32,
             Weights::I16 { .. } => Quantisation::I16,
             Weights::I8 { .. } => Quantisation::I8,
+            Weights::C8 { .. } => Quantisation::C8,
         }
     }
 
@@ -87,6 +106,18 @@ impl Weights {
             Weights::F32(v) => v[i],
             Weights::I16 { values, scale } => f32::from(values[i]) * scale,
             Weights::I8 { values, scale } => f32::from(values[i]) * scale,
+            Weights::C8 {
+                codes,
+                books,
+                entries,
+            } => {
+                let (mut t, mut start) = (0, 0);
+                while i >= start + entries[t] {
+                    start += entries[t];
+                    t += 1;
+                }
+                books[t][usize::from(codes[i])]
+            }
         }
     }
 }
@@ -108,6 +139,14 @@ impl Network {
 
     /// A network from a shape and weights; None when their sizes differ.
     pub fn from_parts(shape: Shape, weights: Weights) -> Option<Network> {
+        if let Weights::C8 { books, entries, .. } = &weights {
+            let tables: Vec<usize> = (0..shape.tuples().len())
+                .map(|t| shape.entries_of(t))
+                .collect();
+            if books.len() != tables.len() || *entries != tables {
+                return None;
+            }
+        }
         (weights.len() == shape.entries()).then(|| Network {
             features: Features::new(&shape),
             shape,
@@ -137,7 +176,11 @@ impl Network {
 
     /// Bytes the weights take in memory.
     pub fn memory_bytes(&self) -> usize {
-        self.weights.len() * self.weights.quantisation().width()
+        let books = match &self.weights {
+            Weights::C8 { books, .. } => books.len() * 256 * 4,
+            _ => 0,
+        };
+        self.weights.len() * self.weights.quantisation().width() + books
     }
 
     /// The value of an afterstate: the score still to come, as the network estimates it.
@@ -156,15 +199,36 @@ impl Network {
                 let sum: i64 = index.iter().map(|&i| i64::from(values[i as usize])).sum();
                 sum as f64 * f64::from(*scale)
             }
+            Weights::C8 { codes, books, .. } => {
+                // Features come tuple by tuple, 8 symmetries each (see `Features::new`).
+                let sum: f32 = index
+                    .iter()
+                    .enumerate()
+                    .map(|(k, &i)| books[k / 8][usize::from(codes[i as usize])])
+                    .sum();
+                f64::from(sum)
+            }
         }
     }
 
-    /// The same network with its weights stored as `q` (each rounded to the nearest step of
-    /// one scale: the largest weight's magnitude over 32,767 or 127).
+    /// The same network with its weights stored as `q` (`i16`, `i8`: each rounded to the
+    /// nearest step of one scale, the largest weight's magnitude over 32,767 or 127; `c8`:
+    /// each tuple's codebook evenly spaced, a scale per tuple, its largest weight's magnitude
+    /// over 127: [`Network::quantised_c8`] fits them to play instead, as the trainer's export
+    /// does, and the k-means stays out of the page's wasm, which only calls this).
     pub fn quantised(&self, q: Quantisation) -> Network {
-        let floats: Vec<f32> = (0..self.weights.len())
-            .map(|i| self.weights.get(i))
-            .collect();
+        let floats = self.floats();
+        if q == Quantisation::C8 {
+            return self.with_books(&floats, |tuple| {
+                let top = tuple.iter().fold(0f32, |m, w| m.max(w.abs()));
+                let step = if top > 0.0 { top / 127.0 } else { 1.0 };
+                let mut values = [0f32; 256];
+                for (k, v) in values.iter_mut().enumerate().skip(1) {
+                    *v = (k as f32 - 128.0) * step;
+                }
+                super::codebook::Book { values }
+            });
+        }
         let top = floats.iter().fold(0f32, |m, w| m.max(w.abs()));
         let weights = match q {
             Quantisation::F32 => Weights::F32(floats),
@@ -178,6 +242,7 @@ impl Network {
                     scale,
                 }
             }
+            Quantisation::C8 => unreachable!("returned above"),
             Quantisation::I8 => {
                 let scale = if top > 0.0 { top / 127.0 } else { 1.0 };
                 Weights::I8 {
@@ -193,6 +258,57 @@ impl Network {
             shape: self.shape.clone(),
             features: self.features.clone(),
             weights,
+        }
+    }
+}
+
+impl Network {
+    fn floats(&self) -> Vec<f32> {
+        (0..self.weights.len())
+            .map(|i| self.weights.get(i))
+            .collect()
+    }
+
+    /// The same network as `c8`: for each tuple, 256 values fitted to its weights by 1-D
+    /// k-means (Lloyd), each weight counting `importance[i]` (e.g. how often play reads it,
+    /// [`visit_counts`](super::learn::visit_counts)); code 0 is exactly 0, and every weight
+    /// that is 0 (never trained) keeps it.
+    pub fn quantised_c8(&self, importance: &[f32]) -> Network {
+        let floats = self.floats();
+        let mut start = 0;
+        self.with_books(&floats, |tuple| {
+            let book = super::codebook::fit(tuple, &importance[start..start + tuple.len()]);
+            start += tuple.len();
+            book
+        })
+    }
+
+    /// `floats` as `c8`, each tuple's codebook from `book_of` (its weights).
+    fn with_books(
+        &self,
+        floats: &[f32],
+        mut book_of: impl FnMut(&[f32]) -> super::codebook::Book,
+    ) -> Network {
+        let mut codes = Vec::with_capacity(floats.len());
+        let mut books = Vec::new();
+        let mut entries = Vec::new();
+        let mut start = 0;
+        for t in 0..self.shape.tuples().len() {
+            let end = start + self.shape.entries_of(t);
+            let book = book_of(&floats[start..end]);
+            codes.extend(floats[start..end].iter().map(|&w| book.code(w)));
+            books.push(book.values);
+            entries.push(end - start);
+            start = end;
+        }
+        Network {
+            shape: self.shape.clone(),
+            features: self.features.clone(),
+            weights: Weights::C8 {
+                codes,
+                books,
+                entries,
+            },
         }
     }
 }
@@ -286,6 +402,26 @@ mod tests {
     }
 
     #[test]
+    fn a_c8_value_sums_each_features_own_tuples_codebook() {
+        // Two tuples whose weights lie far apart, so that their codebooks differ.
+        let mut net = Network::new(Shape::parse("0,1,2,3;4,5,6,7", 8).unwrap(), 0.0);
+        for (i, x) in net.weights_mut().unwrap().iter_mut().enumerate() {
+            let tuple_offset = if i < 4096 { 0.0 } else { -5000.0 };
+            *x = tuple_offset + ((i * 7919) % 1000) as f32;
+        }
+        let c8 = net.quantised_c8(&vec![1.0; net.weights().len()]);
+        let b = board([1, 2, 3, 0, 5, 0, 1, 0, 0, 4, 0, 0, 9, 0, 0, 2]);
+        let mut index = [0u32; MAX_FEATURES];
+        let n = c8.features().indices(b.0, &mut index);
+        let sum: f32 = index[..n]
+            .iter()
+            .map(|&i| c8.weights().get(i as usize))
+            .sum();
+        assert_eq!(c8.value(b), f64::from(sum));
+        assert!((c8.value(b) - net.value(b)).abs() < 100.0);
+    }
+
+    #[test]
     fn the_value_is_the_same_in_all_eight_symmetries() {
         let shape = Shape::parse("0,1,2,3,4,5;0,1,4,5", 16).unwrap();
         let mut net = Network::new(shape, 0.0);
@@ -302,7 +438,7 @@ mod tests {
             }
             assert!((net.value(board(moved)) - v).abs() < 1e-3, "symmetry {s}");
         }
-        for q in [Quantisation::I16, Quantisation::I8] {
+        for q in [Quantisation::I16, Quantisation::I8, Quantisation::C8] {
             let qv = net.quantised(q).value(board(cells));
             assert!((qv - v).abs() < v * 0.05, "{q:?}: {qv} against {v}");
         }

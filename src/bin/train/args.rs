@@ -50,7 +50,8 @@ pub struct Args {
     /// Write the network as a weights file at the end.
     #[arg(long)]
     pub out: Option<PathBuf>,
-    /// How --out stores weights: f32, i16 or i8 (with a scale).
+    /// How --out and --export store weights: f32, i16 or i8 (with one scale), or c8 (a byte
+    /// per weight into 256 values per tuple, fitted to the weights 1,000 games of its play read).
     #[arg(long, default_value = "f32")]
     pub quantise: String,
     /// Train nothing: write DIR/checkpoint.bin's network to FILE as a weights file (with

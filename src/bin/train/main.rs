@@ -17,7 +17,7 @@ use std::time::Instant;
 
 use clap::Parser;
 
-use game2048::ai::ntuple::learn::{train_game, Episode, SharedTable};
+use game2048::ai::ntuple::learn::{train_game, visit_counts, Episode, SharedTable};
 use game2048::ai::ntuple::network::warm_up;
 use game2048::ai::ntuple::shape::Features;
 use game2048::ai::ntuple::{encode, Encoding, Network, Quantisation, Shape, Weights};
@@ -107,8 +107,12 @@ fn network_of(shape: &Shape, weights: &[AtomicU32]) -> Network {
 
 /// The whole training run the flags describe.
 pub fn run(args: &Args) -> Result<(), String> {
-    let quantise = Quantisation::parse(&args.quantise)
-        .ok_or_else(|| format!("--quantise must be f32, i16 or i8, got {:?}", args.quantise))?;
+    let quantise = Quantisation::parse(&args.quantise).ok_or_else(|| {
+        format!(
+            "--quantise must be f32, i16, i8 or c8, got {:?}",
+            args.quantise
+        )
+    })?;
     if args.block == 0 {
         return Err("--block must be at least 1".into());
     }
@@ -208,8 +212,29 @@ pub fn run(args: &Args) -> Result<(), String> {
     Ok(())
 }
 
+/// Games the `c8` export plays with the network to count how often each weight is read.
+const C8_FIT_GAMES: u64 = 1000;
+/// Their seeds: far from the arena's (1, 2, ...) and unrelated to training's.
+const C8_FIT_SEED: u64 = 1 << 40;
+/// What a weight play never read in those games counts, beside one read.
+const C8_UNSEEN: f32 = 0.01;
+
+/// The network as `q`; for `c8`, the codebooks fitted to the weights that play reads, each
+/// counting how often (plus [`C8_UNSEEN`]) over [`C8_FIT_GAMES`] games of its own policy.
+fn quantise(network: &Network, q: Quantisation) -> Network {
+    match (q, network.weights()) {
+        (Quantisation::C8, Weights::F32(w)) => {
+            warm_up();
+            let visits = visit_counts(network.features(), w, C8_FIT_GAMES, C8_FIT_SEED);
+            let importance: Vec<f32> = visits.iter().map(|&v| v as f32 + C8_UNSEEN).collect();
+            network.quantised_c8(&importance)
+        }
+        _ => network.quantised(q),
+    }
+}
+
 fn write_weights(network: &Network, q: Quantisation, out: &Path) -> Result<(), String> {
-    let bytes = encode(&network.quantised(q), Encoding::ZeroRuns);
+    let bytes = encode(&quantise(network, q), Encoding::ZeroRuns);
     fs::write(out, &bytes).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
     eprintln!(
         "train: wrote {} ({} bytes, {})",
