@@ -13,10 +13,11 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseFlags, UsageError } from './cli.mjs';
 import { PKG_FILES, serviceWorker, siteFiles } from './sw.mjs';
+import { NETWORK_FILE } from '../www/network.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 /** Files fetched only when needed (the learned network, www/network.js): copied, not cached at install. */
-export const LAZY_FILES = ['networks/4x6-i8.bin'];
+export const LAZY_FILES = [NETWORK_FILE];
 /**
  * The modules that keep their names in dist: loaded by a page (index.html, compare.html, replay.html, editor.html, learn.html),
  * re-exported by embed.js, started as a worker, or imported lazily (import() in view.js,

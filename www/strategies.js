@@ -59,7 +59,7 @@ function normalize(raw) {
   };
 }
 
-const NETWORK_NOTE = ' The first time it plays, the page downloads its network, about 3 MB (1.5 MB compressed), once.';
+const NETWORK_NOTE = ' The first time it plays, the page downloads its network, about 13 MB (8 MB compressed), once.';
 
 const catalogs = new WeakMap();
 

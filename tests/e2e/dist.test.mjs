@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { setup, openPage, drawn, recordEvents, events } from './helpers.mjs';
 import { serve, STRICT_CSP } from '../../tools/serve.mjs';
 import { writeDist } from '../../tools/dist.mjs';
+import { NETWORK_FILE } from '../../www/network.js';
 
 const env = setup();
 let dir;
@@ -134,7 +135,7 @@ test('the learned network from dist: under a sub-path with the strict CSP, and f
     await page.locator('.g2048 .setting-strategy .choice-td').click();
     await page.locator('.g2048 .ai-step').click();
     await page.waitForFunction((b) => document.querySelector('.g2048 .board').dataset.cells !== b, before, { timeout: 20000 });
-    assert.deepEqual(fetched, ['200 /static/2048/networks/4x6-i8.bin']);
+    assert.deepEqual(fetched, [`200 /static/2048/${NETWORK_FILE}`]);
     assert.deepEqual(await page.evaluate(() => window.__csp), [], 'no CSP violations');
     // Another origin embeds the game with strategy="td": the network comes with CORS.
     await page.goto(host.url);

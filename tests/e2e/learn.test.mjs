@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { setup, openPage, choose, chosen } from './helpers.mjs';
+import { NETWORK_FILE } from '../../www/network.js';
 
 const env = setup();
 const games = (page) => page.evaluate(() => Number(document.querySelector('.learn-games dd').textContent.replace(/,/g, '')) || 0);
@@ -173,9 +174,9 @@ test('no network saved: "your network" says how to get one (the learn page) and 
   // Picking td first starts the shipped network's download: held back until yours is refused.
   let release;
   const held = new Promise((r) => { release = r; });
-  await page.route('**/networks/4x6-i8.bin', async (r) => {
+  await page.route(`**/${NETWORK_FILE}`, async (r) => {
     await held;
-    await r.fulfill({ contentType: 'application/octet-stream', body: readFileSync(new URL('../../networks/4x6-i8.bin', import.meta.url)) });
+    await r.fulfill({ contentType: 'application/octet-stream', body: readFileSync(new URL(`../../${NETWORK_FILE}`, import.meta.url)) });
   });
   await page.waitForSelector('.g2048 .board[data-cells]');
   await yours(page, 'td');
@@ -183,7 +184,9 @@ test('no network saved: "your network" says how to get one (the learn page) and 
   // Once the shipped network is read, the line still speaks of yours (the network the
   // picked strategy plays with).
   release();
-  await page.waitForFunction(() => window.networkInfo.some((n) => n.quantisation === 'i8'), null, { timeout: 20000 });
+  // The shipped file's kind (its header's byte 12), read back by the worker.
+  const kind = ['f32', 'i16', 'i8', 'c8'][readFileSync(new URL(`../../${NETWORK_FILE}`, import.meta.url))[12]];
+  await page.waitForFunction((k) => window.networkInfo.some((n) => n.quantisation === k), kind, { timeout: 20000 });
   await page.waitForTimeout(200);
   assert.equal(await page.locator('.g2048 .ai-network-learn').isVisible(), true, 'the link stays');
   assert.match(await page.textContent('.g2048 .ai-network'), /Your network is unavailable: no network of yours is saved in this browser/);

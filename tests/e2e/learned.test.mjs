@@ -7,9 +7,10 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { setup, openPage, engineCells, choose, chosen, drawn } from './helpers.mjs';
+import { NETWORK_FILE } from '../../www/network.js';
 
 const env = setup();
-const NETWORK = fileURLToPath(new URL('../../networks/4x6-i8.bin', import.meta.url));
+const NETWORK = fileURLToPath(new URL(`../../${NETWORK_FILE}`, import.meta.url));
 // The shipped file's size in MB as the progress line words it, and its kind (byte 12 of the
 // weights file: 0 f32, 1 i16, 2 i8, 3 c8), so that a new export needs no edit here.
 const NETWORK_BYTES = readFileSync(NETWORK);
@@ -113,7 +114,7 @@ for (const [what, route] of [
   test(`${what}: the learned strategies say why they are unavailable; expectimax still plays`, async () => {
     const { page, done, errors } = await openPage(env, '?seed=6', { initScript: SPY, wait: false });
     const bytes = readFileSync(NETWORK);
-    await page.route('**/networks/4x6-i8.bin', (r) => r.fulfill({ contentType: 'application/octet-stream', ...route(bytes) }));
+    await page.route(`**/${NETWORK_FILE}`, (r) => r.fulfill({ contentType: 'application/octet-stream', ...route(bytes) }));
     await page.waitForSelector('.g2048 .board[data-cells]');
     await choose(page, 'strategy', 'td');
     await page.waitForSelector('.g2048 .notice-text');
