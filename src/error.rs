@@ -123,3 +123,30 @@ pub fn number_text(x: f64) -> String {
         zmij::Buffer::new().format_finite(x).to_string()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{number_text, quoted};
+
+    /// Messages quote strings and print numbers as serde_json writes them (as they did when
+    /// serde_json wrote them): every escape, and numbers that are not whole.
+    #[test]
+    fn quoted_strings_and_numbers_are_serde_json_text() {
+        let strings = [
+            "",
+            "up",
+            "a \"b\" \\ c",
+            "\n\r\t\u{8}\u{c}",
+            "\u{0}\u{1f}\u{7f}",
+            "é ∞ 🂡",
+        ];
+        for s in strings {
+            assert_eq!(quoted(s), serde_json::to_string(s).unwrap(), "{s:?}");
+        }
+        for x in [0.5, -2.25, 1e-7, 1.5e300, 2f64.powi(70), -1e21, 0.1 + 0.2] {
+            assert_eq!(number_text(x), serde_json::to_string(&x).unwrap(), "{x}");
+        }
+        assert_eq!(number_text(3.0), "3");
+        assert_eq!(number_text(f64::NEG_INFINITY), "-Infinity");
+    }
+}
