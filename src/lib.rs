@@ -8,6 +8,8 @@ pub mod error;
 pub mod game;
 pub mod limits;
 pub mod record;
+#[cfg(any(target_arch = "wasm32", test))]
+mod report_json;
 mod resume;
 pub mod rng;
 pub mod spawn;

@@ -1,6 +1,7 @@
 //! Every `#[wasm_bindgen]` export: conversions between JS values and the engine, and JS errors.
 //! No rules live here.
 
+#[cfg(any(feature = "records", feature = "ai"))]
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
@@ -18,8 +19,15 @@ fn js_error(e: impl std::fmt::Display) -> JsError {
     JsError::new(&e.to_string())
 }
 
-/// Plain data to a JS value, through JSON text: serde_json is in the module anyway (saved
-/// games), so this costs no extra download, and maps become plain objects, None becomes null.
+/// JSON text to a JS value: plain objects, null for None.
+fn parse(text: &str) -> JsValue {
+    js_sys::JSON::parse(text).expect("the reports are valid JSON")
+}
+
+/// Plain data to a JS value, through serde_json's text: for the core's and the AI's reports.
+/// The lite module's reports (`move`, `tiles`, `strategies`) are written by hand
+/// (`report_json`), so that serde_json's writer stays out of the first page's module.
+#[cfg(any(feature = "records", feature = "ai"))]
 fn to_js<T: Serialize>(value: &T) -> JsValue {
     let text = serde_json::to_string(value).expect("engine reports are plain data");
     js_sys::JSON::parse(&text).expect("serde_json writes valid JSON")
@@ -136,14 +144,6 @@ fn cells_from(value: &JsValue) -> Result<Vec<f64>, JsError> {
         .collect()
 }
 
-#[derive(Serialize)]
-struct TileView {
-    id: u32,
-    value: f64,
-    row: usize,
-    col: usize,
-}
-
 /// A game of 2048 (the README's "The JavaScript API" gives the whole API).
 #[wasm_bindgen(js_name = Game)]
 pub struct WasmGame {
@@ -238,7 +238,7 @@ impl WasmGame {
     pub fn play(&mut self, dir: &str) -> Result<JsValue, JsError> {
         let dir: Direction = dir.parse().map_err(js_error)?;
         Ok(match self.inner.play(dir) {
-            Some(report) => to_js(&report),
+            Some(report) => parse(&crate::report_json::move_report(&report)),
             None => JsValue::NULL,
         })
     }
@@ -250,18 +250,7 @@ impl WasmGame {
 
     /// `[{id, value, row, col}]` for rendering.
     pub fn tiles(&self) -> JsValue {
-        let tiles: Vec<TileView> = self
-            .inner
-            .tiles()
-            .into_iter()
-            .map(|(id, value, row, col)| TileView {
-                id,
-                value: value as f64,
-                row,
-                col,
-            })
-            .collect();
-        to_js(&tiles)
+        parse(&crate::report_json::tiles(&self.inner.tiles()))
     }
 
     pub fn undo(&mut self) -> bool {
@@ -444,7 +433,7 @@ impl WasmReplay {
 /// max, default, description, fields?}]}`, weakest first, for building a settings panel.
 #[wasm_bindgen]
 pub fn strategies() -> JsValue {
-    to_js(&ai::catalog::strategies())
+    parse(&crate::report_json::strategies(&ai::catalog::strategies()))
 }
 
 /// `learnedStrategies()`: the strategies that play once a network is loaded (`td`,
@@ -452,7 +441,7 @@ pub fn strategies() -> JsValue {
 /// they cannot play.
 #[wasm_bindgen(js_name = learnedStrategies)]
 pub fn learned_strategies() -> JsValue {
-    to_js(&ai::catalog::learned())
+    parse(&crate::report_json::strategies(&ai::catalog::learned()))
 }
 
 /// `legalMoves(cells, size)`: the directions (in `up, right, down, left` order) that change the

@@ -563,26 +563,5 @@ pub(super) fn missing(node: &Node, field: &str) -> JsonError {
     JsonError::new(format!("missing field `{field}`"), node.end)
 }
 
-/// A string in JSON, escaped as serde_json writes one.
-pub(super) fn write_string(out: &mut String, s: &str) {
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            c if (c as u32) < 0x20 => {
-                const HEX: &[u8; 16] = b"0123456789abcdef";
-                out.push_str("\\u00");
-                out.push(HEX[(c as usize) >> 4] as char);
-                out.push(HEX[(c as usize) & 15] as char);
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-}
+/// A string in JSON, escaped as serde_json writes one (`crate::error`, whose `quoted` uses it).
+pub(super) use crate::error::write_json_string as write_string;
