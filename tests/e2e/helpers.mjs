@@ -208,3 +208,22 @@ export const WORKER_SPY = `
 
 /** An init script: the page sees `n` cores (navigator.hardwareConcurrency), so its pool starts n - 1 workers (1 to 4). */
 export const cores = (n) => `Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => ${n} });`;
+
+// Counts the page's workers, the networks each was sent ({worker, bytes}) and the
+// network figures they answered (learned.test, learn.test).
+export const NETWORK_SPY = `
+  window.workers = 0;
+  window.weightsSent = [];
+  window.networkInfo = [];
+  const Base = Worker;
+  window.Worker = class extends Base {
+    constructor(...args) {
+      super(...args);
+      this.tag = ++window.workers;
+      this.addEventListener('message', ({ data }) => { if (data?.quantisation) window.networkInfo.push({ worker: this.tag, ...data }); });
+    }
+    postMessage(m, ...rest) {
+      if (m?.weights) window.weightsSent.push({ worker: this.tag, bytes: m.weights.length });
+      return super.postMessage(m, ...rest);
+    }
+  };`;

@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
-import { setup, openPage, choose, chosen } from './helpers.mjs';
+import { setup, openPage, choose, chosen, NETWORK_SPY } from './helpers.mjs';
 import { NETWORK_FILE } from '../../www/network.js';
 
 const env = setup();
@@ -61,23 +61,7 @@ async function trainSome(page, games) {
   await page.locator('.learn-toggle').click();
 }
 
-// Counts the game page's workers and the weights each was sent (bytes), and the networks they read.
-const SPY = `
-  window.workers = 0;
-  window.weightsSent = [];
-  window.networkInfo = [];
-  const Base = Worker;
-  window.Worker = class extends Base {
-    constructor(...args) {
-      super(...args);
-      this.tag = ++window.workers;
-      this.addEventListener('message', ({ data }) => { if (data?.quantisation) window.networkInfo.push({ worker: this.tag, ...data }); });
-    }
-    postMessage(m, ...rest) {
-      if (m?.weights) window.weightsSent.push({ worker: this.tag, bytes: m.weights.length });
-      return super.postMessage(m, ...rest);
-    }
-  };`;
+const SPY = NETWORK_SPY;
 
 // Picks a learned strategy and, as its network, yours.
 async function yours(page, strategy) {

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { setup, openPage, engineCells, choose, chosen, drawn } from './helpers.mjs';
+import { setup, openPage, engineCells, choose, chosen, drawn, NETWORK_SPY } from './helpers.mjs';
 import { NETWORK_FILE } from '../../www/network.js';
 
 const env = setup();
@@ -19,23 +19,8 @@ const NETWORK_KIND = ['f32', 'i16', 'i8', 'c8'][NETWORK_BYTES[12]];
 
 // Counts the workers started, the network messages they were sent and the network
 // figures they answered; records every text of the download's progress line.
-const SPY = `
-  window.workers = 0;
-  window.weightsSent = [];
-  window.networkInfo = [];
+const SPY = `${NETWORK_SPY}
   window.progressTexts = [];
-  const Base = Worker;
-  window.Worker = class extends Base {
-    constructor(...args) {
-      super(...args);
-      this.tag = ++window.workers;
-      this.addEventListener('message', ({ data }) => { if (data?.quantisation) window.networkInfo.push({ worker: this.tag, ...data }); });
-    }
-    postMessage(m, ...rest) {
-      if (m?.weights) window.weightsSent.push(this.tag);
-      return super.postMessage(m, ...rest);
-    }
-  };
   new MutationObserver(() => {
     for (const t of document.querySelectorAll('.ai-network-text')) {
       if (window.progressTexts.at(-1) !== t.textContent) window.progressTexts.push(t.textContent);
@@ -99,7 +84,7 @@ test('picking td downloads the network once (progress shown); td and expectimax-
   await page.locator('.g2048 .ai-toggle').click();
   await page.waitForFunction((n) => window.workers > n, workers, { timeout: 5000 });
   const fresh = await page.evaluate(() => window.workers);
-  await page.waitForFunction((w) => window.weightsSent.includes(w), fresh, { timeout: 5000 });
+  await page.waitForFunction((w) => window.weightsSent.some((s) => s.worker === w), fresh, { timeout: 5000 });
   await choose(page, 'strategy', 'td');
   for (let i = 0; i < 4; i++) await step(page); // every worker answers td (1 to 4 of them)
   assert.equal(await chosen(page, 'strategy'), 'td');
