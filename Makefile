@@ -59,7 +59,7 @@ build: wasm-tools node-deps
 	cargo rustc --lib --crate-type cdylib --target $(WASM_TARGET) --release
 	cargo --config 'profile.release.opt-level="z"' rustc --lib --crate-type cdylib --target $(WASM_TARGET) --release --no-default-features --features records --target-dir $(CORE_TARGET_DIR)
 	cargo --config 'profile.release.opt-level="z"' rustc --lib --crate-type cdylib --target $(WASM_TARGET) --release --no-default-features --target-dir $(LITE_TARGET_DIR)
-	@$(MAKE) --no-print-directory $(PKG)/game2048_bg.wasm $(PKG)/game2048_core_bg.wasm $(PKG)/game2048_lite_bg.wasm $(PKG)/strategy-texts.json
+	@$(MAKE) --no-print-directory $(PKG)/game2048_bg.wasm $(PKG)/game2048_core_bg.wasm $(PKG)/game2048_lite_bg.wasm $(PKG)/strategy-texts
 
 # Bindings only when a wasm changed (a separate make run, so that it sees cargo's output).
 $(PKG)/game2048_bg.wasm: $(WASM)
@@ -74,8 +74,8 @@ $(PKG)/game2048_lite_bg.wasm: $(WASM_LITE)
 	$(WASM_OPT) $@ -o $@
 
 # The strategies' explanations, from the full module, for the AI panel (the page's modules
-# leave the catalogue's words out).
-$(PKG)/strategy-texts.json: $(PKG)/game2048_bg.wasm tools/strategy-texts.mjs
+# leave the catalogue's words out): one file per strategy, in a folder written afresh.
+$(PKG)/strategy-texts: $(PKG)/game2048_bg.wasm tools/strategy-texts.mjs
 	node tools/strategy-texts.mjs
 
 run: build

@@ -12,7 +12,7 @@ import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } fr
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseFlags, UsageError } from './cli.mjs';
-import { PKG_FILES, serviceWorker, siteFiles } from './sw.mjs';
+import { PKG_FILES, TEXTS_DIR, serviceWorker, siteFiles, textFiles } from './sw.mjs';
 import { NETWORK_FILE } from '../www/network.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -40,10 +40,10 @@ export async function minify(text, name) {
 
 /** Copies the site into `out` (emptied first), minified, with its sw.js; resolves to the relative paths written (`.lazy`: LAZY_FILES, written too, not among them). */
 export async function writeDist(out = join(ROOT, 'dist')) {
-  const missing = PKG_FILES.filter((f) => !existsSync(join(ROOT, 'www/pkg', f)));
+  const missing = [...PKG_FILES, ...(textFiles(ROOT).length ? [] : [`${TEXTS_DIR}/`])].filter((f) => !existsSync(join(ROOT, 'www/pkg', f)));
   if (missing.length) throw new Error(`no ${missing.join(', ')} under www/pkg: run \`make build\` first`);
   rmSync(out, { recursive: true, force: true });
-  mkdirSync(join(out, 'www/pkg'), { recursive: true });
+  mkdirSync(join(out, 'www/pkg', TEXTS_DIR), { recursive: true });
   mkdirSync(join(out, 'icons'), { recursive: true });
   const { build } = await import('esbuild');
   const bundled = await build({

@@ -16,6 +16,8 @@ import { join, dirname, posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseFlags } from './cli.mjs';
 import { writeDist } from './dist.mjs';
+import { TEXTS_DIR } from './sw.mjs';
+import { DEFAULT_STRATEGY } from '../www/strategies.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const { values } = parseFlags({
@@ -76,8 +78,9 @@ function table(title, list) {
 // view.js loads them for controls minimal and full, with their chunks.
 const CONTROLS = [...graph('www/panel.js'), ...graph('www/ai-panel.js'), ...graph('www/dialog.js')];
 const unique = (list) => [...new Set(list)];
-// The game page's full panel also fetches the strategies' explanations, right after its first board.
-const page = unique(['index.html', 'style.css', 'favicon.svg', 'manifest.webmanifest', ...graph('www/main.js'), ...CONTROLS, ...CORE, 'www/pkg/strategy-texts.json']);
+// The game page's full panel also fetches the picked strategy's explanation (a first visit's:
+// the default), right after its first board.
+const page = unique(['index.html', 'style.css', 'favicon.svg', 'manifest.webmanifest', ...graph('www/main.js'), ...CONTROLS, ...CORE, `www/pkg/${TEXTS_DIR}/${DEFAULT_STRATEGY}.json`]);
 const minimal = unique(['embed.js', 'style.css', ...graph('embed.js'), ...CONTROLS, ...CORE]);
 const none = unique(['embed.js', 'style.css', ...graph('embed.js'), ...CORE]);
 const totals = {

@@ -13,8 +13,16 @@ import { fileURLToPath } from 'node:url';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 /** The pages, the embed entry, the stylesheet, the app's manifest and icons. */
 export const PAGE_FILES = ['index.html', 'compare.html', 'demo.html', 'replay.html', 'editor.html', 'learn.html', 'embed.js', 'style.css', 'pages.css', 'records.css', 'favicon.svg', 'manifest.webmanifest', 'icons/icon-192.png', 'icons/icon-512.png'];
-/** The page's modules (lite: a first visit's; core: reads saved games and records), the workers' full one (engine + AI) and the strategies' explanations (from the full one). */
-export const PKG_FILES = ['game2048_lite.js', 'game2048_lite_bg.wasm', 'game2048_core.js', 'game2048_core_bg.wasm', 'game2048.js', 'game2048_bg.wasm', 'strategy-texts.json'];
+/** The page's modules (lite: a first visit's; core: reads saved games and records) and the workers' full one (engine + AI). */
+export const PKG_FILES = ['game2048_lite.js', 'game2048_lite_bg.wasm', 'game2048_core.js', 'game2048_core_bg.wasm', 'game2048.js', 'game2048_bg.wasm'];
+/** The strategies' explanations (from the full one, tools/strategy-texts.mjs): one file per strategy in this folder of www/pkg. */
+export const TEXTS_DIR = 'strategy-texts';
+
+/** The explanation files under `root` (relative paths; none before `make build`). */
+export function textFiles(root = ROOT) {
+  const dir = join(root, 'www/pkg', TEXTS_DIR);
+  return existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.json')).sort().map((f) => `www/pkg/${TEXTS_DIR}/${f}`) : [];
+}
 const SW_SOURCE = 'www/service-worker.js';
 
 /** Every file of the site under `root`, relative (what dist copies and sw.js caches). */
@@ -23,6 +31,7 @@ export function siteFiles(root = ROOT) {
     ...PAGE_FILES,
     ...readdirSync(join(root, 'www')).filter((f) => f.endsWith('.js') && `www/${f}` !== SW_SOURCE).sort().map((f) => `www/${f}`),
     ...PKG_FILES.map((f) => `www/pkg/${f}`),
+    ...textFiles(root),
   ];
 }
 

@@ -2,7 +2,7 @@
 // and the settings. It asks the view to render, the storage to save, and hands
 // the AI's turns to the AI player (ai-player.js); it never touches the DOM and
 // never computes a move itself.
-import { budgetKey, budgetLabel, checkWeights, cleanBudget, defaultBudget, strengthChoices, withExplanations } from './strategies.js';
+import { budgetKey, budgetLabel, checkWeights, cleanBudget, defaultBudget, explained, strengthChoices, withExplanations } from './strategies.js';
 import { MODES, MODE_LABELS, THEMES, SPEED_DELAY_MS, validSize } from './choices.js';
 import { createAiPlayer } from './ai-player.js';
 import { emptyRecord } from './storage.js';
@@ -53,9 +53,22 @@ export function createController({ Game, loadRecords, view, storage, ai, catalog
     if (b.auto && ai?.nodesPerMs == null) ai?.calibrate?.().then(brainView, () => {});
     return { strategy: settings.strategy, ...b, ...(w ? { weights: { ...w } } : {}) };
   }
+  // The strategies' explanations: `explain(name)` resolves to one strategy's words (set by
+  // explainWith, after the first board); each is asked once, when its strategy is shown.
+  let explain = null;
+  const asked = new Set();
+  function wantWords(s) {
+    if (!explain || explained(s) || asked.has(s.plays)) return;
+    asked.add(s.plays);
+    explain(s.plays).then((words) => {
+      withExplanations(catalog, { [s.plays]: words });
+      if (info().plays === s.plays) brainView();
+    }, () => {});
+  }
   // The strategy panel: picker, explanation, strength choices, weights.
   function brainView() {
     const s = info();
+    wantWords(s);
     const w = s.weights ? settings.weights[s.name] ?? s.weightDefaults : null;
     view.setBrain({
       strategy: s.name,
@@ -303,9 +316,12 @@ export function createController({ Game, loadRecords, view, storage, ai, catalog
     stepAi: () => player.step(),
     /** Shows the AI's move for this position without playing it. */
     hintAi: () => player.hint(),
-    /** The strategies' explanations ({name: words}, strategies.js's loadExplanations): shown once they come. */
-    setExplanations(words) {
-      withExplanations(catalog, words);
+    /**
+     * The strategies' explanations: `load(name)` resolves to a strategy's words (strategies.js's
+     * loadExplanation); the panel asks for the picked strategy's now and for each one picked later.
+     */
+    explainWith(load) {
+      explain = load;
       brainView();
     },
     /** The pool could not run the AI (reason shown next to the controls). */

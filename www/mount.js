@@ -9,7 +9,7 @@ import { createView } from './view.js';
 import { createController } from './controller.js';
 import { createInput } from './input.js';
 import { readOption, readOptions } from './options.js';
-import { gameCatalog, learnedPlays, loadExplanations, DEFAULT_STRATEGY } from './strategies.js';
+import { gameCatalog, learnedPlays, loadExplanation, DEFAULT_STRATEGY } from './strategies.js';
 
 const STYLESHEET = new URL('../style.css', import.meta.url).href;
 const ourShadows = new WeakSet(); // shadow roots attached here: a later mount re-uses them
@@ -212,9 +212,18 @@ export function mount(element, options = {}) {
     await sheetLoaded;
     if (destroyed) throw new Error('2048: destroyed before it was ready');
     emit('ready', { size: game.size });
-    // The strategies' explanations, which only the full panel shows, after the first board.
+    // The strategies' explanations, which only the full panel shows, after the first board:
+    // the picked strategy's, then each one picked later's. A failure warns once; the panel plays on.
     if (controls === 'full') {
-      loadExplanations().then((words) => !destroyed && controller.setExplanations(words), (e) => console.warn(`2048: the strategies' explanations could not be loaded (${message(e)})`));
+      let warned = false;
+      controller.explainWith((name) => loadExplanation(name).then((words) => {
+        if (destroyed) throw new Error('destroyed');
+        return words;
+      }, (e) => {
+        if (!warned) console.warn(`2048: the strategies' explanations could not be loaded (${message(e)})`);
+        warned = true;
+        throw e;
+      }));
     }
     // Offline play (the page, or an embed whose host asks), once the board is drawn: the
     // service worker then caches the whole build in the background (offline.js).

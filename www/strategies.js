@@ -1,9 +1,9 @@
 // The AI strategies and their settings. The list is the engine's own catalogue
 // (the wasm `strategies()` export: name, label, explanation, options with ranges
 // and defaults), so a strategy added in Rust needs no change here. The page's modules
-// leave the explanations out (their words weigh 3 KB gzipped): the AI panel reads them
-// from the full module's copy, pkg/strategy-texts.json, after the first board
-// (loadExplanations, withExplanations). This file
+// leave the explanations out (their words weigh 3 KB gzipped): the AI panel reads the
+// picked strategy's from the full module's copy, pkg/strategy-texts/<name>.json, when it
+// shows it, after the first board (loadExplanation, withExplanations). This file
 // decides the strength choices the page offers for each strategy, checks budgets
 // and weights. The learned
 // strategies (the engine's `learnedStrategies()`: they play once a network is loaded)
@@ -63,24 +63,31 @@ const NETWORK_NOTE = ' The first time it plays, the page downloads its network, 
 
 const catalogs = new WeakMap();
 
-const TEXTS = new URL('./pkg/strategy-texts.json', import.meta.url);
-let texts = null;
+// One file per strategy (written by `make build`, tools/strategy-texts.mjs): a first visit
+// fetches only the picked strategy's words.
+const texts = new Map();
 
-/** Resolves to {name: explanation} (the engine's words, written by `make build`); fetched once. */
-export function loadExplanations() {
-  texts ??= fetch(TEXTS).then((r) => {
-    if (!r.ok) throw new Error(`HTTP ${r.status} for ${TEXTS.pathname.split('/').pop()}`);
-    return r.json();
-  });
-  texts.catch(() => { texts = null; });
-  return texts;
+/** Resolves to `name`'s explanation (the engine's words); fetched once per page, again only after a failure. */
+export function loadExplanation(name) {
+  if (!texts.has(name)) {
+    const text = fetch(new URL(`./pkg/strategy-texts/${name}.json`, import.meta.url)).then((r) => {
+      if (!r.ok) throw new Error(`HTTP ${r.status} for ${name}.json`);
+      return r.json();
+    });
+    text.catch(() => texts.delete(name));
+    texts.set(name, text);
+  }
+  return texts.get(name);
 }
+
+/** Whether a catalogue entry has the engine's words yet (not only its note). */
+export const explained = (s) => Boolean(s.explanation) && s.explanation !== s.note;
 
 /** Fills in each entry's explanation from `words` ({name: explanation}) where it has none. */
 export function withExplanations(catalog, words) {
   for (const s of catalog) {
     const text = typeof words?.[s.plays] === 'string' ? words[s.plays] : '';
-    if (!text || (s.explanation && s.explanation !== s.note)) continue;
+    if (!text || explained(s)) continue;
     s.explanation = text + (s.note ?? '');
   }
   return catalog;

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setup, openPage, ready, engineCells, drawn } from './helpers.mjs';
+import { setup, openPage, ready, engineCells, drawn, choose } from './helpers.mjs';
 import { serve, STRICT_CSP } from '../../tools/serve.mjs';
 import { writeDist } from '../../tools/dist.mjs';
 import { serviceWorker } from '../../tools/sw.mjs';
@@ -44,6 +44,10 @@ test('after one visit: the page reloads and plays, the AI moves and the compare 
   await page.reload();
   await ready(page);
   assert.ok(await someMove(page), 'a move offline');
+  // A strategy whose explanation the page never fetched online: the service worker cached it.
+  const greedy = JSON.parse(readFileSync(new URL('../../www/pkg/strategy-texts/greedy.json', import.meta.url), 'utf8')).slice(0, 30);
+  await choose(page, 'strategy', 'greedy');
+  await page.waitForFunction((w) => document.querySelector('.g2048 .ai-explanation').textContent.includes(w), greedy, { timeout: 10000 });
   const before = (await engineCells(page)).join();
   await page.locator('.g2048 .ai-step').click();
   await page.waitForFunction((b) => document.querySelector('.g2048 .board').dataset.cells !== b, before, { timeout: 20000 });

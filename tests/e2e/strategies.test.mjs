@@ -3,6 +3,7 @@
 // whole to one worker, the weights panel checks input, and embedders name any strategy.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { setup, openPage, ready, domBoard, engineCells, choose, chosen, screenshot, recordEvents, events, drawn, cores } from './helpers.mjs';
 
 const env = setup();
@@ -30,6 +31,10 @@ const engineNames = (page) => page.evaluate(async () => {
 const strengthKeys = (page) => page.$$eval('.g2048 .setting-strength .choice', (bs) => bs.map((b) => /choice-(\S+)/.exec(b.className.replace('choice ', ''))[1]));
 const strengthShown = (page) => page.locator('.g2048 .setting-strength').isVisible();
 const explanation = (page) => page.textContent('.g2048 .ai-explanation');
+/** A strategy's words as `make build` wrote them (the start: the panel may cut its first sentence). */
+const words = (name) => JSON.parse(readFileSync(new URL(`../../www/pkg/strategy-texts/${name}.json`, import.meta.url), 'utf8')).slice(0, 30);
+/** Waits until the panel shows `name`'s explanation (fetched when the strategy is shown). */
+const explained = (page, name) => page.waitForFunction((w) => document.querySelector('.g2048 .ai-explanation').textContent.includes(w), words(name), { timeout: 10000 });
 const savedSettings = (page) => page.evaluate(() => JSON.parse(localStorage.getItem('game2048:settings')));
 
 async function stepOnce(page) {
@@ -49,6 +54,7 @@ test('every strategy: its explanation, a strength control that fits, and Step pl
   for (const name of names) {
     await choose(page, 'strategy', name);
     assert.equal(await pressedStrategy(page), name);
+    await explained(page, name);
     const text = await explanation(page);
     assert.ok(text.length > 40, `${name} is explained`);
     assert.ok(!seen.has(text), `${name} has its own explanation`);
@@ -89,6 +95,42 @@ test('every strategy: its explanation, a strength control that fits, and Step pl
     assert.deepEqual((await domBoard(page)).cells, await engineCells(page));
   }
   await screenshot(page, 'strategies');
+  await done();
+});
+
+test('explanations: a first visit fetches only the picked strategy\'s, after the first board; a strategy picked later fetches its own, once; a failed fetch warns once and the panel plays on', async () => {
+  const { page, done, errors } = await openPage(env, null);
+  const fetched = [];
+  page.on('request', (r) => {
+    const m = /\/strategy-texts\/([^/]+)\.json$/.exec(new URL(r.url()).pathname);
+    if (m) fetched.push(m[1]);
+  });
+  const warnings = [];
+  page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()));
+  await page.goto(`${env.url}?seed=31`);
+  await ready(page);
+  await explained(page, 'expectimax');
+  assert.deepEqual(fetched, ['expectimax'], 'the picked strategy\'s words only');
+  await choose(page, 'strategy', 'minimax');
+  await explained(page, 'minimax');
+  await page.locator('.g2048 .more-button').click();
+  assert.equal(await page.locator('.g2048 .ai-explanation-rest').isVisible(), true, '"more" shows the rest');
+  await choose(page, 'strategy', 'expectimax');
+  await explained(page, 'expectimax');
+  await choose(page, 'strategy', 'minimax');
+  await explained(page, 'minimax');
+  assert.deepEqual(fetched, ['expectimax', 'minimax'], 'each fetched once');
+  // Two strategies whose words do not come: one warning; the panel shows no words and plays.
+  await page.route(/\/strategy-texts\/(greedy|corner)\.json$/, (r) => r.fulfill({ status: 404, body: 'missing' }));
+  await choose(page, 'strategy', 'greedy');
+  await page.waitForFunction(() => document.querySelector('.g2048 .ai-explanation-short').textContent === '');
+  await choose(page, 'strategy', 'corner');
+  await page.waitForTimeout(300);
+  assert.deepEqual(fetched, ['expectimax', 'minimax', 'greedy', 'corner']);
+  assert.equal(warnings.filter((w) => /explanations could not be loaded/.test(w)).length, 1, warnings.join('\n'));
+  assert.equal(await pressedStrategy(page), 'corner');
+  await stepOnce(page);
+  errors.splice(0, errors.length, ...errors.filter((e) => !/404/.test(e)));
   await done();
 });
 

@@ -2,7 +2,7 @@
 // without the `ai` feature) against the full one (game2048: also bestMove). Needs `make build`.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { load, unworded } from './wasm.mjs';
 
 const core = await load('game2048_core');
@@ -33,13 +33,13 @@ test('the lite module (a first visit\'s) plays and saves, and reads no saved gam
   b.free();
 });
 
-test('strategy-texts.json (make build) holds the full module\'s explanation of every strategy', () => {
-  const texts = JSON.parse(readFileSync(new URL('../../www/pkg/strategy-texts.json', import.meta.url), 'utf8'));
+test('strategy-texts/<name>.json (make build): one file per strategy, the full module\'s explanation', () => {
+  const dir = new URL('../../www/pkg/strategy-texts/', import.meta.url);
   const all = [...full.strategies(), ...full.learnedStrategies()];
-  assert.deepEqual(Object.keys(texts), all.map((s) => s.name));
+  assert.deepEqual(readdirSync(dir).sort(), all.map((s) => `${s.name}.json`).sort(), 'a file for each strategy, no other');
   for (const s of all) {
     assert.ok(s.explanation.length > 80, `${s.name} is explained`);
-    assert.equal(texts[s.name], s.explanation, s.name);
+    assert.equal(JSON.parse(readFileSync(new URL(`${s.name}.json`, dir), 'utf8')), s.explanation, s.name);
   }
 });
 
