@@ -132,6 +132,9 @@ test('learn: Pause saves the network in this browser; a reload brings it back to
   await page.waitForSelector('.g2048 .board[data-cells]');
   await yours(page, 'td');
   assert.match(await page.textContent('.g2048 .ai-explanation'), /your network/);
+  // The engine's words for td (the strategy it plays), fetched like any strategy's, then the note.
+  const tdWords = JSON.parse(readFileSync(new URL('../../www/pkg/strategy-texts/td.json', import.meta.url), 'utf8'));
+  await page.waitForFunction((w) => document.querySelector('.g2048 .ai-explanation').textContent.startsWith(w), tdWords.slice(0, 40), { timeout: 10000 });
   await page.waitForFunction(() => window.networkInfo.some((n) => n.quantisation === 'f32'), null, { timeout: 20000 });
   const info = await page.evaluate(() => window.networkInfo.filter((n) => n.quantisation === 'f32'));
   assert.deepEqual([...new Set(info.map((n) => `${n.shape} ${n.levels}`))], ['0,1,2,3;4,5,6,7;0,1,4,5;1,2,5,6 15'], 'the workers read your network: four 4-tuples, 15 levels');
