@@ -29,6 +29,13 @@
 // fixed budget, timed inside a worker: nodes per ms per worker); then every move
 // gets the same budget, a node budget, so the move is the one the arena plays. A worker that dies (a trap, an error)
 // is replaced the same way and its part of a split searched again.
+//
+// A worker that dies before it is ready (a failed fetch, out of memory while it
+// instantiates, killed while starting) is replaced too, after a short wait, and gets
+// the requests its slot had: a fresh one usually starts fine. Only a slot that keeps
+// failing (RESTARTS times within RESTART_WINDOW: a worker script that is missing, an
+// engine that cannot load) or a worker that says its engine cannot link turns the AI
+// off, once, with the reason; the requests waiting on it reject.
 import { groups, merge, splits } from './split.js';
 import { CALIBRATION, fitBudget } from './strength-figures.js';
 import { compileAi } from './wasm.js';
@@ -39,6 +46,10 @@ const fetchNetwork = (options) => import('./network.js').then((m) => m.fetchNetw
 const DIRS = ['up', 'right', 'down', 'left'];
 const SHIPPED = 'shipped'; // the key of the network the page ships (network.js)
 const WORKER_URL = new URL('./worker.js', import.meta.url);
+const RESTARTS = 3; // a slot's worker may die before it is ready this many times ...
+const RESTART_WINDOW = 30000; // ... within this many ms; once more and the AI is off
+const RESTART_DELAY = 100; // ms before a slot's first replacement, doubled for each next one
+const FOR_GOOD = /^(CompileError|LinkError)$/; // a worker's fatal that a fresh worker would repeat
 const message = (e) => (e && e.message ? e.message : String(e));
 
 /**
@@ -79,7 +90,8 @@ export function createAi({ legalMoves, count, url = WORKER_URL, compile = compil
   const plays = Array.isArray(learned) ? Object.fromEntries(learned.map((name) => [name, { strategy: name, network: SHIPPED }])) : learned;
   const providers = { ...networks, [SHIPPED]: network };
   const slots = [];
-  const pending = new Map(); // id -> { slot, body, resolve, reject, done }
+  const pending = new Map(); // id -> { slot, body, needs, loads, resolve, reject, done }
+  const early = []; // slot -> times its workers died before they were ready (within the window)
   let nextId = 0;
   let crashes = 0;
   let dead = '';
@@ -95,7 +107,8 @@ export function createAi({ legalMoves, count, url = WORKER_URL, compile = compil
   }
 
   function end(slot) {
-    slot?.worker.terminate();
+    clearTimeout(slot?.timer);
+    slot?.worker?.terminate();
     forget(slot);
   }
 
@@ -134,32 +147,46 @@ export function createAi({ legalMoves, count, url = WORKER_URL, compile = compil
       fail(`the AI worker could not be started (${message(e)})`);
       return;
     }
-    const slot = { worker, ready: false, shim, network: null }; // network: the key of the one it holds
+    // ready: it loaded the engine and was sent the slot's requests (the next ones go at once);
+    // network: the key of the one it holds (or will, after the messages posted).
+    const bytes = nets.get(had)?.bytes;
+    const slot = { worker, ready: false, shim, network: bytes ? had : null };
     slots[i] = slot;
     worker.onmessage = ({ data }) => {
       if (slots[i] !== slot) return;
       if (data.ready) {
         slot.ready = true;
         forget(slot);
-      } else if (data.id == null) data.fatal && fail(`the AI engine could not be loaded (${data.fatal})`);
+        for (const [id, p] of pending) if (p.slot === i) send(id, p);
+      } else if (data.id == null) data.fatal && diedStarting(i, 'the AI engine could not be loaded', data.fatal, FOR_GOOD.test(data.name));
       else if (data.fatal) crashed(i, data.error);
       else settle(data.id, data);
     };
     worker.onerror = (e) => {
       e.preventDefault?.();
       if (slots[i] !== slot) return;
-      if (!slot.ready) fail('the AI worker could not be loaded');
+      if (!slot.ready) diedStarting(i, 'the AI worker could not be loaded', e.message);
       else crashed(i, e.message || 'it stopped');
     };
+    // The module first, then the network it had.
     module.then((m) => {
       if (slots[i] !== slot) return;
       worker.postMessage({ module: m });
-      const bytes = nets.get(had)?.bytes;
-      if (bytes) {
-        worker.postMessage({ weights: bytes });
-        slot.network = had;
-      }
+      if (bytes) worker.postMessage({ weights: bytes });
     }, () => {});
+  }
+
+  // Posts request `id` to its slot's worker, after the network it needs; a worker not yet
+  // ready gets it once ready (a request cancelled meanwhile costs it nothing).
+  function send(id, p) {
+    const slot = slots[p.slot];
+    if (!slot?.ready) return;
+    if (p.needs && slot.network !== p.needs) {
+      slot.worker.postMessage({ weights: nets.get(p.needs).bytes });
+      slot.network = p.needs;
+    }
+    slot.worker.postMessage({ id, ...p.body });
+    if (p.loads) slot.network = p.loads;
   }
 
   // A fresh worker in slot i, sent again the requests the old one had.
@@ -167,11 +194,24 @@ export function createAi({ legalMoves, count, url = WORKER_URL, compile = compil
     const had = slots[i]?.network;
     end(slots[i]);
     spawn(i, had);
-    for (const [id, p] of pending) {
-      if (p.slot !== i || !slots[i]) continue;
-      slots[i].worker.postMessage({ id, ...p.body });
-      if (p.network) slots[i].network = p.network;
+  }
+
+  // Slot i's worker died before it was ready: a fresh one after a short wait (its requests
+  // wait for it), unless the slot failed too often lately or `forGood`; then the AI is off.
+  function diedStarting(i, what, why, forGood = false) {
+    if (dead) return;
+    const now = Date.now();
+    const times = (early[i] = (early[i] ?? []).filter((t) => now - t < RESTART_WINDOW));
+    times.push(now);
+    if (forGood || times.length > RESTARTS) {
+      const tries = times.length > 1 ? `${times.length} tries` : '';
+      return fail(`${what}${why || tries ? ` (${[why, tries].filter(Boolean).join('; ')})` : ''}`);
     }
+    const had = slots[i].network;
+    end(slots[i]);
+    const wait = { worker: null, ready: false, network: had, timer: 0 };
+    wait.timer = setTimeout(() => slots[i] === wait && spawn(i, had), RESTART_DELAY * 2 ** (times.length - 1));
+    slots[i] = wait;
   }
 
   // A worker that dies once is replaced and its requests sent again; twice, the AI is off.
@@ -181,20 +221,24 @@ export function createAi({ legalMoves, count, url = WORKER_URL, compile = compil
     restart(i);
   }
 
-  // network: the key of the network body's weights are (a load).
-  function ask(i, body, signal, network = null) {
+  // loads: the key of the network whose weights body holds (a load);
+  // needs: the key of the network the worker must hold for it (a learned strategy).
+  function ask(i, body, signal, { loads = null, needs = null } = {}) {
     return new Promise((resolve, reject) => {
+      if (dead) return reject(unavailable());
       const id = ++nextId;
       const cancel = () => {
         if (!pending.has(id)) return;
         pending.delete(id);
         reject(abortError());
-        // Its worker is busy with a search nobody waits for: start afresh.
-        if (!dead && slots[i]) restart(i);
+        // Its worker is busy with a search nobody waits for: start afresh. A worker not yet
+        // ready was never sent it.
+        if (!dead && slots[i]?.ready) restart(i);
       };
       signal?.addEventListener('abort', cancel, { once: true });
-      pending.set(id, { slot: i, body, network, resolve, reject, done: () => signal?.removeEventListener('abort', cancel) });
-      slots[i].worker.postMessage({ id, ...body });
+      const p = { slot: i, body, needs, loads, resolve, reject, done: () => signal?.removeEventListener('abort', cancel) };
+      pending.set(id, p);
+      send(id, p);
     });
   }
 
@@ -221,15 +265,6 @@ export function createAi({ legalMoves, count, url = WORKER_URL, compile = compil
     return calibration;
   }
 
-  // Worker i holds network `key` (loaded and checked before): it is posted if need be,
-  // before the request that follows.
-  function use(i, key) {
-    const slot = slots[i];
-    if (!slot || slot.network === key) return;
-    slot.worker.postMessage({ weights: nets.get(key).bytes });
-    slot.network = key;
-  }
-
   // Fetches network `key` once and has every worker read it; rejects (error.network) with
   // the reason in words: for this pool's life for the shipped network, until the next
   // request for the others (a network saved meanwhile on the learn page plays then).
@@ -251,8 +286,7 @@ export function createAi({ legalMoves, count, url = WORKER_URL, compile = compil
           // Queued after the module: a worker reads it before the requests that follow.
           try {
             [info] = await Promise.all(Array.from({ length: count }, (_, i) => {
-              if (slots[i]) slots[i].network = key;
-              return ask(i, { weights: bytes }, undefined, key).catch((e) => {
+              return ask(i, { weights: bytes }, undefined, { loads: key }).catch((e) => {
                 if (slots[i]) slots[i].network = null; // it holds the one before, if any
                 throw e;
               });
@@ -326,14 +360,10 @@ export function createAi({ legalMoves, count, url = WORKER_URL, compile = compil
         options = { ...options, strategy: learnedPlay.strategy };
       }
       // Every worker asked holds the request's network.
-      const to = (i, body) => {
-        if (learnedPlay) use(i, learnedPlay.network);
-        return ask(i, body, signal);
-      };
+      const to = (i, body) => ask(i, body, signal, { needs: learnedPlay?.network });
       if (options?.auto != null) {
         const { auto, ...rest } = options;
-        const nodes = fitBudget(await calibrate(), count, auto);
-        if (signal?.aborted) throw abortError();
+        const nodes = fitBudget(await unlessAborted(calibrate(), signal), count, auto);
         options = { ...rest, nodes };
       }
       const body = { cells, size, options };

@@ -1,6 +1,6 @@
 // The AI's thread: a pure function of the position. The page posts the AI's
 // compiled WebAssembly.Module first ({module}); the worker instantiates it, builds
-// the search tables (warmUp) and posts {ready} (or {fatal} if it cannot). Then it
+// the search tables (warmUp) and posts {ready} (or {fatal, name} if it cannot). Then it
 // answers each {id, cells, size, options} with bestMove's {id, dir, values, nodes,
 // depth, ms} or {id, error}, and keeps serving after a bad request. For
 // comparisons, {id, play: {size, seed, options, maxMoves}} plays a whole seeded
@@ -41,7 +41,8 @@ async function load(module) {
 // requests that come before it wait.
 let provide;
 const engine = new Promise((resolve) => { provide = resolve; }).then(load);
-engine.then(() => postMessage({ ready: true }), (e) => postMessage({ fatal: message(e) }));
+// name: the error's (a LinkError would come again in a fresh worker; out of memory may not).
+engine.then(() => postMessage({ ready: true }), (e) => postMessage({ fatal: message(e), name: e?.name }));
 
 self.onmessage = async ({ data }) => {
   if (data?.module) {

@@ -2,7 +2,7 @@
 // responsive page, workers that fail to load or die, and the root split.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, openPage, ready, domBoard, engineCells, screenshot, cellsParam, choose, chosen, WORKER_SPY, cores } from './helpers.mjs';
+import { setup, openPage, ready, domBoard, engineCells, screenshot, cellsParam, choose, chosen, WORKER_SPY, cores, recordEvents, events, until as within } from './helpers.mjs';
 
 const env = setup();
 const NEAR_WIN = cellsParam([[1024, 1024, 0, 0], [0, 0, 0, 0], [0, 0, 2, 0], [0, 0, 0, 0]]);
@@ -333,6 +333,110 @@ test('"AI unavailable" when the worker cannot load; the player still plays', asy
   assert.notDeepEqual(await engineCells(page), cells, 'arrow keys play');
   await screenshot(page, 'ai-unavailable');
   errors.splice(0, errors.length, ...errors.filter((e) => !/404|Failed to load/.test(e)));
+  await done();
+});
+
+// Serves the page's worker script by its turn (1 for the first worker started): the real
+// worker, or a stand-in body (a worker that dies or says its engine cannot load).
+async function workerByTurn(context, body) {
+  const served = { count: 0 };
+  await context.route((url) => url.pathname.endsWith('/www/worker.js') && !url.search, async (route) => {
+    const n = ++served.count;
+    const text = await body(n);
+    return route.fulfill({ status: 200, contentType: 'text/javascript', body: text ?? "import './worker.js?real';" });
+  });
+  return served;
+}
+const DIES = "throw new Error('test crash while starting');";
+const aiErrors = (page) => events(page, { type: 'error' }).then((list) => list.filter((e) => e.detail.source === 'ai'));
+
+test('workers that die before they are ready (out of memory, a crash) are replaced: the AI plays, nothing says it is off', async () => {
+  const { page, context, errors, done } = await openPage(env, '?seed=25', { initScript: cores(2) });
+  // The first worker says it ran out of memory while loading the engine, the second dies
+  // while starting; the third is the real one.
+  const served = await workerByTurn(context, (n) => [
+    "postMessage({ fatal: 'test: out of memory', name: 'RangeError' });",
+    DIES,
+  ][n - 1]);
+  await recordEvents(page);
+  await countMoves(page);
+  await toggle(page).click(); // the default strength: the pool calibrates first, on the replacement
+  await waitMoves(page, 5);
+  assert.equal(served.count, 3, 'two replacements, no more');
+  assert.equal(await toggle(page).textContent(), 'Stop', 'the AI plays on');
+  assert.doesNotMatch(await status(page), /unavailable/);
+  assert.deepEqual(await aiErrors(page), [], 'no error event');
+  assert.equal(await page.locator('.g2048 .notice').count(), 0, 'no notice');
+  await toggle(page).click();
+  errors.splice(0, errors.length, ...errors.filter((e) => !/test crash/.test(e)));
+  await done();
+});
+
+test('a worker that never gets ready: a few tries, then one "AI unavailable" with the reason; the player still plays', async () => {
+  const { page, context, errors, done } = await openPage(env, '?seed=26', { initScript: cores(2) });
+  const served = await workerByTurn(context, () => DIES);
+  await recordEvents(page);
+  await toggle(page).click();
+  await page.waitForFunction(() => /^AI unavailable/.test(document.querySelector('.g2048 .ai-status').textContent), null, { timeout: 15000 });
+  assert.match(await status(page), /^AI unavailable: the AI worker could not be loaded \(.*test crash while starting; 4 tries\)$/);
+  assert.equal(served.count, 4, 'the first worker and three replacements');
+  await page.waitForTimeout(1000);
+  assert.equal(served.count, 4, 'and no more after');
+  const said = await aiErrors(page);
+  assert.equal(said.length, 1, 'one error event');
+  assert.match(said[0].detail.message, /^AI unavailable: the AI worker could not be loaded/);
+  assert.equal(await page.locator('.g2048 .notice').count(), 0, 'no "The AI failed" notice on top');
+  assert.equal(await toggle(page).textContent(), 'Start AI');
+  for (const name of ['ai-toggle', 'ai-step', 'ai-hint']) {
+    assert.equal(await page.locator(`.g2048 .${name}`).isDisabled(), true, `${name} disabled`);
+  }
+  const cells = await engineCells(page);
+  for (const d of DIRS) await page.keyboard.press(KEY[d]);
+  assert.notDeepEqual(await engineCells(page), cells, 'arrow keys play');
+  errors.splice(0, errors.length, ...errors.filter((e) => !/test crash/.test(e)));
+  await done();
+});
+
+test('a worker that says its engine cannot link is not tried again: "AI unavailable" with its reason at once', async () => {
+  const { page, context, done } = await openPage(env, '?seed=27', { initScript: cores(2) });
+  const served = await workerByTurn(context, () => "postMessage({ fatal: 'test: the imports do not match', name: 'LinkError' });");
+  await page.locator('.g2048 .ai-hint').click();
+  await page.waitForFunction(() => /^AI unavailable/.test(document.querySelector('.g2048 .ai-status').textContent));
+  assert.equal(await status(page), 'AI unavailable: the AI engine could not be loaded (test: the imports do not match)');
+  await page.waitForTimeout(500);
+  assert.equal(served.count, 1, 'no replacement');
+  await done();
+});
+
+test('the pool: requests cancelled while a replacement worker is starting reject at once, the waiting one is never sent; the next is answered', async () => {
+  const { page, context, errors, done } = await openPage(env, '?seed=28', { initScript: WORKER_SPY });
+  let release;
+  const held = new Promise((r) => { release = r; });
+  const served = await workerByTurn(context, (n) => (n === 1 ? DIES : held.then(() => undefined)));
+  await page.evaluate(async () => {
+    const { createAi } = await import('/www/ai.js');
+    window.pool = createAi({ legalMoves: () => [], count: 1, onUnavailable: (r) => { window.off = r; } });
+    window.stop = new AbortController();
+    const cells = [2, 2, ...new Array(14).fill(0)];
+    const ask = (options) => window.pool.decide(cells, 4, options, { signal: window.stop.signal }).then(() => 'answered', (e) => e.name);
+    // A node budget waits for the worker; "Fits the speed" waits for the calibration, on that worker.
+    window.asks = [ask({ strategy: 'expectimax', nodes: 777 }), ask({ strategy: 'expectimax', auto: 100 })];
+  });
+  assert.ok(await within(() => served.count === 2), 'the first worker died and a replacement was asked for');
+  const cancelled = await page.evaluate(() => {
+    window.stop.abort();
+    return Promise.race([Promise.all(window.asks), new Promise((r) => { setTimeout(() => r('still waiting'), 2000); })]);
+  });
+  assert.deepEqual(cancelled, ['AbortError', 'AbortError'], 'both rejected while the replacement is still loading');
+  release();
+  const next = await page.evaluate(() => window.pool.decide([2, 2, ...new Array(14).fill(0)], 4, { strategy: 'expectimax', nodes: 1000 }).then((r) => r.dir, (e) => e.message));
+  assert.match(next, /^(up|right|down|left)$/);
+  const asked = await page.evaluate(() => window.asked);
+  assert.deepEqual(asked.filter((a) => a.nodes === 1000).map((a) => a.worker), [2], 'the next request went to the replacement, once');
+  assert.equal(asked.filter((a) => a.nodes === 777).length, 0, 'the cancelled one was never sent');
+  assert.equal(await page.evaluate(() => window.off ?? null), null, 'the AI stays on');
+  await page.evaluate(() => window.pool.destroy());
+  errors.splice(0, errors.length, ...errors.filter((e) => !/test crash/.test(e)));
   await done();
 });
 
