@@ -3,7 +3,7 @@
 // the live figures (moves/s, depth, nodes/s, each move's value, the game's summary).
 // Classes, text and ARIA only; every choice goes to `handlers`.
 import { el, add, button, choices } from './dom.js';
-import { SPEED_LABELS } from './choices.js';
+import { SPEED_LABELS, SHIPPED, YOURS } from './choices.js';
 import { ARROWS } from './board-view.js';
 
 const DIRS = ['up', 'right', 'down', 'left'];
@@ -67,7 +67,7 @@ export function createAiPanel(id, handlers, { controls = 'full', settingsBody = 
   moreButton.setAttribute('aria-expanded', 'false');
   strategyChoice.wrap.setAttribute('aria-describedby', explanation.id);
   // A learned strategy's network: the one the page ships, or yours (trained on the learn page).
-  const networkChoice = choices(id, 'network', 'Network', [['shipped', 'The page’s'], ['yours', 'Yours']], (v) => handlers.setting('network', v));
+  const networkChoice = choices(id, 'network', 'Network', [[SHIPPED, 'The page’s'], [YOURS, 'Yours']], (v) => handlers.setting('network', v));
   networkChoice.wrap.hidden = true;
   const strengthChoice = choices(id, 'strength', 'Strength', [], (v) => handlers.setting('strength', v));
   const speedChoice = choices(id, 'speed', 'AI speed', Object.entries(SPEED_LABELS), (v) => handlers.setting('aiSpeed', v));
@@ -163,7 +163,7 @@ export function createAiPanel(id, handlers, { controls = 'full', settingsBody = 
     } else if (state.error) {
       network.hidden = false;
       networkBar.hidden = true;
-      networkText.textContent = state.network === 'yours'
+      networkText.textContent = state.network === YOURS
         ? `Your network is unavailable: ${state.error}.`
         : `The learned strategies are unavailable: ${state.error}.`;
       if (state.learn) {
@@ -290,7 +290,7 @@ export function createAiPanel(id, handlers, { controls = 'full', settingsBody = 
      * the state of the network the picked strategy plays with.
      */
     setNetwork(state) {
-      const key = state.network ?? 'shipped';
+      const key = state.network ?? SHIPPED;
       networkStates[key] = state;
       if (key === shownNetwork) drawNetwork();
     },

@@ -39,12 +39,12 @@
 import { groups, merge, splits } from './split.js';
 import { CALIBRATION, fitBudget } from './strength-figures.js';
 import { compileAi } from './wasm.js';
+import { SHIPPED } from './choices.js';
 
 // network.js only when a learned strategy first plays: not part of the first visit.
 const fetchNetwork = (options) => import('./network.js').then((m) => m.fetchNetwork(options));
 
 const DIRS = ['up', 'right', 'down', 'left'];
-const SHIPPED = 'shipped'; // the key of the network the page ships (network.js)
 const WORKER_URL = new URL('./worker.js', import.meta.url);
 const RESTARTS = 3; // a slot's worker may die before it is ready this many times ...
 const RESTART_WINDOW = 30000; // ... within this many ms; once more and the AI is off

@@ -10,6 +10,10 @@ export const MODES = Object.keys(MODE_LABELS);
 export const THEMES = Object.keys(THEME_LABELS);
 // AI speeds: the least time between two AI moves. At "max" the view draws once per frame.
 export const SPEED_DELAY_MS = { watch: 250, fast: 100, faster: 25, max: 0 };
+// The networks a learned strategy plays with (the `network` choice, the AI pool's keys):
+// the one the page ships (network.js) and yours, trained on the learn page (network-store.js).
+export const SHIPPED = 'shipped';
+export const YOURS = 'yours';
 
 export const sizeLabel = (n) => `${n}×${n}`;
 export const validSize = (n) => Number.isInteger(n) && n >= SIZE_RANGE[0] && n <= SIZE_RANGE[1];

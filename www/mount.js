@@ -9,6 +9,7 @@ import { createView } from './view.js';
 import { createController } from './controller.js';
 import { createInput } from './input.js';
 import { readOption, readOptions } from './options.js';
+import { YOURS } from './choices.js';
 import { gameCatalog, learnedPlays, loadExplanation, DEFAULT_STRATEGY } from './strategies.js';
 
 const STYLESHEET = new URL('../style.css', import.meta.url).href;
@@ -179,7 +180,7 @@ export function mount(element, options = {}) {
       onUnavailable: (reason) => controller.aiUnavailable(reason),
       learned: learnedPlays(engine),
       // Your network (learn.html saves it in this browser): read only when it first plays.
-      networks: { yours: () => import('./network-store.js').then((m) => m.yourNetwork()) },
+      networks: { [YOURS]: () => import('./network-store.js').then((m) => m.yourNetwork()) },
       onNetwork: (state) => view.setNetwork(state),
     });
     controller = createController({

@@ -14,6 +14,7 @@ export const DEFAULT_STRATEGY = 'expectimax';
 export const BUDGETS = { ms: [1, 10000], nodes: [1, 1e9] };
 
 import { LADDER, rungLabel, rungOf } from './strength-figures.js';
+import { SHIPPED, YOURS } from './choices.js';
 
 // Minimax-id's node budget; expectimax offers the ladder of strength-figures.js and, by
 // default, "Fits the speed": the ladder's largest budget that fits the time between two
@@ -96,7 +97,7 @@ export function withExplanations(catalog, words) {
 /** Every strategy the engine plays, in the engine's order (weakest first). */
 export function strategyCatalog(engine) {
   if (!catalogs.has(engine)) {
-    const learned = Array.from(engine.learnedStrategies?.() ?? []).map((s) => ({ ...s, needs: 'network', network: 'shipped', explanation: `${s.explanation ?? ''}${NETWORK_NOTE}` }));
+    const learned = Array.from(engine.learnedStrategies?.() ?? []).map((s) => ({ ...s, needs: 'network', network: SHIPPED, explanation: `${s.explanation ?? ''}${NETWORK_NOTE}` }));
     const list = [...Array.from(engine.strategies()), ...learned].map(normalize);
     // The note alone until the engine's words come (withExplanations).
     for (const s of list) if (s.needs === 'network') s.note = NETWORK_NOTE;
@@ -108,7 +109,6 @@ export function strategyCatalog(engine) {
 // "Your network": the one trained on the learn page and saved in this browser
 // (network-store.js). Each learned strategy of the engine plays with it too, under a name
 // of its own ("td-yours"), the engine's text with a note.
-const YOURS = 'yours';
 const YOURS_NOTE = ' This one plays with your network: the one you trained on the Learn page (learn.html) and saved in this browser.';
 const games = new WeakMap();
 

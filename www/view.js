@@ -5,6 +5,7 @@
 import { el, add } from './dom.js';
 import { createBoardView } from './board-view.js';
 import { createNotices } from './notices.js';
+import { YOURS } from './choices.js';
 
 const THEME_CLASSES = ['theme-light', 'theme-dark', 'theme-solarized', 'theme-contrast'];
 let uid = 0;
@@ -146,7 +147,7 @@ export function createView(root, handlers, { ownsPage = true, controls = 'full' 
     setAiStats: (s) => aiPanel.setAiStats(s),
     setNetwork: (state) => {
       aiPanel.setNetwork(state);
-      if (state.error) notices.notice(`${state.network === 'yours' ? 'Your network is unavailable' : 'The learned strategies are unavailable'}: ${state.error}. The other strategies play as before.`, 'network');
+      if (state.error) notices.notice(`${state.network === YOURS ? 'Your network is unavailable' : 'The learned strategies are unavailable'}: ${state.error}. The other strategies play as before.`, 'network');
     },
     announce: notices.announce,
     notice: notices.notice,
