@@ -44,13 +44,17 @@ export function createController({ Game, loadRecords, view, storage, ai, catalog
     return catalog.find((s) => s.name === name);
   }
   const budget = (name = settings.strategy) => settings.budgets[name] ?? defaultBudget(info(name));
+  let calibrating = false; // the panel waits for the pool's calibration (once; again if it failed)
   // What bestMove is asked: the strategy, its budget and the user's weights, if any.
   function brainOptions() {
     const w = settings.weights[settings.strategy];
     // "Fits the speed": the pool turns the time between two moves into a node budget (ai.js).
     const b = budget().auto ? { auto: SPEED_INTERVAL_MS[settings.aiSpeed] } : budget();
     // The panel names the rung once the calibration (run for this request) is known.
-    if (b.auto && ai?.nodesPerMs == null) ai?.calibrate?.().then(brainView, () => {});
+    if (b.auto && ai?.nodesPerMs == null && !calibrating && ai?.calibrate) {
+      calibrating = true;
+      ai.calibrate().then(brainView, () => { calibrating = false; });
+    }
     return { strategy: settings.strategy, ...b, ...(w ? { weights: { ...w } } : {}) };
   }
   // The strategies' explanations: `explain(name)` resolves to one strategy's words (set by
