@@ -27,6 +27,7 @@ export const BUNDLE_ENTRIES = [
   'www/main.js', 'www/compare-main.js', 'www/replay-main.js', 'www/editor.js', 'www/learn-main.js',
   'www/learn-worker.js', 'www/mount.js',
   'www/element.js', 'www/worker.js', 'www/panel.js', 'www/ai-panel.js', 'www/dialog.js',
+  'www/game-bar.js', 'www/ai-bar.js',
   'www/stats-view.js', 'www/offline.js', 'www/record-bar.js', 'www/share.js',
   'www/replay-embed.js', 'www/review-view.js', 'www/ai.js',
 ];

@@ -74,30 +74,39 @@ export function createView(root, handlers, { ownsPage = true, controls = 'full' 
     frame,
     id,
 
-    /** Loads and lays out the controls ('minimal' or 'full'); nothing for 'none'. */
+    /**
+     * Loads and lays out the controls: 'full' the panel, its dialogs and the AI panel;
+     * 'minimal' only the two bars they are built on (game-bar.js, ai-bar.js); nothing for 'none'.
+     */
     async loadControls() {
       if (controls === 'none') return;
       // The confirmation too: its questions then open at once, on the click that asks them.
-      const [{ createPanel }, { createAiPanel }, records] = await Promise.all([
-        import('./panel.js'),
-        import('./ai-panel.js'),
-        // The game's links to share, replay and the editor: with the full panel only.
-        controls === 'full' ? import('./record-bar.js') : null,
-        getDialog(),
-      ]);
-      panel = createPanel(id, handlers, { controls });
-      aiPanel = createAiPanel(id, handlers, { controls, settingsBody: panel.settingsBody });
+      if (controls === 'minimal') {
+        const [{ createGameBar }, { createAiBar }] = await Promise.all([import('./game-bar.js'), import('./ai-bar.js'), getDialog()]);
+        panel = { ...NO_PANEL, ...createGameBar(handlers) };
+        aiPanel = createAiBar(id, handlers, { controls });
+      } else {
+        const [{ createPanel }, { createAiPanel }, records] = await Promise.all([
+          import('./panel.js'),
+          import('./ai-panel.js'),
+          // The game's links to share, replay and the editor.
+          import('./record-bar.js'),
+          getDialog(),
+        ]);
+        panel = createPanel(id, handlers);
+        aiPanel = createAiPanel(id, handlers, { settingsBody: panel.settingsBody });
+        board.wrap.after(records.createRecordBar(handlers).element);
+        frame.append(...panel.dialogs);
+      }
       board.header.after(panel.bar);
-      if (records) board.wrap.after(records.createRecordBar(handlers).element);
       side.append(aiPanel.element);
-      frame.append(...panel.dialogs);
     },
 
     /** A keyboard shortcut (panel.js's SHORTCUTS) that this view shows; true when taken. */
     shortcut(name) {
       if (controls === 'none') return false;
-      if (name === 'settings') return Boolean(panel.openSettings());
-      if (name === 'help') return Boolean(panel.openHelp());
+      if (name === 'settings') return controls === 'full' && panel.openSettings();
+      if (name === 'help') return controls === 'full' && panel.openHelp();
       if (name === 'stats') return controls === 'full' && (handlers.stats?.(), true);
       if (controls === 'minimal' && (name === 'undo' || name === 'aiStep')) return false;
       handlers[name]?.();

@@ -1,6 +1,7 @@
 // The `controls` attribute (mount option): none (the board only), minimal (score, New
 // game, Start AI, Hint), full (every control); a bad value falls back with one warning.
-// A board with controls="none" loads no control module, worker or AI wasm until the AI runs.
+// A board with controls="none" loads no control module, worker or AI wasm until the AI runs;
+// one with controls="minimal" loads only its two bars, not the full panel or its dialogs.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setup, openPage, drawn, hostCells } from './helpers.mjs';
@@ -70,3 +71,48 @@ test('controls="none" downloads no control module, AI pool, worker, AI wasm, exp
   assert.equal(loaded('/panel.js'), false);
   await done();
 });
+
+test('controls="minimal" downloads its two bars, not the full panel, its settings and help dialogs, or record links; they play', async () => {
+  const { page, done } = await openPage(env, null);
+  const requested = [];
+  page.on('request', (r) => requested.push(new URL(r.url()).pathname));
+  await page.goto(`${env.url}tests/e2e/fixtures/controls-minimal.html`);
+  await drawn(page, '#small');
+  await page.waitForTimeout(500);
+  const loaded = (name) => requested.some((p) => p.endsWith(name));
+  assert.ok(loaded('/game-bar.js') && loaded('/ai-bar.js'), `the minimal bars load: ${requested.join(' ')}`);
+  for (const name of ['/panel.js', '/ai-panel.js', '/record-bar.js', '/stats-view.js', '/ai.js', '/worker.js']) {
+    assert.equal(loaded(name), false, `${name} is not loaded by a minimal board: ${requested.join(' ')}`);
+  }
+  // Its controls are styled (the bar in a row, buttons as buttons) and work.
+  const looks = await page.evaluate(() => {
+    const root = document.querySelector('#small').shadowRoot;
+    const style = (sel) => getComputedStyle(root.querySelector(sel));
+    return { bar: style('.bar').display, aiBar: style('.ai-bar').display, border: style('.ai-toggle').borderTopWidth, cursor: style('.ai-toggle').cursor };
+  });
+  assert.deepEqual(looks, { bar: 'flex', aiBar: 'flex', border: '0px', cursor: 'pointer' });
+  const button = (name) => page.locator(`#small .${name}`);
+  await button('ai-hint').click();
+  await page.locator('#small .ai-status').filter({ hasText: /^Hint: (up|right|down|left)$/ }).waitFor({ timeout: 20000 });
+  await button('ai-toggle').click();
+  await page.waitForFunction(() => document.querySelector('#small').moves >= 3, null, { timeout: 20000 });
+  await button('ai-toggle').click();
+  await page.waitForFunction(() => !document.querySelector('#small').aiPlaying);
+  // Its confirmation (an embedder's loadRecord over a game in progress); Escape keeps the game.
+  const moves = await page.evaluate(() => document.querySelector('#small').moves);
+  const record = await page.evaluate(() => document.querySelector('#small').getRecord());
+  const answer = page.evaluate((r) => document.querySelector('#small').loadRecord(r, { at: 1 }), record);
+  await page.locator('#small .confirm-dialog[open]').waitFor();
+  await page.keyboard.press('Escape');
+  assert.equal(await answer, false);
+  assert.equal(await page.evaluate(() => document.querySelector('#small').moves), moves);
+  // "?" and "O" take nothing on a minimal board (no help or settings): still nothing of the full panel.
+  await page.locator('#small .board').focus();
+  await page.keyboard.press('?');
+  await page.keyboard.press('o');
+  await page.waitForTimeout(200);
+  assert.equal(await page.locator('#small dialog[open]').count(), 0);
+  assert.equal(loaded('/panel.js'), false);
+  await done();
+});
+
