@@ -82,7 +82,7 @@ const MINIMAL = [...graph('www/game-bar.js'), ...graph('www/ai-bar.js'), ...grap
 const unique = (list) => [...new Set(list)];
 // The game page's full panel also fetches the picked strategy's explanation (a first visit's:
 // the default), right after its first board.
-const page = unique(['index.html', 'style.css', 'favicon.svg', 'manifest.webmanifest', ...graph('www/main.js'), ...CONTROLS, ...CORE, `www/pkg/${TEXTS_DIR}/${DEFAULT_STRATEGY}.json`]);
+const page = unique(['index.html', 'style.css', 'panel.css', 'favicon.svg', 'manifest.webmanifest', ...graph('www/main.js'), ...CONTROLS, ...CORE, `www/pkg/${TEXTS_DIR}/${DEFAULT_STRATEGY}.json`]);
 const minimal = unique(['embed.js', 'style.css', ...graph('embed.js'), ...MINIMAL, ...CORE]);
 const none = unique(['embed.js', 'style.css', ...graph('embed.js'), ...CORE]);
 const totals = {

@@ -12,6 +12,8 @@ import { readOption, readOptions } from './options.js';
 import { gameCatalog, learnedPlays, loadExplanation, DEFAULT_STRATEGY } from './strategies.js';
 
 const STYLESHEET = new URL('../style.css', import.meta.url).href;
+// The full panel's rules (and the pages'): a board with controls "minimal" or "none" does without them.
+const PANEL_STYLESHEET = new URL('../panel.css', import.meta.url).href;
 const ourShadows = new WeakSet(); // shadow roots attached here: a later mount re-uses them
 const live = new Map(); // host element -> controller, for boards not yet destroyed
 
@@ -70,7 +72,7 @@ function defaultKey(element) {
  *   storageKey (localStorage key prefix; default from the element's id).
  * Also: cells (a starting position), restore: false (ignore the saved game),
  *   storage (a Storage-like object), aiWorkers, shadow: false (render into the
- *   element itself; the page must then load style.css), prefix (= storageKey).
+ *   element itself; the page must then load style.css, and panel.css for controls "full"), prefix (= storageKey).
  * Calls made before `ready` are queued and run, in order, once the game is
  * drawn; they return undefined. State getters read 0 / false / [] until then.
  */
@@ -82,30 +84,34 @@ export function mount(element, options = {}) {
   const win = doc.defaultView;
   const emit = (type, detail = {}) => element.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
 
+  const keyboard = opts.keyboard ?? 'focus';
+  const controls = opts.controls ?? 'minimal';
   let root = element;
   let shadowRoot = null;
   let sheetLoaded = Promise.resolve();
   if (options.shadow !== false) {
     shadowRoot = element.shadowRoot && ourShadows.has(element.shadowRoot) ? element.shadowRoot : element.attachShadow({ mode: 'open' });
     ourShadows.add(shadowRoot);
-    const sheet = doc.createElement('link');
-    sheet.rel = 'stylesheet';
-    sheet.href = STYLESHEET;
+    const sheets = (controls === 'full' ? [STYLESHEET, PANEL_STYLESHEET] : [STYLESHEET]).map((href) => {
+      const sheet = doc.createElement('link');
+      sheet.rel = 'stylesheet';
+      sheet.href = href;
+      return sheet;
+    });
     root = doc.createElement('div');
-    // Unstyled content stays hidden until the stylesheet arrives (or fails).
+    // Unstyled content stays hidden until the stylesheets arrive (or fail).
     root.hidden = true;
-    sheetLoaded = new Promise((done) => {
+    sheetLoaded = Promise.all(sheets.map((sheet) => new Promise((done) => {
       sheet.onload = sheet.onerror = () => {
         sheet.onload = sheet.onerror = null;
-        root.hidden = false;
         done();
       };
+    }))).then(() => {
+      root.hidden = false;
     });
-    shadowRoot.replaceChildren(sheet, root);
+    shadowRoot.replaceChildren(...sheets, root);
   }
 
-  const keyboard = opts.keyboard ?? 'focus';
-  const controls = opts.controls ?? 'minimal';
   const handlers = {};
   const view = createView(root, {
     newGame: () => handlers.newGame?.(),

@@ -1,7 +1,7 @@
 // The `controls` attribute (mount option): none (the board only), minimal (score, New
 // game, Start AI, Hint), full (every control); a bad value falls back with one warning.
 // A board with controls="none" loads no control module, worker or AI wasm until the AI runs;
-// one with controls="minimal" loads only its two bars, not the full panel or its dialogs.
+// one with controls="minimal" loads only its two bars, not the full panel, its dialogs or rules.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setup, openPage, drawn, hostCells } from './helpers.mjs';
@@ -72,7 +72,7 @@ test('controls="none" downloads no control module, AI pool, worker, AI wasm, exp
   await done();
 });
 
-test('controls="minimal" downloads its two bars, not the full panel, its settings and help dialogs, or record links; they play', async () => {
+test('controls="minimal" downloads its two bars, not the full panel, its settings and help dialogs, record links or rules; they play', async () => {
   const { page, done } = await openPage(env, null);
   const requested = [];
   page.on('request', (r) => requested.push(new URL(r.url()).pathname));
@@ -81,10 +81,10 @@ test('controls="minimal" downloads its two bars, not the full panel, its setting
   await page.waitForTimeout(500);
   const loaded = (name) => requested.some((p) => p.endsWith(name));
   assert.ok(loaded('/game-bar.js') && loaded('/ai-bar.js'), `the minimal bars load: ${requested.join(' ')}`);
-  for (const name of ['/panel.js', '/ai-panel.js', '/record-bar.js', '/stats-view.js', '/ai.js', '/worker.js']) {
+  for (const name of ['/panel.js', '/ai-panel.js', '/record-bar.js', '/stats-view.js', '/panel.css', '/ai.js', '/worker.js']) {
     assert.equal(loaded(name), false, `${name} is not loaded by a minimal board: ${requested.join(' ')}`);
   }
-  // Its controls are styled (the bar in a row, buttons as buttons) and work.
+  // Its controls are styled by style.css alone (the bar in a row, buttons as buttons) and work.
   const looks = await page.evaluate(() => {
     const root = document.querySelector('#small').shadowRoot;
     const style = (sel) => getComputedStyle(root.querySelector(sel));
@@ -112,7 +112,19 @@ test('controls="minimal" downloads its two bars, not the full panel, its setting
   await page.keyboard.press('o');
   await page.waitForTimeout(200);
   assert.equal(await page.locator('#small dialog[open]').count(), 0);
-  assert.equal(loaded('/panel.js'), false);
+  assert.equal(loaded('/panel.js') || loaded('/panel.css'), false);
   await done();
 });
 
+test('controls="full" in a shadow root links the full panel\'s rules (panel.css) before the board shows', async () => {
+  const { page, done } = await openPage(env, null, { contextOptions: { viewport: { width: 1280, height: 900 } } });
+  await page.goto(`${env.url}tests/e2e/fixtures/controls.html`);
+  await drawn(page, '#full');
+  const looks = await page.evaluate(() => {
+    const root = document.querySelector('#full').shadowRoot;
+    const style = (sel) => getComputedStyle(root.querySelector(sel));
+    return { stats: style('.ai-stats').display, values: style('.ai-values').display, choices: style('.setting-strategy .choices').display };
+  });
+  assert.deepEqual(looks, { stats: 'grid', values: 'grid', choices: 'flex' });
+  await done();
+});
