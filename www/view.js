@@ -46,7 +46,7 @@ export function createView(root, handlers, { ownsPage = true, controls = 'full' 
   let dialog = null;
   let extra = null; // the stats panel, once opened
 
-  // The confirmation dialog: loaded with the controls, or when first needed (controls="none").
+  // The confirmation dialog: loaded with the full controls, or when first needed (controls "minimal" and "none").
   async function getDialog() {
     if (!dialog) {
       const { createDialog } = await import('./dialog.js');
@@ -80,12 +80,14 @@ export function createView(root, handlers, { ownsPage = true, controls = 'full' 
      */
     async loadControls() {
       if (controls === 'none') return;
-      // The confirmation too: its questions then open at once, on the click that asks them.
       if (controls === 'minimal') {
-        const [{ createGameBar }, { createAiBar }] = await Promise.all([import('./game-bar.js'), import('./ai-bar.js'), getDialog()]);
+        // No click of a minimal board asks a question (an embedder's loadRecord may: the
+        // confirmation then loads, as for 'none').
+        const [{ createGameBar }, { createAiBar }] = await Promise.all([import('./game-bar.js'), import('./ai-bar.js')]);
         panel = { ...NO_PANEL, ...createGameBar(handlers) };
         aiPanel = createAiBar(id, handlers, { controls });
       } else {
+        // The confirmation too: its questions then open at once, on the click that asks them.
         const [{ createPanel }, { createAiPanel }, records] = await Promise.all([
           import('./panel.js'),
           import('./ai-panel.js'),

@@ -72,7 +72,7 @@ test('controls="none" downloads no control module, AI pool, worker, AI wasm, exp
   await done();
 });
 
-test('controls="minimal" downloads its two bars, not the full panel, its settings and help dialogs, record links or rules; they play', async () => {
+test('controls="minimal" downloads its two bars, not the full panel, its settings and help dialogs, record links, confirmation or rules; they play', async () => {
   const { page, done } = await openPage(env, null);
   const requested = [];
   page.on('request', (r) => requested.push(new URL(r.url()).pathname));
@@ -81,7 +81,7 @@ test('controls="minimal" downloads its two bars, not the full panel, its setting
   await page.waitForTimeout(500);
   const loaded = (name) => requested.some((p) => p.endsWith(name));
   assert.ok(loaded('/game-bar.js') && loaded('/ai-bar.js'), `the minimal bars load: ${requested.join(' ')}`);
-  for (const name of ['/panel.js', '/ai-panel.js', '/record-bar.js', '/stats-view.js', '/panel.css', '/ai.js', '/worker.js']) {
+  for (const name of ['/panel.js', '/ai-panel.js', '/record-bar.js', '/stats-view.js', '/dialog.js', '/panel.css', '/ai.js', '/worker.js']) {
     assert.equal(loaded(name), false, `${name} is not loaded by a minimal board: ${requested.join(' ')}`);
   }
   // Its controls are styled by style.css alone (the bar in a row, buttons as buttons) and work.
@@ -98,7 +98,8 @@ test('controls="minimal" downloads its two bars, not the full panel, its setting
   await page.waitForFunction(() => document.querySelector('#small').moves >= 3, null, { timeout: 20000 });
   await button('ai-toggle').click();
   await page.waitForFunction(() => !document.querySelector('#small').aiPlaying);
-  // Its confirmation (an embedder's loadRecord over a game in progress); Escape keeps the game.
+  // Its confirmation loads when first asked (an embedder's loadRecord over a game in progress); Escape keeps the game.
+  assert.equal(loaded('/dialog.js'), false, 'no question asked yet');
   const moves = await page.evaluate(() => document.querySelector('#small').moves);
   const record = await page.evaluate(() => document.querySelector('#small').getRecord());
   const answer = page.evaluate((r) => document.querySelector('#small').loadRecord(r, { at: 1 }), record);

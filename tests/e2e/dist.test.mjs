@@ -186,10 +186,10 @@ test('a minimal embed from dist fetches its first board\'s modules as one file (
     await page.goto(host.url);
     await drawn(page, '#one');
     await page.waitForTimeout(300);
-    // The wasm glue aside: embed.js, the first board's file, the element, the bars (and the chunks they share with the full panel), the confirmation.
+    // The wasm glue aside: embed.js, the first board's file, the element, the bars (and the chunks they share with the full panel).
     const modules = scripts.filter((s) => !s.startsWith('www/pkg/'));
-    assert.deepEqual(modules.filter((s) => !/^www\/chunk-/.test(s)).sort(), ['embed.js', 'www/ai-bar.js', 'www/dialog.js', 'www/element.js', 'www/game-bar.js', 'www/mount.js']);
-    assert.ok(modules.length <= 8, `few files: ${modules.join(' ')}`);
+    assert.deepEqual(modules.filter((s) => !/^www\/chunk-/.test(s)).sort(), ['embed.js', 'www/ai-bar.js', 'www/element.js', 'www/game-bar.js', 'www/mount.js']);
+    assert.ok(modules.length <= 7, `few files: ${modules.join(' ')}`);
     await playBoth(page, '#one');
     await done();
   } finally {
