@@ -12,7 +12,8 @@ import { readOption, readOptions } from './options.js';
 import { gameCatalog, learnedPlays, loadExplanation, DEFAULT_STRATEGY } from './strategies.js';
 
 const STYLESHEET = new URL('../style.css', import.meta.url).href;
-// The full panel's rules (and the pages'): a board with controls "minimal" or "none" does without them.
+// The full panel's rules (and the pages', and the solarized and contrast themes'): a board with
+// controls "minimal" or "none" does without them, unless it shows one of those themes (view.js links them then).
 const PANEL_STYLESHEET = new URL('../panel.css', import.meta.url).href;
 const ourShadows = new WeakSet(); // shadow roots attached here: a later mount re-uses them
 const live = new Map(); // host element -> controller, for boards not yet destroyed
@@ -215,7 +216,9 @@ export function mount(element, options = {}) {
     controller.start();
     if (opts.autoplay) controller.startAi();
     for (const run of queue.splice(0)) run();
+    // Its stylesheets, the theme's too (a minimal board's solarized or contrast: panel.css).
     await sheetLoaded;
+    await view.sheets();
     if (destroyed) throw new Error('2048: destroyed before it was ready');
     emit('ready', { size: game.size });
     // The strategies' explanations, which only the full panel shows, after the first board:

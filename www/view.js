@@ -2,11 +2,13 @@
 // notices, the dialog) in the element it is given, owns the theme class, and
 // hands each call of the controller and the AI player to the part that draws it.
 // Nothing here decides anything about the rules.
-import { el, add } from './dom.js';
+import { el, add, linkSheet } from './dom.js';
 import { createBoardView } from './board-view.js';
 import { createNotices } from './notices.js';
 
 const THEME_CLASSES = ['theme-light', 'theme-dark', 'theme-solarized', 'theme-contrast'];
+/** The themes whose colours are in panel.css, which a board without the full panel links when it shows one. */
+export const PANEL_THEMES = ['solarized', 'contrast'];
 let uid = 0;
 
 // What a board without controls draws for the calls of the parts it does not load.
@@ -59,7 +61,9 @@ export function createView(root, handlers, { ownsPage = true, controls = 'full' 
   let themeQuery = null;
   let themeSetting = 'light';
 
+  let themeSheet = Promise.resolve(); // panel.css, linked for a theme (resolves when loaded or failed)
   function setThemeClass(name) {
+    if (controls !== 'full' && PANEL_THEMES.includes(name)) themeSheet = linkSheet(frame, 'panel.css');
     root.classList.remove(...THEME_CLASSES);
     root.classList.add(`theme-${name}`);
   }
@@ -167,6 +171,9 @@ export function createView(root, handlers, { ownsPage = true, controls = 'full' 
       return (await getDialog()).confirm(question, okLabel);
     },
     isBusy: () => Boolean(dialog?.isOpen()) || panel.isOpen() || Boolean(extra?.isOpen()) || Boolean(frame.querySelector('dialog[open]')),
+
+    /** Resolves when the stylesheet the theme shown needs (panel.css, for a board without the full panel) is in. */
+    sheets: () => themeSheet,
 
     /** theme: 'system' follows prefers-color-scheme, live. */
     setTheme(theme) {

@@ -129,3 +129,30 @@ test('controls="full" in a shadow root links the full panel\'s rules (panel.css)
   assert.deepEqual(looks, { stats: 'grid', values: 'grid', choices: 'flex' });
   await done();
 });
+
+test('a minimal board shows the solarized and contrast themes (their colours in panel.css): from the attribute by its ready event, and when changed later', async () => {
+  // The colour each board shows when it fires `ready`.
+  const { page, done } = await openPage(env, null, {
+    initScript: () => {
+      window.__atReady = {};
+      document.addEventListener('ready', (e) => {
+        window.__atReady[e.target.id] = getComputedStyle(e.target.shadowRoot.querySelector('.g2048')).backgroundColor;
+      });
+    },
+  });
+  await page.goto(`${env.url}tests/e2e/fixtures/controls-themes.html`);
+  await drawn(page, '#sol');
+  await drawn(page, '#plain');
+  await page.waitForFunction(() => Object.keys(window.__atReady).length === 2);
+  assert.deepEqual(await page.evaluate(() => window.__atReady), { sol: 'rgb(0, 43, 54)', plain: 'rgb(250, 248, 239)' }, 'solarized by its ready event');
+  const look = (sel) => page.evaluate((s) => {
+    const root = document.querySelector(s).shadowRoot;
+    return { bg: getComputedStyle(root.querySelector('.g2048')).backgroundColor, panel: Boolean(root.querySelector('link[href$="/panel.css"]')) };
+  }, sel);
+  assert.deepEqual(await look('#sol'), { bg: 'rgb(0, 43, 54)', panel: true });
+  assert.deepEqual(await look('#plain'), { bg: 'rgb(250, 248, 239)', panel: false }, 'a light board does without panel.css');
+  await page.evaluate(() => document.querySelector('#plain').setAttribute('theme', 'contrast'));
+  await page.waitForFunction(() => getComputedStyle(document.querySelector('#plain').shadowRoot.querySelector('.g2048')).backgroundColor === 'rgb(0, 0, 0)');
+  assert.deepEqual(await look('#plain'), { bg: 'rgb(0, 0, 0)', panel: true });
+  await done();
+});
