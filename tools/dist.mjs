@@ -60,6 +60,7 @@ async function bundle(out) {
   const common = {
     absWorkingDir: ROOT, bundle: true, format: 'esm', minify: true, target: 'es2022', legalComments: 'none', metafile: true, logLevel: 'silent',
   };
+  const rel = (f) => posixRel(out, resolve(ROOT, f)); // an esbuild path (from ROOT) as a path in `out`
   const lazy = new Set(); // what the first board's modules import() later: entries of the rest
   const keepLazy = {
     name: 'keep-lazy',
@@ -73,8 +74,8 @@ async function bundle(out) {
   };
   const graph = await build({ ...common, entryPoints: [FIRST_BOARD], write: false, outdir: out, plugins: [keepLazy] });
   const first = Object.keys(graph.metafile.inputs).filter((f) => f.startsWith('www/') && !f.startsWith('www/pkg/'));
-  const own = (f) => `./${f.slice('www/'.length)}`;
   const firstPaths = new Set(first.map((f) => join(ROOT, f)));
+  const firstName = FIRST_BOARD.split('/').pop();
   const entries = [...new Set([...BUNDLE_ENTRIES, ...lazy])];
   const inFirst = entries.filter((f) => firstPaths.has(join(ROOT, f)));
   if (inFirst.length) throw new Error(`${inFirst.join(', ')}: in ${FIRST_BOARD}'s bundle, not an entry of its own`);
@@ -89,16 +90,20 @@ async function bundle(out) {
       name: 'first-board',
       setup(b) {
         b.onResolve({ filter: /^\./ }, (a) => (a.kind === 'import-statement' && firstPaths.has(resolve(a.resolveDir, a.path))
-          ? { path: `./${FIRST_BOARD.split('/').pop()}`, external: true } : undefined));
+          ? { path: `./${firstName}`, external: true } : undefined));
       },
     }],
   });
-  // The first board's file exports what the rest imports from it (tree-shaking the others),
-  // each name from the module that exports it.
+  // The first board's file exports what the rest imports (or re-exports) from it, by name,
+  // tree-shaking the others; each name from the module that exports it.
   const wanted = new Set();
+  const quoted = `["']\\./${firstName.replace('.', '\\.')}["']`;
   for (const [f, o] of Object.entries(rest.metafile.outputs)) {
     if (!o.imports.some((i) => i.external && i.kind === 'import-statement')) continue;
-    for (const m of readFileSync(resolve(ROOT, f), 'utf8').matchAll(/import\s*\{([^}]*)\}\s*from\s*["']\.\/mount\.js["']/g)) {
+    const text = readFileSync(resolve(ROOT, f), 'utf8');
+    const named = [...text.matchAll(new RegExp(`(?:import|export)\\s*\\{([^}]*)\\}\\s*from\\s*${quoted}`, 'g'))];
+    if (named.length !== [...text.matchAll(new RegExp(quoted, 'g'))].length) throw new Error(`${rel(f)} imports ${FIRST_BOARD} other than by name`);
+    for (const m of named) {
       for (const name of m[1].split(',').map((n) => n.trim().split(/\s+as\s+/)[0]).filter(Boolean)) wanted.add(name);
     }
   }
@@ -121,7 +126,6 @@ async function bundle(out) {
     outfile: join(out, FIRST_BOARD),
     plugins: [keepLazy],
   });
-  const rel = (f) => posixRel(out, resolve(ROOT, f));
   const imports = { [FIRST_BOARD]: [] };
   for (const [f, o] of Object.entries(rest.metafile.outputs)) {
     imports[rel(f)] = o.imports.filter((i) => i.kind === 'import-statement')
