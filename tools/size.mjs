@@ -75,10 +75,10 @@ function table(title, list) {
   return total;
 }
 
-// view.js loads them for controls full (with the confirmation and the record links) and
-// minimal (its two bars only), with their chunks.
-const CONTROLS = [...graph('www/panel.js'), ...graph('www/ai-panel.js'), ...graph('www/dialog.js'), ...graph('www/record-bar.js')];
+// view.js loads them: for controls minimal its two bars, for full those, the full panel's
+// modules, the confirmation and the record links; with their chunks.
 const MINIMAL = [...graph('www/game-bar.js'), ...graph('www/ai-bar.js')];
+const CONTROLS = [...MINIMAL, ...graph('www/panel.js'), ...graph('www/ai-panel.js'), ...graph('www/dialog.js'), ...graph('www/record-bar.js')];
 const unique = (list) => [...new Set(list)];
 // The game page's full panel also fetches the picked strategy's explanation (a first visit's:
 // the default), right after its first board.

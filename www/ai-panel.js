@@ -1,4 +1,4 @@
-// The AI's part of the full panel: the bar (ai-bar.js: Start AI / Step / Hint, the status
+// The AI's part of the full panel: the bar (ai-bar.js's, handed in: Start AI / Step / Hint, the status
 // line, the network's download, the game's summary) with the strategy, its explanation,
 // strength and speed, the evaluation weights, and the live figures (moves/s, depth,
 // nodes/s, each move's value).
@@ -6,7 +6,6 @@
 import { el, add, button, choices } from './dom.js';
 import { SPEED_LABELS } from './choices.js';
 import { ARROWS } from './board-view.js';
-import { createAiBar } from './ai-bar.js';
 
 const DIRS = ['up', 'right', 'down', 'left'];
 
@@ -30,10 +29,9 @@ function splitExplanation(text) {
 /**
  * id: a prefix for element ids. handlers: { aiToggle(), aiStep(), aiHint(),
  * setting(name, value) (strategy, strength, aiSpeed), weights({field: text}, changedField),
- * resetWeights() }.
+ * resetWeights() }. bar: ai-bar.js's bar, for controls "full" (the view loads both modules at once).
  */
-export function createAiPanel(id, handlers, { settingsBody = null } = {}) {
-  const bar = createAiBar(id, handlers, { controls: 'full' });
+export function createAiPanel(id, handlers, { bar, settingsBody = null }) {
   // The strategy: picker, its explanation (one sentence, "more" for the rest), a
   // strength control that fits it; speed and weights go to the settings dialog.
   const strategyChoice = choices(id, 'strategy', 'Strategy', [], (v) => handlers.setting('strategy', v));

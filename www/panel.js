@@ -1,9 +1,8 @@
-// The full panel's controls around the board: the bar (game-bar.js: the intro line with
+// The full panel's controls around the board: the bar (game-bar.js's, handed in: the intro line with
 // Undo and New game) with Settings, Stats and the shortcut help; the settings dialog (board size, mode, theme, and the
 // AI's speed and weights that ai-panel.js hands over); the help overlay listing the
 // keys. Classes, text and ARIA only; every click goes to `handlers`.
 import { el, add, button, choices } from './dom.js';
-import { createGameBar } from './game-bar.js';
 import { SIZES, MODE_LABELS, THEME_LABELS, sizeLabel } from './choices.js';
 import { SHORTCUTS } from './input.js';
 
@@ -33,10 +32,11 @@ function open(dialog, focus) {
 
 /**
  * handlers: { newGame(), undo(), setting(name, value) (size, mode, theme), stats() }.
- * (A minimal board's bar is game-bar.js alone.)
+ * gameBar: game-bar.js's bar, with Undo (a minimal board's bar is that alone). The view loads
+ * both modules at once: neither waits for the other's code.
  */
-export function createPanel(id, handlers) {
-  const { bar, buttons, setGame } = createGameBar(handlers, { undo: true });
+export function createPanel(id, handlers, gameBar) {
+  const { bar, buttons, setGame } = gameBar;
 
   const settings = panelDialog(id, 'settings', 'Settings');
   const sizeChoice = choices(id, 'size', 'Board', SIZES.map((n) => [n, sizeLabel(n)]), (v) => handlers.setting('size', v));

@@ -84,23 +84,27 @@ export function createView(root, handlers, { ownsPage = true, controls = 'full' 
      */
     async loadControls() {
       if (controls === 'none') return;
-      if (controls === 'minimal') {
-        // No click of a minimal board asks a question (an embedder's loadRecord may: the
-        // confirmation then loads, as for 'none').
-        const [{ createGameBar }, { createAiBar }] = await Promise.all([import('./game-bar.js'), import('./ai-bar.js')]);
-        panel = { ...NO_PANEL, ...createGameBar(handlers) };
-        aiPanel = createAiBar(id, handlers, { controls });
+      // The bars, and the full panel's modules with them, which build on the bars they are handed.
+      const full = controls === 'full';
+      const [{ createGameBar }, { createAiBar }, fullPanel, fullAiPanel, records] = await Promise.all([
+        import('./game-bar.js'),
+        import('./ai-bar.js'),
+        full ? import('./panel.js') : null,
+        full ? import('./ai-panel.js') : null,
+        // The game's links to share, replay and the editor.
+        full ? import('./record-bar.js') : null,
+        // The confirmation too: its questions then open at once, on the click that asks them. No
+        // click of a minimal board asks one (an embedder's loadRecord may: it loads then, as for 'none').
+        full ? getDialog() : null,
+      ]);
+      const gameBar = createGameBar(handlers, { undo: full });
+      const aiBar = createAiBar(id, handlers, { controls });
+      if (!full) {
+        panel = { ...NO_PANEL, ...gameBar };
+        aiPanel = aiBar;
       } else {
-        // The confirmation too: its questions then open at once, on the click that asks them.
-        const [{ createPanel }, { createAiPanel }, records] = await Promise.all([
-          import('./panel.js'),
-          import('./ai-panel.js'),
-          // The game's links to share, replay and the editor.
-          import('./record-bar.js'),
-          getDialog(),
-        ]);
-        panel = createPanel(id, handlers);
-        aiPanel = createAiPanel(id, handlers, { settingsBody: panel.settingsBody });
+        panel = fullPanel.createPanel(id, handlers, gameBar);
+        aiPanel = fullAiPanel.createAiPanel(id, handlers, { bar: aiBar, settingsBody: panel.settingsBody });
         board.wrap.after(records.createRecordBar(handlers).element);
         frame.append(...panel.dialogs);
       }
