@@ -2,10 +2,11 @@
 // Writes the static folder: node tools/dist.mjs [OUT]   (default dist/; run `make build` first).
 // The one list of what a host needs: the pages, the embed entry, the modules,
 // the stylesheet and the wasm package. Every URL inside them is relative.
-// The page's modules are bundled by esbuild (ESM, code splitting): one file per entry
-// (BUNDLE_ENTRIES: the pages' scripts, what embed.js re-exports, the worker, and every
-// module loaded lazily, so that it stays lazy) and shared chunks (www/chunk-*.js), all
-// in www/, so each keeps its relative URLs (import.meta.url). embed.js, the stylesheet
+// The page's modules are bundled by esbuild (ESM): a first board's modules in one file
+// (FIRST_BOARD, www/mount.js), the rest code-split: one file per entry (BUNDLE_ENTRIES: the
+// pages' scripts, what embed.js re-exports, the worker, and every module loaded lazily, so
+// that it stays lazy) and shared chunks (www/chunk-*.js), importing a first board's modules
+// from FIRST_BOARD; all in www/, so each keeps its relative URLs (import.meta.url). embed.js, the stylesheet
 // and the wasm-bindgen glue are minified file by file. sw.js, written last, caches
 // exactly the files written under a build id made from them (tools/sw.mjs).
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -19,23 +20,118 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 /** Files fetched only when needed (the learned network, www/network.js): copied, not cached at install. */
 export const LAZY_FILES = [NETWORK_FILE];
 /**
- * The modules that keep their names in dist: loaded by a page (index.html, compare.html, replay.html, editor.html, learn.html),
+ * The modules that keep their names in dist, besides FIRST_BOARD: loaded by a page (index.html, compare.html, replay.html, editor.html, learn.html),
  * re-exported by embed.js, started as a worker, or imported lazily (import() in view.js,
- * mount.js: the AI's pool, ai.js, too). Every other module of www/ is bundled into these or into shared chunks.
+ * mount.js: the AI's pool, ai.js, too; what a first board's modules import() is added). Every other module of www/ is
+ * bundled into these, into shared chunks or into FIRST_BOARD.
  */
 export const BUNDLE_ENTRIES = [
   'www/main.js', 'www/compare-main.js', 'www/replay-main.js', 'www/editor.js', 'www/learn-main.js',
-  'www/learn-worker.js', 'www/mount.js',
+  'www/learn-worker.js',
   'www/element.js', 'www/worker.js', 'www/panel.js', 'www/ai-panel.js', 'www/dialog.js',
+  'www/game-bar.js', 'www/ai-bar.js',
   'www/stats-view.js', 'www/offline.js', 'www/record-bar.js', 'www/share.js',
   'www/replay-embed.js', 'www/review-view.js', 'www/ai.js',
 ];
+/** The module that draws a first board (pages and embeds), bundled with its static imports into one file. */
+export const FIRST_BOARD = 'www/mount.js';
 /** Minifies one JS module or stylesheet (esbuild); throws naming the file on a syntax error. */
 export async function minify(text, name) {
   const { transform } = await import('esbuild');
   const loader = name.endsWith('.css') ? 'css' : 'js';
   const { code } = await transform(text, { loader, minify: true, target: loader === 'js' ? 'es2022' : undefined, sourcefile: name, legalComments: 'none' });
   return code;
+}
+
+const posixRel = (from, to) => relative(from, to).split('\\').join('/');
+
+/**
+ * The modules as two esbuild bundles (ESM, minified), written under `out`; resolves to
+ * { outputs: the paths written, imports: each output's static imports (tools/size.mjs follows them) }.
+ * The first board's modules (FIRST_BOARD and every module it imports statically) go into
+ * that one file: one file compresses and loads better than the many small chunks that a split
+ * shared with the other pages makes of them. The rest (BUNDLE_ENTRIES, and what FIRST_BOARD
+ * loads lazily) is bundled with code splitting, an import of a first-board module becoming an
+ * import of FIRST_BOARD (so each module has one copy, and one state, in a page); FIRST_BOARD's
+ * file then exports its own exports and the names the rest imports from it.
+ */
+async function bundle(out) {
+  const { build } = await import('esbuild');
+  const common = {
+    absWorkingDir: ROOT, bundle: true, format: 'esm', minify: true, target: 'es2022', legalComments: 'none', metafile: true, logLevel: 'silent',
+  };
+  const rel = (f) => posixRel(out, resolve(ROOT, f)); // an esbuild path (from ROOT) as a path in `out`
+  const lazy = new Set(); // what the first board's modules import() later: entries of the rest
+  const keepLazy = {
+    name: 'keep-lazy',
+    setup(b) {
+      b.onResolve({ filter: /^\./ }, (a) => {
+        if (a.kind !== 'dynamic-import') return undefined;
+        lazy.add(posixRel(ROOT, resolve(a.resolveDir, a.path)));
+        return { path: a.path, external: true };
+      });
+    },
+  };
+  const graph = await build({ ...common, entryPoints: [FIRST_BOARD], write: false, outdir: out, plugins: [keepLazy] });
+  const first = Object.keys(graph.metafile.inputs).filter((f) => f.startsWith('www/') && !f.startsWith('www/pkg/'));
+  const firstPaths = new Set(first.map((f) => join(ROOT, f)));
+  const firstName = FIRST_BOARD.split('/').pop();
+  const entries = [...new Set([...BUNDLE_ENTRIES, ...lazy])];
+  const inFirst = entries.filter((f) => firstPaths.has(join(ROOT, f)));
+  if (inFirst.length) throw new Error(`${inFirst.join(', ')}: in ${FIRST_BOARD}'s bundle, not an entry of its own`);
+  const rest = await build({
+    ...common,
+    entryPoints: entries.map((f) => join(ROOT, f)),
+    outbase: ROOT,
+    outdir: out,
+    splitting: true,
+    chunkNames: 'www/chunk-[hash]',
+    plugins: [{
+      name: 'first-board',
+      setup(b) {
+        b.onResolve({ filter: /^\./ }, (a) => (a.kind === 'import-statement' && firstPaths.has(resolve(a.resolveDir, a.path))
+          ? { path: `./${firstName}`, external: true } : undefined));
+      },
+    }],
+  });
+  // The first board's file exports what the rest imports (or re-exports) from it, by name,
+  // tree-shaking the others; each name from the module that exports it.
+  const wanted = new Set();
+  const quoted = `["']\\./${firstName.replace('.', '\\.')}["']`;
+  for (const [f, o] of Object.entries(rest.metafile.outputs)) {
+    if (!o.imports.some((i) => i.external && i.kind === 'import-statement')) continue;
+    const text = readFileSync(resolve(ROOT, f), 'utf8');
+    const named = [...text.matchAll(new RegExp(`(?:import|export)\\s*\\{([^}]*)\\}\\s*from\\s*${quoted}`, 'g'))];
+    if (named.length !== [...text.matchAll(new RegExp(quoted, 'g'))].length) throw new Error(`${rel(f)} imports ${FIRST_BOARD} other than by name`);
+    for (const m of named) {
+      for (const name of m[1].split(',').map((n) => n.trim().split(/\s+as\s+/)[0]).filter(Boolean)) wanted.add(name);
+    }
+  }
+  const modules = await build({ ...common, entryPoints: first, splitting: true, write: false, outdir: out, plugins: [keepLazy] });
+  const from = new Map(); // name -> the modules exporting it
+  for (const o of Object.values(modules.metafile.outputs)) {
+    for (const name of o.exports ?? []) if (o.entryPoint && wanted.has(name)) from.set(name, [...from.get(name) ?? [], o.entryPoint]);
+  }
+  const lines = [];
+  for (const name of wanted) {
+    let list = from.get(name) ?? [];
+    // A name re-exported (strategies.js's splits, from split.js): the module that declares it.
+    if (list.length > 1) list = list.filter((f) => new RegExp(`export\\s+(async\\s+)?(function\\*?|const|let|var|class)\\s+${name}\\b`).test(readFileSync(join(ROOT, f), 'utf8')));
+    if (list.length !== 1) throw new Error(`a module imports ${name} from ${FIRST_BOARD}'s bundle, where ${list.length ? 'two modules declare it' : 'no module exports it'}`);
+    lines.push(`export { ${name} } from './${list[0].slice('www/'.length)}';`);
+  }
+  await build({
+    ...common,
+    stdin: { contents: [`export * from './${FIRST_BOARD.slice('www/'.length)}';`, ...lines].join('\n'), resolveDir: join(ROOT, 'www'), sourcefile: FIRST_BOARD },
+    outfile: join(out, FIRST_BOARD),
+    plugins: [keepLazy],
+  });
+  const imports = { [FIRST_BOARD]: [] };
+  for (const [f, o] of Object.entries(rest.metafile.outputs)) {
+    imports[rel(f)] = o.imports.filter((i) => i.kind === 'import-statement')
+      .map((i) => (i.external ? FIRST_BOARD : rel(i.path)));
+  }
+  return { imports, outputs: Object.keys(imports).sort() };
 }
 
 /** Copies the site into `out` (emptied first), minified, with its sw.js; resolves to the relative paths written (`.lazy`: LAZY_FILES, written too, not among them). */
@@ -45,27 +141,7 @@ export async function writeDist(out = join(ROOT, 'dist')) {
   rmSync(out, { recursive: true, force: true });
   mkdirSync(join(out, 'www/pkg', TEXTS_DIR), { recursive: true });
   mkdirSync(join(out, 'icons'), { recursive: true });
-  const { build } = await import('esbuild');
-  const bundled = await build({
-    entryPoints: BUNDLE_ENTRIES.map((f) => join(ROOT, f)),
-    outbase: ROOT,
-    outdir: out,
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    minify: true,
-    target: 'es2022',
-    legalComments: 'none',
-    chunkNames: 'www/chunk-[hash]',
-    metafile: true,
-    logLevel: 'silent',
-  });
-  const outputs = Object.keys(bundled.metafile.outputs).map((f) => relative(out, resolve(f)).split('\\').join('/')).sort();
-  // The bundle's static imports, output by output (tools/size.mjs follows them).
-  const imports = Object.fromEntries(Object.entries(bundled.metafile.outputs).map(([f, o]) => [
-    relative(out, resolve(f)).split('\\').join('/'),
-    o.imports.filter((i) => i.kind === 'import-statement' && !i.external).map((i) => relative(out, resolve(i.path)).split('\\').join('/')),
-  ]));
+  const { imports, outputs } = await bundle(out);
   const files = [...siteFiles(ROOT).filter((f) => !f.startsWith('www/') || f.startsWith('www/pkg/')), ...outputs];
   for (const f of files) {
     if (outputs.includes(f)) continue;

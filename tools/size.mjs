@@ -75,13 +75,15 @@ function table(title, list) {
   return total;
 }
 
-// view.js loads them for controls minimal and full, with their chunks.
-const CONTROLS = [...graph('www/panel.js'), ...graph('www/ai-panel.js'), ...graph('www/dialog.js')];
+// view.js loads them: for controls minimal its two bars, for full those, the full panel's
+// modules, the confirmation and the record links; with their chunks.
+const MINIMAL = [...graph('www/game-bar.js'), ...graph('www/ai-bar.js')];
+const CONTROLS = [...MINIMAL, ...graph('www/panel.js'), ...graph('www/ai-panel.js'), ...graph('www/dialog.js'), ...graph('www/record-bar.js')];
 const unique = (list) => [...new Set(list)];
 // The game page's full panel also fetches the picked strategy's explanation (a first visit's:
 // the default), right after its first board.
-const page = unique(['index.html', 'style.css', 'favicon.svg', 'manifest.webmanifest', ...graph('www/main.js'), ...CONTROLS, ...CORE, `www/pkg/${TEXTS_DIR}/${DEFAULT_STRATEGY}.json`]);
-const minimal = unique(['embed.js', 'style.css', ...graph('embed.js'), ...CONTROLS, ...CORE]);
+const page = unique(['index.html', 'style.css', 'panel.css', 'favicon.svg', 'manifest.webmanifest', ...graph('www/main.js'), ...CONTROLS, ...CORE, `www/pkg/${TEXTS_DIR}/${DEFAULT_STRATEGY}.json`]);
+const minimal = unique(['embed.js', 'style.css', ...graph('embed.js'), ...MINIMAL, ...CORE]);
 const none = unique(['embed.js', 'style.css', ...graph('embed.js'), ...CORE]);
 const totals = {
   page: table('first visit, game page', page),

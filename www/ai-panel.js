@@ -1,6 +1,7 @@
-// The AI's part of the panel: Start AI / Step / Hint and the status line, the
-// strategy with its explanation, strength and speed, the evaluation weights, and
-// the live figures (moves/s, depth, nodes/s, each move's value, the game's summary).
+// The AI's part of the full panel: the bar (ai-bar.js's, handed in: Start AI / Step / Hint, the status
+// line, the network's download, the game's summary) with the strategy, its explanation,
+// strength and speed, the evaluation weights, and the live figures (moves/s, depth,
+// nodes/s, each move's value).
 // Classes, text and ARIA only; every choice goes to `handlers`.
 import { el, add, button, choices } from './dom.js';
 import { SPEED_LABELS, SHIPPED, YOURS } from './choices.js';
@@ -11,11 +12,6 @@ const DIRS = ['up', 'right', 'down', 'left'];
 // AI figures: 1234567 -> "1.2M"; big values in exponent form so a column stays narrow.
 const compact = (n) => (n == null ? '–' : n >= 1e6 ? `${(n / 1e6).toFixed(1)}M` : n >= 1e4 ? `${Math.round(n / 1e3)}k` : String(Math.round(n * 10) / 10));
 const figure = (v) => (v == null ? '–' : Math.abs(v) < 1e7 ? String(Math.round(v)) : v.toExponential(2));
-const clock = (ms) => {
-  const s = Math.round(ms / 1000);
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
-};
-
 const SHORT_CHARS = 90;
 // The explanation's first sentence, cut at a word (with "…") when it is long; and the rest.
 function splitExplanation(text) {
@@ -33,18 +29,9 @@ function splitExplanation(text) {
 /**
  * id: a prefix for element ids. handlers: { aiToggle(), aiStep(), aiHint(),
  * setting(name, value) (strategy, strength, aiSpeed), weights({field: text}, changedField),
- * resetWeights() }.
+ * resetWeights() }. bar: ai-bar.js's bar, for controls "full" (the view loads both modules at once).
  */
-export function createAiPanel(id, handlers, { controls = 'full', settingsBody = null } = {}) {
-  const full = controls === 'full';
-  const ai = el('div', `ai ai-${controls}`);
-  const aiBar = add(ai, el('div', 'ai-bar'));
-  const aiToggle = add(aiBar, button('btn ai-toggle', 'Start AI', () => handlers.aiToggle()));
-  const aiStep = button('btn ai-step', 'Step', () => handlers.aiStep());
-  if (full) aiBar.append(aiStep);
-  const aiHint = add(aiBar, button('btn ai-hint', 'Hint', () => handlers.aiHint()));
-  const aiStatus = add(aiBar, el('p', 'ai-status'));
-  aiStatus.setAttribute('role', 'status');
+export function createAiPanel(id, handlers, { bar, settingsBody = null }) {
   // The strategy: picker, its explanation (one sentence, "more" for the rest), a
   // strength control that fits it; speed and weights go to the settings dialog.
   const strategyChoice = choices(id, 'strategy', 'Strategy', [], (v) => handlers.setting('strategy', v));
@@ -72,11 +59,11 @@ export function createAiPanel(id, handlers, { controls = 'full', settingsBody = 
   const strengthChoice = choices(id, 'strength', 'Strength', [], (v) => handlers.setting('strength', v));
   const speedChoice = choices(id, 'speed', 'AI speed', Object.entries(SPEED_LABELS), (v) => handlers.setting('aiSpeed', v));
   const fitLine = el('p', 'ai-fit');
-  if (full) ai.append(strategyChoice.wrap, networkChoice.wrap, explanation, strengthChoice.wrap, fitLine);
+  bar.insert(strategyChoice.wrap, networkChoice.wrap, explanation, strengthChoice.wrap, fitLine);
   settingsBody?.append(speedChoice.wrap);
 
   const advanced = el('details', 'ai-advanced');
-  if (full) settingsBody?.append(advanced);
+  settingsBody?.append(advanced);
   add(advanced, el('summary', null, 'Advanced: evaluation weights'));
   const weightsForm = add(advanced, el('div', 'weights'));
   const weightsError = add(advanced, el('p', 'weights-error'));
@@ -86,7 +73,7 @@ export function createAiPanel(id, handlers, { controls = 'full', settingsBody = 
   const weightInputs = new Map(); // field -> { input, error }
   let weightFields = '';
   const stats = el('dl', 'ai-stats');
-  if (full) ai.append(stats);
+  bar.insert(stats);
   const stat = (name, label) => {
     const box = add(stats, el('div', `ai-stat ai-${name}`));
     box.append(el('dt', null, label));
@@ -96,35 +83,16 @@ export function createAiPanel(id, handlers, { controls = 'full', settingsBody = 
   const depthValue = stat('depth', 'Depth');
   const npsValue = stat('nps', 'Nodes/s');
   const valuesBox = el('div', 'ai-values');
-  if (full) ai.append(valuesBox);
+  bar.insert(valuesBox);
   valuesBox.title = 'What the AI expects of each move';
   const values = {};
   for (const d of DIRS) {
     const v = add(valuesBox, el('span', `ai-value ai-value-${d}`));
     v.append(el('span', 'ai-arrow', ARROWS[d]), (values[d] = el('span', 'ai-number', '–')));
   }
-  // The learned network's download: a bar and "1.4 of 3.0 MB", gone once it is read.
-  const network = add(ai, el('div', 'ai-network'));
-  network.hidden = true;
-  const networkBar = add(network, el('progress', 'ai-network-bar'));
-  const networkText = add(network, el('span', 'ai-network-text'));
-  networkText.id = `${id}-network-text`;
-  networkBar.setAttribute('aria-labelledby', networkText.id);
-  // Where to get your own network (the learn page), when none is saved.
-  const networkLink = add(network, el('a', 'ai-network-learn', 'Train your network on the Learn page'));
-  networkLink.hidden = true;
-  const summaryLine = add(ai, el('p', 'ai-summary'));
-  if (!full) summaryLine.remove();
-
-  let hintText = '';
-  let offText = '';
   // Figures deferred to the next animation frame (AI at max speed): the latest only.
   let rafId = 0;
   let soonStats;
-
-  function setStatus() {
-    aiStatus.textContent = offText ? `AI unavailable: ${offText}` : hintText;
-  }
 
   function drawStats(s) {
     mpsValue.textContent = s?.mps == null ? '–' : s.mps.toFixed(1);
@@ -141,36 +109,6 @@ export function createAiPanel(id, handlers, { controls = 'full', settingsBody = 
     rafId = 0;
     if (soonStats !== undefined) drawStats(soonStats);
     soonStats = undefined;
-  }
-
-  // The line of the network the picked strategy plays with (its last state), else nothing.
-  const networkStates = {}; // network key -> the last state reported
-  let shownNetwork = null;
-  function drawNetwork() {
-    const state = networkStates[shownNetwork] ?? {};
-    networkLink.hidden = true;
-    if (state.progress) {
-      const { loaded, total } = state.progress;
-      network.hidden = false;
-      networkBar.hidden = false;
-      if (total) {
-        networkBar.max = total;
-        networkBar.value = loaded;
-      } else networkBar.removeAttribute('value');
-      // As network.js's progressText (not imported: that module loads only with the network).
-      const mb = (n) => (n / 1e6).toFixed(1);
-      networkText.textContent = `Downloading the learned network: ${total ? `${mb(loaded)} of ${mb(total)} MB` : `${mb(loaded)} MB`}`;
-    } else if (state.error) {
-      network.hidden = false;
-      networkBar.hidden = true;
-      networkText.textContent = state.network === YOURS
-        ? `Your network is unavailable: ${state.error}.`
-        : `The learned strategies are unavailable: ${state.error}.`;
-      if (state.learn) {
-        networkLink.href = state.learn;
-        networkLink.hidden = false;
-      }
-    } else network.hidden = true;
   }
 
   function weightRow(f) {
@@ -197,7 +135,7 @@ export function createAiPanel(id, handlers, { controls = 'full', settingsBody = 
   }
 
   return {
-    element: ai,
+    ...bar,
     flush,
 
     setSpeed(speed) {
@@ -222,8 +160,7 @@ export function createAiPanel(id, handlers, { controls = 'full', settingsBody = 
       strategyChoice.set(picked);
       networkChoice.wrap.hidden = !net;
       if (net) networkChoice.set(net);
-      shownNetwork = net;
-      drawNetwork();
+      bar.setBrain({ network: net });
       // The first sentence; the rest behind "more".
       const [short, rest] = splitExplanation(text ?? '');
       shortText = short;
@@ -261,44 +198,10 @@ export function createAiPanel(id, handlers, { controls = 'full', settingsBody = 
       weightsError.textContent = errors[''] ?? '';
     },
 
-    /** playing; enabled: the AI may move now; off: why the AI cannot run; summary: {tile, score, moves, ms} at game over. */
-    setAi({ playing, enabled, off, summary }) {
-      const label = playing ? 'Stop' : 'Start AI';
-      if (aiToggle.textContent !== label) aiToggle.textContent = label;
-      ai.classList.toggle('ai-playing', playing);
-      aiToggle.disabled = Boolean(off) || (!playing && !enabled);
-      aiStep.disabled = aiHint.disabled = Boolean(off) || playing || !enabled;
-      if (off) for (const b of ai.querySelectorAll('button')) b.disabled = true;
-      ai.classList.toggle('ai-off', Boolean(off));
-      offText = off;
-      setStatus();
-      const text = summary
-        ? `Largest tile ${summary.tile} · Score ${summary.score} · AI moves ${summary.moves} · AI time ${clock(summary.ms)}`
-        : '';
-      if (summaryLine.textContent !== text) summaryLine.textContent = text;
-    },
-
     /** The last decision's figures ({mps, depth, nps, values, dir}, or null), drawn at the next frame. */
     setAiStats(s) {
       soonStats = s;
       if (!rafId) rafId = requestAnimationFrame(flush);
-    },
-
-    /**
-     * The network's download: {progress: {loaded, total}}, {loaded: info} (done) or {error,
-     * learn?} (learn: the learn page's address); network: "shipped" or "yours". The line shows
-     * the state of the network the picked strategy plays with.
-     */
-    setNetwork(state) {
-      const key = state.network ?? SHIPPED;
-      networkStates[key] = state;
-      if (key === shownNetwork) drawNetwork();
-    },
-
-    /** The status line names the hint (null clears). */
-    hint(dir) {
-      hintText = dir ? `Hint: ${dir}` : '';
-      setStatus();
     },
 
     destroy() {

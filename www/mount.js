@@ -13,6 +13,9 @@ import { YOURS } from './choices.js';
 import { gameCatalog, learnedPlays, loadExplanation, DEFAULT_STRATEGY } from './strategies.js';
 
 const STYLESHEET = new URL('../style.css', import.meta.url).href;
+// The full panel's rules (and the pages', and the solarized and contrast themes'): a board with
+// controls "minimal" or "none" does without them, unless it shows one of those themes (view.js links them then).
+const PANEL_STYLESHEET = new URL('../panel.css', import.meta.url).href;
 const ourShadows = new WeakSet(); // shadow roots attached here: a later mount re-uses them
 const live = new Map(); // host element -> controller, for boards not yet destroyed
 
@@ -71,7 +74,7 @@ function defaultKey(element) {
  *   storageKey (localStorage key prefix; default from the element's id).
  * Also: cells (a starting position), restore: false (ignore the saved game),
  *   storage (a Storage-like object), aiWorkers, shadow: false (render into the
- *   element itself; the page must then load style.css), prefix (= storageKey).
+ *   element itself; the page must then load style.css, and panel.css for controls "full"), prefix (= storageKey).
  * Calls made before `ready` are queued and run, in order, once the game is
  * drawn; they return undefined. State getters read 0 / false / [] until then.
  */
@@ -83,30 +86,34 @@ export function mount(element, options = {}) {
   const win = doc.defaultView;
   const emit = (type, detail = {}) => element.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
 
+  const keyboard = opts.keyboard ?? 'focus';
+  const controls = opts.controls ?? 'minimal';
   let root = element;
   let shadowRoot = null;
   let sheetLoaded = Promise.resolve();
   if (options.shadow !== false) {
     shadowRoot = element.shadowRoot && ourShadows.has(element.shadowRoot) ? element.shadowRoot : element.attachShadow({ mode: 'open' });
     ourShadows.add(shadowRoot);
-    const sheet = doc.createElement('link');
-    sheet.rel = 'stylesheet';
-    sheet.href = STYLESHEET;
+    const sheets = (controls === 'full' ? [STYLESHEET, PANEL_STYLESHEET] : [STYLESHEET]).map((href) => {
+      const sheet = doc.createElement('link');
+      sheet.rel = 'stylesheet';
+      sheet.href = href;
+      return sheet;
+    });
     root = doc.createElement('div');
-    // Unstyled content stays hidden until the stylesheet arrives (or fails).
+    // Unstyled content stays hidden until the stylesheets arrive (or fail).
     root.hidden = true;
-    sheetLoaded = new Promise((done) => {
+    sheetLoaded = Promise.all(sheets.map((sheet) => new Promise((done) => {
       sheet.onload = sheet.onerror = () => {
         sheet.onload = sheet.onerror = null;
-        root.hidden = false;
         done();
       };
+    }))).then(() => {
+      root.hidden = false;
     });
-    shadowRoot.replaceChildren(sheet, root);
+    shadowRoot.replaceChildren(...sheets, root);
   }
 
-  const keyboard = opts.keyboard ?? 'focus';
-  const controls = opts.controls ?? 'minimal';
   const handlers = {};
   const view = createView(root, {
     newGame: () => handlers.newGame?.(),
@@ -210,7 +217,9 @@ export function mount(element, options = {}) {
     controller.start();
     if (opts.autoplay) controller.startAi();
     for (const run of queue.splice(0)) run();
+    // Its stylesheets, the theme's too (a minimal board's solarized or contrast: panel.css).
     await sheetLoaded;
+    await view.sheets();
     if (destroyed) throw new Error('2048: destroyed before it was ready');
     emit('ready', { size: game.size });
     // The strategies' explanations, which only the full panel shows, after the first board:

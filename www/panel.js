@@ -1,5 +1,5 @@
-// The game's controls around the board: the intro line with Undo, New game, Settings,
-// Stats and the shortcut help; the settings dialog (board size, mode, theme, and the
+// The full panel's controls around the board: the bar (game-bar.js's, handed in: the intro line with
+// Undo and New game) with Settings, Stats and the shortcut help; the settings dialog (board size, mode, theme, and the
 // AI's speed and weights that ai-panel.js hands over); the help overlay listing the
 // keys. Classes, text and ARIA only; every click goes to `handlers`.
 import { el, add, button, choices } from './dom.js';
@@ -32,15 +32,11 @@ function open(dialog, focus) {
 
 /**
  * handlers: { newGame(), undo(), setting(name, value) (size, mode, theme), stats() }.
- * controls: 'full' (everything) or 'minimal' (New game only).
+ * gameBar: game-bar.js's bar, with Undo (a minimal board's bar is that alone). The view loads
+ * both modules at once: neither waits for the other's code.
  */
-export function createPanel(id, handlers, { controls = 'full' } = {}) {
-  const full = controls === 'full';
-  const bar = el('div', 'bar');
-  const intro = add(bar, el('p', 'intro', 'Join the tiles, get to 2048!'));
-  const buttons = add(bar, el('div', 'bar-buttons'));
-  const undoButton = full ? add(buttons, button('btn undo-button', 'Undo', () => handlers.undo())) : null;
-  add(buttons, button('btn new-button', 'New game', () => handlers.newGame()));
+export function createPanel(id, handlers, gameBar) {
+  const { bar, buttons, setGame } = gameBar;
 
   const settings = panelDialog(id, 'settings', 'Settings');
   const sizeChoice = choices(id, 'size', 'Board', SIZES.map((n) => [n, sizeLabel(n)]), (v) => handlers.setting('size', v));
@@ -57,37 +53,31 @@ export function createPanel(id, handlers, { controls = 'full' } = {}) {
     row.append(el('dd', null, label));
   }
 
-  if (full) {
-    const more = add(buttons, el('div', 'bar-more'));
-    const settingsButton = add(more, button('btn btn-small settings-button', 'Settings', () => open(settings.dialog)));
-    settingsButton.setAttribute('aria-haspopup', 'dialog');
-    settingsButton.setAttribute('aria-keyshortcuts', 'O');
-    const statsButton = add(more, button('btn btn-small stats-button', 'Stats', () => handlers.stats?.()));
-    statsButton.setAttribute('aria-haspopup', 'dialog');
-    const helpButton = add(more, button('btn btn-small help-button', '?', () => open(help.dialog, help.close)));
-    helpButton.setAttribute('aria-label', 'Keys');
-    helpButton.setAttribute('aria-haspopup', 'dialog');
-  }
+  const more = add(buttons, el('div', 'bar-more'));
+  const settingsButton = add(more, button('btn btn-small settings-button', 'Settings', () => open(settings.dialog)));
+  settingsButton.setAttribute('aria-haspopup', 'dialog');
+  settingsButton.setAttribute('aria-keyshortcuts', 'O');
+  const statsButton = add(more, button('btn btn-small stats-button', 'Stats', () => handlers.stats?.()));
+  statsButton.setAttribute('aria-haspopup', 'dialog');
+  const helpButton = add(more, button('btn btn-small help-button', '?', () => open(help.dialog, help.close)));
+  helpButton.setAttribute('aria-label', 'Keys');
+  helpButton.setAttribute('aria-haspopup', 'dialog');
 
   return {
     bar,
-    dialogs: full ? [settings.dialog, help.dialog] : [],
+    dialogs: [settings.dialog, help.dialog],
     /** The settings dialog's body: ai-panel.js adds the AI's speed and weights to it. */
     settingsBody: settings.body,
 
-    openSettings: () => full && open(settings.dialog, settings.body.querySelector('[aria-pressed="true"]')),
-    openHelp: () => full && open(help.dialog, help.close),
+    openSettings: () => open(settings.dialog, settings.body.querySelector('[aria-pressed="true"]')),
+    openHelp: () => open(help.dialog, help.close),
     closeAll() {
       for (const d of [settings.dialog, help.dialog]) if (d.open) d.close();
     },
     isOpen: () => settings.dialog.open || help.dialog.open,
 
     /** {canUndo, mode} of the game shown. */
-    setGame({ canUndo, mode }) {
-      if (undoButton) undoButton.disabled = !canUndo;
-      const text = mode === 'endless' ? 'Endless: join the tiles, as high as you can!' : 'Join the tiles, get to 2048!';
-      if (intro.textContent !== text) intro.textContent = text;
-    },
+    setGame,
 
     setSettings({ size, mode, theme }) {
       if (size != null) sizeChoice.set(size);

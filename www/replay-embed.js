@@ -16,8 +16,9 @@ export async function showReplay({ engine, view, controller, text, at, emit }) {
     return false;
   }
   const host = view.frame.parentNode;
-  // The replay's rules (records.css), in the board's shadow root or document, first.
-  await linkSheet(host, 'records.css');
+  // The replay's rules (records.css, and panel.css's charts and choices, which a board
+  // without the full panel has not linked), in the board's shadow root or document, first.
+  await Promise.all([linkSheet(host, 'records.css'), linkSheet(host, 'panel.css')]);
   if (!host.isConnected) {
     replay.free();
     return false;

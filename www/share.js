@@ -42,8 +42,8 @@ export function openShare(frame, game) {
   open.rel = 'noopener';
   const close = add(buttons, button('btn share-close', 'Close', () => dialog.close()));
   dialog.addEventListener('close', () => dialog.remove());
-  // Shown once its rules (records.css) are there.
-  linkSheet(frame, 'records.css').then(() => {
+  // Shown once its rules (records.css; panel.css's links and buttons) are there.
+  Promise.all([linkSheet(frame, 'records.css'), linkSheet(frame, 'panel.css')]).then(() => {
     if (!dialog.isConnected) return;
     try {
       dialog.showModal();

@@ -2,12 +2,14 @@
 // notices, the dialog) in the element it is given, owns the theme class, and
 // hands each call of the controller and the AI player to the part that draws it.
 // Nothing here decides anything about the rules.
-import { el, add } from './dom.js';
+import { el, add, linkSheet } from './dom.js';
 import { createBoardView } from './board-view.js';
 import { createNotices } from './notices.js';
 import { YOURS } from './choices.js';
 
 const THEME_CLASSES = ['theme-light', 'theme-dark', 'theme-solarized', 'theme-contrast'];
+/** The themes whose colours are in panel.css, which a board without the full panel links when it shows one. */
+export const PANEL_THEMES = ['solarized', 'contrast'];
 let uid = 0;
 
 // What a board without controls draws for the calls of the parts it does not load.
@@ -47,7 +49,7 @@ export function createView(root, handlers, { ownsPage = true, controls = 'full' 
   let dialog = null;
   let extra = null; // the stats panel, once opened
 
-  // The confirmation dialog: loaded with the controls, or when first needed (controls="none").
+  // The confirmation dialog: loaded with the full controls, or when first needed (controls "minimal" and "none").
   async function getDialog() {
     if (!dialog) {
       const { createDialog } = await import('./dialog.js');
@@ -60,7 +62,9 @@ export function createView(root, handlers, { ownsPage = true, controls = 'full' 
   let themeQuery = null;
   let themeSetting = 'light';
 
+  let themeSheet = Promise.resolve(); // panel.css, linked for a theme (resolves when loaded or failed)
   function setThemeClass(name) {
+    if (controls !== 'full' && PANEL_THEMES.includes(name)) themeSheet = linkSheet(frame, 'panel.css');
     root.classList.remove(...THEME_CLASSES);
     root.classList.add(`theme-${name}`);
   }
@@ -75,30 +79,45 @@ export function createView(root, handlers, { ownsPage = true, controls = 'full' 
     frame,
     id,
 
-    /** Loads and lays out the controls ('minimal' or 'full'); nothing for 'none'. */
+    /**
+     * Loads and lays out the controls: 'full' the panel, its dialogs and the AI panel;
+     * 'minimal' only the two bars they are built on (game-bar.js, ai-bar.js); nothing for 'none'.
+     */
     async loadControls() {
       if (controls === 'none') return;
-      // The confirmation too: its questions then open at once, on the click that asks them.
-      const [{ createPanel }, { createAiPanel }, records] = await Promise.all([
-        import('./panel.js'),
-        import('./ai-panel.js'),
-        // The game's links to share, replay and the editor: with the full panel only.
-        controls === 'full' ? import('./record-bar.js') : null,
-        getDialog(),
+      // The bars, and the full panel's modules with them, which build on the bars they are handed.
+      const full = controls === 'full';
+      const [{ createGameBar }, { createAiBar }, fullPanel, fullAiPanel, records] = await Promise.all([
+        import('./game-bar.js'),
+        import('./ai-bar.js'),
+        full ? import('./panel.js') : null,
+        full ? import('./ai-panel.js') : null,
+        // The game's links to share, replay and the editor.
+        full ? import('./record-bar.js') : null,
+        // The confirmation too: its questions then open at once, on the click that asks them. No
+        // click of a minimal board asks one (an embedder's loadRecord may: it loads then, as for 'none').
+        full ? getDialog() : null,
       ]);
-      panel = createPanel(id, handlers, { controls });
-      aiPanel = createAiPanel(id, handlers, { controls, settingsBody: panel.settingsBody });
+      const gameBar = createGameBar(handlers, { undo: full });
+      const aiBar = createAiBar(id, handlers, { controls });
+      if (!full) {
+        panel = { ...NO_PANEL, ...gameBar };
+        aiPanel = aiBar;
+      } else {
+        panel = fullPanel.createPanel(id, handlers, gameBar);
+        aiPanel = fullAiPanel.createAiPanel(id, handlers, { bar: aiBar, settingsBody: panel.settingsBody });
+        board.wrap.after(records.createRecordBar(handlers).element);
+        frame.append(...panel.dialogs);
+      }
       board.header.after(panel.bar);
-      if (records) board.wrap.after(records.createRecordBar(handlers).element);
       side.append(aiPanel.element);
-      frame.append(...panel.dialogs);
     },
 
     /** A keyboard shortcut (panel.js's SHORTCUTS) that this view shows; true when taken. */
     shortcut(name) {
       if (controls === 'none') return false;
-      if (name === 'settings') return Boolean(panel.openSettings());
-      if (name === 'help') return Boolean(panel.openHelp());
+      if (name === 'settings') return controls === 'full' && panel.openSettings();
+      if (name === 'help') return controls === 'full' && panel.openHelp();
       if (name === 'stats') return controls === 'full' && (handlers.stats?.(), true);
       if (controls === 'minimal' && (name === 'undo' || name === 'aiStep')) return false;
       handlers[name]?.();
@@ -157,6 +176,9 @@ export function createView(root, handlers, { ownsPage = true, controls = 'full' 
       return (await getDialog()).confirm(question, okLabel);
     },
     isBusy: () => Boolean(dialog?.isOpen()) || panel.isOpen() || Boolean(extra?.isOpen()) || Boolean(frame.querySelector('dialog[open]')),
+
+    /** Resolves when the stylesheet the theme shown needs (panel.css, for a board without the full panel) is in. */
+    sheets: () => themeSheet,
 
     /** theme: 'system' follows prefers-color-scheme, live. */
     setTheme(theme) {

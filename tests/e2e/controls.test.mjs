@@ -1,6 +1,7 @@
 // The `controls` attribute (mount option): none (the board only), minimal (score, New
 // game, Start AI, Hint), full (every control); a bad value falls back with one warning.
-// A board with controls="none" loads no control module, worker or AI wasm until the AI runs.
+// A board with controls="none" loads no control module, worker or AI wasm until the AI runs;
+// one with controls="minimal" loads only its two bars, not the full panel, its dialogs or rules.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setup, openPage, drawn, hostCells } from './helpers.mjs';
@@ -68,5 +69,90 @@ test('controls="none" downloads no control module, AI pool, worker, AI wasm, exp
   await page.waitForFunction(() => document.querySelector('#bare').moves === 1, null, { timeout: 20000 });
   assert.ok(loaded('/ai.js') && loaded('/worker.js') && loaded('/game2048_bg.wasm'), 'the AI loads when it runs');
   assert.equal(loaded('/panel.js'), false);
+  await done();
+});
+
+test('controls="minimal" downloads its two bars, not the full panel, its settings and help dialogs, record links, confirmation or rules; they play', async () => {
+  const { page, done } = await openPage(env, null);
+  const requested = [];
+  page.on('request', (r) => requested.push(new URL(r.url()).pathname));
+  await page.goto(`${env.url}tests/e2e/fixtures/controls-minimal.html`);
+  await drawn(page, '#small');
+  await page.waitForTimeout(500);
+  const loaded = (name) => requested.some((p) => p.endsWith(name));
+  assert.ok(loaded('/game-bar.js') && loaded('/ai-bar.js'), `the minimal bars load: ${requested.join(' ')}`);
+  for (const name of ['/panel.js', '/ai-panel.js', '/record-bar.js', '/stats-view.js', '/dialog.js', '/panel.css', '/ai.js', '/worker.js']) {
+    assert.equal(loaded(name), false, `${name} is not loaded by a minimal board: ${requested.join(' ')}`);
+  }
+  // Its controls are styled by style.css alone (the bar in a row, buttons as buttons) and work.
+  const looks = await page.evaluate(() => {
+    const root = document.querySelector('#small').shadowRoot;
+    const style = (sel) => getComputedStyle(root.querySelector(sel));
+    return { bar: style('.bar').display, aiBar: style('.ai-bar').display, border: style('.ai-toggle').borderTopWidth, cursor: style('.ai-toggle').cursor };
+  });
+  assert.deepEqual(looks, { bar: 'flex', aiBar: 'flex', border: '0px', cursor: 'pointer' });
+  const button = (name) => page.locator(`#small .${name}`);
+  await button('ai-hint').click();
+  await page.locator('#small .ai-status').filter({ hasText: /^Hint: (up|right|down|left)$/ }).waitFor({ timeout: 20000 });
+  await button('ai-toggle').click();
+  await page.waitForFunction(() => document.querySelector('#small').moves >= 3, null, { timeout: 20000 });
+  await button('ai-toggle').click();
+  await page.waitForFunction(() => !document.querySelector('#small').aiPlaying);
+  // Its confirmation loads when first asked (an embedder's loadRecord over a game in progress); Escape keeps the game.
+  assert.equal(loaded('/dialog.js'), false, 'no question asked yet');
+  const moves = await page.evaluate(() => document.querySelector('#small').moves);
+  const record = await page.evaluate(() => document.querySelector('#small').getRecord());
+  const answer = page.evaluate((r) => document.querySelector('#small').loadRecord(r, { at: 1 }), record);
+  await page.locator('#small .confirm-dialog[open]').waitFor();
+  await page.keyboard.press('Escape');
+  assert.equal(await answer, false);
+  assert.equal(await page.evaluate(() => document.querySelector('#small').moves), moves);
+  // "?" and "O" take nothing on a minimal board (no help or settings): still nothing of the full panel.
+  await page.locator('#small .board').focus();
+  await page.keyboard.press('?');
+  await page.keyboard.press('o');
+  await page.waitForTimeout(200);
+  assert.equal(await page.locator('#small dialog[open]').count(), 0);
+  assert.equal(loaded('/panel.js') || loaded('/panel.css'), false);
+  await done();
+});
+
+test('controls="full" in a shadow root links the full panel\'s rules (panel.css) before the board shows', async () => {
+  const { page, done } = await openPage(env, null, { contextOptions: { viewport: { width: 1280, height: 900 } } });
+  await page.goto(`${env.url}tests/e2e/fixtures/controls.html`);
+  await drawn(page, '#full');
+  const looks = await page.evaluate(() => {
+    const root = document.querySelector('#full').shadowRoot;
+    const style = (sel) => getComputedStyle(root.querySelector(sel));
+    return { stats: style('.ai-stats').display, values: style('.ai-values').display, choices: style('.setting-strategy .choices').display };
+  });
+  assert.deepEqual(looks, { stats: 'grid', values: 'grid', choices: 'flex' });
+  await done();
+});
+
+test('a minimal board shows the solarized and contrast themes (their colours in panel.css): from the attribute by its ready event, and when changed later', async () => {
+  // The colour each board shows when it fires `ready`.
+  const { page, done } = await openPage(env, null, {
+    initScript: () => {
+      window.__atReady = {};
+      document.addEventListener('ready', (e) => {
+        window.__atReady[e.target.id] = getComputedStyle(e.target.shadowRoot.querySelector('.g2048')).backgroundColor;
+      });
+    },
+  });
+  await page.goto(`${env.url}tests/e2e/fixtures/controls-themes.html`);
+  await drawn(page, '#sol');
+  await drawn(page, '#plain');
+  await page.waitForFunction(() => Object.keys(window.__atReady).length === 2);
+  assert.deepEqual(await page.evaluate(() => window.__atReady), { sol: 'rgb(0, 43, 54)', plain: 'rgb(250, 248, 239)' }, 'solarized by its ready event');
+  const look = (sel) => page.evaluate((s) => {
+    const root = document.querySelector(s).shadowRoot;
+    return { bg: getComputedStyle(root.querySelector('.g2048')).backgroundColor, panel: Boolean(root.querySelector('link[href$="/panel.css"]')) };
+  }, sel);
+  assert.deepEqual(await look('#sol'), { bg: 'rgb(0, 43, 54)', panel: true });
+  assert.deepEqual(await look('#plain'), { bg: 'rgb(250, 248, 239)', panel: false }, 'a light board does without panel.css');
+  await page.evaluate(() => document.querySelector('#plain').setAttribute('theme', 'contrast'));
+  await page.waitForFunction(() => getComputedStyle(document.querySelector('#plain').shadowRoot.querySelector('.g2048')).backgroundColor === 'rgb(0, 0, 0)');
+  assert.deepEqual(await look('#plain'), { bg: 'rgb(0, 0, 0)', panel: true });
   await done();
 });

@@ -169,3 +169,31 @@ test('cross-origin embed: a page on one origin runs the game served (with CORS) 
     await game.close();
   }
 });
+
+test('a minimal embed from dist fetches its first board\'s modules as one file (www/mount.js), then its two bars, no chunk; it plays', async () => {
+  const hostDir = join(dir, 'one');
+  mkdirSync(hostDir, { recursive: true });
+  const game = await serve({ port: 0, root: dist, cors: true });
+  writeFileSync(join(hostDir, 'index.html'), `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Host</title><link rel="icon" href="data:,">
+<script type="module" src="${game.url}embed.js"></script></head>
+<body><game-2048 id="one" size="4" persist="off"></game-2048></body></html>`);
+  const host = await serve({ port: 0, root: hostDir });
+  try {
+    const { page, done } = await openPage(env, null);
+    const scripts = [];
+    page.on('request', (r) => r.url().endsWith('.js') && r.url().startsWith(game.url) && scripts.push(r.url().slice(game.url.length)));
+    await page.goto(host.url);
+    await drawn(page, '#one');
+    await page.waitForTimeout(300);
+    // The wasm glue aside: embed.js, the first board's file, the element and the bars, each one level below
+    // the first board's file (no chunk between: a request waiting for another adds to the first board's time).
+    const modules = scripts.filter((s) => !s.startsWith('www/pkg/'));
+    assert.deepEqual(modules.sort(), ['embed.js', 'www/ai-bar.js', 'www/element.js', 'www/game-bar.js', 'www/mount.js']);
+    await playBoth(page, '#one');
+    await done();
+  } finally {
+    await host.close();
+    await game.close();
+  }
+});
