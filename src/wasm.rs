@@ -21,7 +21,9 @@ fn js_error(e: impl std::fmt::Display) -> JsError {
 
 /// JSON text to a JS value: plain objects, null for None.
 fn parse(text: &str) -> JsValue {
-    js_sys::JSON::parse(text).expect("the reports are valid JSON")
+    // Not `expect`: its message would print the JS error through `Debug`, which brings
+    // wasm-bindgen's debug-string glue and core's formatting into the page's module.
+    js_sys::JSON::parse(text).unwrap_or_else(|_| unreachable!("the reports are valid JSON"))
 }
 
 /// Plain data to a JS value, through serde_json's text: for the core's and the AI's reports.
@@ -30,7 +32,7 @@ fn parse(text: &str) -> JsValue {
 #[cfg(any(feature = "records", feature = "ai"))]
 fn to_js<T: Serialize>(value: &T) -> JsValue {
     let text = serde_json::to_string(value).expect("engine reports are plain data");
-    js_sys::JSON::parse(&text).expect("serde_json writes valid JSON")
+    js_sys::JSON::parse(&text).unwrap_or_else(|_| unreachable!("serde_json writes valid JSON"))
 }
 
 fn size_from(value: &JsValue) -> Result<usize, JsError> {
