@@ -5,6 +5,7 @@
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
+#[cfg(feature = "texts")]
 use crate::ai;
 use crate::board::{check_size, Board};
 #[cfg(feature = "records")]
@@ -435,7 +436,12 @@ impl WasmReplay {
 /// max, default, description, fields?}]}`, weakest first, for building a settings panel.
 #[wasm_bindgen]
 pub fn strategies() -> JsValue {
-    parse(&crate::report_json::strategies(&ai::catalog::strategies()))
+    #[cfg(feature = "texts")]
+    let text = &crate::report_json::strategies(&ai::catalog::strategies());
+    // The page's modules: the catalogue's finished text (`report_json`).
+    #[cfg(not(feature = "texts"))]
+    let text = crate::report_json::UNWORDED_STRATEGIES;
+    parse(text)
 }
 
 /// `learnedStrategies()`: the strategies that play once a network is loaded (`td`,
@@ -443,7 +449,12 @@ pub fn strategies() -> JsValue {
 /// they cannot play.
 #[wasm_bindgen(js_name = learnedStrategies)]
 pub fn learned_strategies() -> JsValue {
-    parse(&crate::report_json::strategies(&ai::catalog::learned()))
+    #[cfg(feature = "texts")]
+    let text = &crate::report_json::strategies(&ai::catalog::learned());
+    // The page's modules: the catalogue's finished text (`report_json`).
+    #[cfg(not(feature = "texts"))]
+    let text = crate::report_json::UNWORDED_LEARNED;
+    parse(text)
 }
 
 /// `legalMoves(cells, size)`: the directions (in `up, right, down, left` order) that change the
