@@ -25,7 +25,7 @@ fn number(out: &mut String, x: f64) {
 }
 
 fn whole(out: &mut String, n: impl Into<u64>) {
-    out.push_str(&n.into().to_string());
+    crate::error::push_decimal(out, n.into());
 }
 
 fn index(out: &mut String, n: usize) {
