@@ -82,9 +82,15 @@ fn seed_from(value: &JsValue) -> Result<Option<u64>, JsError> {
         return Ok(None);
     }
     if value.is_bigint() {
-        return u64::try_from(value.clone())
-            .map(Some)
-            .map_err(|_| game_error(GameError::BadSeed(describe_bigint(value))));
+        // Read through its decimal text, which the message shows too (`u64::try_from` would
+        // add three more imports to the page's glue).
+        let text = bigint_text(value);
+        return match text.as_deref().map(str::parse::<u64>) {
+            Some(Ok(n)) => Ok(Some(n)),
+            _ => Err(game_error(GameError::BadSeed(
+                text.map_or_else(|| "a BigInt".into(), |s| s + "n"),
+            ))),
+        };
     }
     if let Some(n) = value.as_f64() {
         if n.fract() == 0.0 && (0.0..=9_007_199_254_740_991.0).contains(&n) {
@@ -99,13 +105,12 @@ fn seed_from(value: &JsValue) -> Result<Option<u64>, JsError> {
     Err(game_error(GameError::BadSeed(describe(value))))
 }
 
-fn describe_bigint(value: &JsValue) -> String {
+/// A BigInt's decimal text ("-12"), without the "n".
+fn bigint_text(value: &JsValue) -> Option<String> {
     js_sys::BigInt::from(value.clone())
         .to_string(10)
         .ok()
         .and_then(|s| s.as_string())
-        .map(|s| s + "n")
-        .unwrap_or_else(|| "a BigInt".into())
 }
 
 /// undefined/null: classic; else "classic" or "endless".

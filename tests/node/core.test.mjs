@@ -108,6 +108,16 @@ test('a long seeded game plays, undoes and saves alike in the lite module and th
   }
 });
 
+test('a seed as a BigInt, a number or a decimal string gives the same game, up to 2^64-1', () => {
+  const save = (g) => { const text = g.toJSON(); g.free(); return text; };
+  for (const m of [lite, core]) {
+    assert.equal(save(new m.Game(4, 2n ** 64n - 1n)), save(new m.Game(4, '18446744073709551615')));
+    assert.equal(save(new m.Game(4, 0n)), save(new m.Game(4, 0)));
+    assert.equal(save(new m.Game(4, 2n ** 53n - 1n)), save(new m.Game(4, 2 ** 53 - 1)));
+    assert.notEqual(save(new m.Game(4, 2n ** 64n - 1n)), save(new m.Game(4, 2n ** 64n - 2n)));
+  }
+});
+
 test('the lite module, the core and the full module word bad input alike', () => {
   const cells9 = [0, 0, 0, 0, 0, 0, 0, 0, 0];
   const at = (i, v) => cells9.map((c, j) => (j === i ? v : c));
@@ -122,6 +132,7 @@ test('the lite module, the core and the full module word bad input alike', () =>
     [(m) => new m.Game(4, -1), 'seed must be a whole number from 0 to 2^64-1, got -1'],
     [(m) => new m.Game(4, 1.5), 'seed must be a whole number from 0 to 2^64-1, got 1.5'],
     [(m) => new m.Game(4, 2n ** 64n), 'seed must be a whole number from 0 to 2^64-1, got 18446744073709551616n'],
+    [(m) => new m.Game(4, -1n), 'seed must be a whole number from 0 to 2^64-1, got -1n'],
     [(m) => new m.Game(4, 'x"y'), 'seed must be a whole number from 0 to 2^64-1, got "x\\"y"'],
     [(m) => new m.Game(4, 1n, 'zen'), 'unknown mode "zen": use "classic" or "endless"'],
     [(m) => new m.Game(4, 1n, 5), 'unknown mode "5": use "classic" or "endless"'],
