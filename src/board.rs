@@ -2,7 +2,7 @@
 //! 0 = empty), one byte per cell, row-major.
 
 use crate::direction::Direction;
-use crate::error::{number_text, GameError};
+use crate::error::{decimal, number_text, GameError};
 use crate::limits::{MAX_EXPONENT, MAX_SIZE, MIN_SIZE};
 
 /// What one tile did during a move, in cell indices (row-major).
@@ -39,24 +39,23 @@ pub fn exponent_of(index: usize, value: f64) -> Result<u8, GameError> {
     if value == 0.0 {
         return Ok(0);
     }
-    let shown = number_text(value);
     if !value.is_finite() || value < 2.0 || value.fract() != 0.0 {
         return Err(GameError::NotPowerOfTwo {
             index,
-            value: shown,
+            value: number_text(value),
         });
     }
     let e = value.log2().round();
     if 2f64.powi(e as i32) != value {
         return Err(GameError::NotPowerOfTwo {
             index,
-            value: shown,
+            value: number_text(value),
         });
     }
     if e > MAX_EXPONENT as f64 {
         return Err(GameError::TileTooLarge {
             index,
-            value: shown,
+            value: number_text(value),
         });
     }
     Ok(e as u8)
@@ -98,7 +97,7 @@ impl Board {
         if let Some(index) = cells.iter().position(|&e| e > MAX_EXPONENT) {
             return Err(GameError::TileTooLarge {
                 index,
-                value: format!("2^{}", cells[index]),
+                value: ["2^", &decimal(cells[index].into())].concat(),
             });
         }
         Ok(Board { size, cells })

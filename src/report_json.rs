@@ -3,7 +3,14 @@
 //! what serde_json writes for the same values (the tests compare the two), so the page sees the
 //! same objects; written here, serde_json's writer and the `Serialize` code stay out of the
 //! page's first module. Numbers are written by `zmij`, the formatter serde_json itself uses.
+//!
+//! The page's modules (built without `texts`) carry the catalogue as its finished text instead,
+//! [`UNWORDED_STRATEGIES`] and [`UNWORDED_LEARNED`]: the catalogue without its words never
+//! changes at run time, and its text is a tenth of the code and data that build it. A test
+//! checks that the files are what the catalogue writes (`UPDATE_EXPECT=1 cargo test
+//! report_json` rewrites them after a change to the catalogue).
 
+#[cfg(any(feature = "texts", test))]
 use crate::ai::api::catalog::{DefaultValue, OptionInfo, StrategyInfo};
 use crate::error::write_json_string;
 use crate::game::{MoveReport, Spawned, TileMerge, TileMove};
@@ -18,7 +25,7 @@ fn number(out: &mut String, x: f64) {
 }
 
 fn whole(out: &mut String, n: impl Into<u64>) {
-    out.push_str(&n.into().to_string());
+    crate::error::push_decimal(out, n.into());
 }
 
 fn index(out: &mut String, n: usize) {
@@ -123,6 +130,16 @@ pub fn tiles(tiles: &[(u32, u64, usize, usize)]) -> String {
     out
 }
 
+/// `strategies()`'s text in a build without the catalogue's words (`texts`): the catalogue's,
+/// explanations and descriptions empty.
+#[cfg(not(feature = "texts"))]
+pub const UNWORDED_STRATEGIES: &str = include_str!("catalog-unworded/strategies.json");
+
+/// `learnedStrategies()`'s text in a build without the catalogue's words.
+#[cfg(not(feature = "texts"))]
+pub const UNWORDED_LEARNED: &str = include_str!("catalog-unworded/learned.json");
+
+#[cfg(any(feature = "texts", test))]
 /// Weights as an object, their fields in declaration order (the order of their `RANGES`).
 fn weights(out: &mut String, ranges: &[(&str, f64, f64)], values: &[f64]) {
     out.push('{');
@@ -133,6 +150,7 @@ fn weights(out: &mut String, ranges: &[(&str, f64, f64)], values: &[f64]) {
     out.push('}');
 }
 
+#[cfg(any(feature = "texts", test))]
 fn default_value(out: &mut String, value: &DefaultValue) {
     use crate::ai::api::weights::{EvalWeights, MinimaxWeights};
     match value {
@@ -145,6 +163,7 @@ fn default_value(out: &mut String, value: &DefaultValue) {
     }
 }
 
+#[cfg(any(feature = "texts", test))]
 fn option(out: &mut String, o: &OptionInfo) {
     out.push('{');
     key(out, "name", true);
@@ -170,6 +189,7 @@ fn option(out: &mut String, o: &OptionInfo) {
     out.push('}');
 }
 
+#[cfg(any(feature = "texts", test))]
 /// `[{name, label, explanation, options}]`: the strategy catalogue.
 pub fn strategies(list_of: &[StrategyInfo]) -> String {
     let mut out = String::with_capacity(4096);
@@ -262,6 +282,37 @@ mod tests {
             strategies(&learned),
             serde_json::to_string(&learned).unwrap()
         );
+    }
+
+    /// The catalogue as a build without `texts` has it: explanations and descriptions empty.
+    fn unworded(list: Vec<StrategyInfo>) -> Vec<StrategyInfo> {
+        fn option(o: OptionInfo) -> OptionInfo {
+            OptionInfo {
+                description: "",
+                fields: o.fields.into_iter().map(option).collect(),
+                ..o
+            }
+        }
+        list.into_iter()
+            .map(|s| StrategyInfo {
+                explanation: "",
+                options: s.options.into_iter().map(option).collect(),
+                ..s
+            })
+            .collect()
+    }
+
+    /// The page's modules return these files' text as the catalogue: they must be what the
+    /// catalogue writes without its words. After a change to the catalogue, `UPDATE_EXPECT=1
+    /// cargo test report_json` rewrites them.
+    #[test]
+    fn the_page_modules_catalogue_files_are_the_catalogue_without_words() {
+        let all = unworded(catalog::strategies());
+        assert!(all.iter().all(|s| s.explanation.is_empty()));
+        expect_test::expect_file!["catalog-unworded/strategies.json"]
+            .assert_eq(&format!("{}\n", strategies(&all)));
+        expect_test::expect_file!["catalog-unworded/learned.json"]
+            .assert_eq(&format!("{}\n", strategies(&unworded(catalog::learned()))));
     }
 
     fn tiles_of(game: &Game) -> Vec<(u32, u64, usize, usize)> {

@@ -7,7 +7,7 @@
 use std::collections::VecDeque;
 
 use crate::board::{check_size, Board};
-use crate::error::{quoted, GameError};
+use crate::error::{push_decimal, quoted, GameError};
 use crate::game::{Game, Snapshot};
 use crate::record::{Mode, Record, Replay};
 use crate::rng::GameRng;
@@ -166,7 +166,7 @@ fn write_cells(out: &mut String, cells: &[u8]) {
         if i > 0 {
             out.push(',');
         }
-        out.push_str(&c.to_string());
+        push_decimal(out, (*c).into());
     }
     out.push(']');
 }
@@ -183,7 +183,15 @@ fn write_rng(out: &mut String, words: &[String; 4]) {
 }
 
 fn rng_to_hex(rng: &GameRng) -> [String; 4] {
-    rng.state().map(|w| format!("{w:016x}"))
+    rng.state().map(hex_word)
+}
+
+/// A 64-bit word as 16 lowercase hex digits (what `{:016x}` writes, without `core::fmt`).
+fn hex_word(w: u64) -> String {
+    (0..16)
+        .rev()
+        .map(|i| char::from(b"0123456789abcdef"[((w >> (4 * i)) & 15) as usize]))
+        .collect()
 }
 
 fn rng_from_hex(words: &[String; 4], field: &str) -> Result<GameRng, GameError> {
@@ -226,15 +234,20 @@ impl Game {
         let mut out = String::with_capacity(256 + keep * 80);
         out.push_str(r#"{"format":"#);
         json::write_string(&mut out, FORMAT);
-        out.push_str(&format!(
-            r#","version":{VERSION},"size":{},"cells":"#,
-            self.board.size()
-        ));
+        // Numbers by `itoa`, not `format!`: the page's first module carries no `core::fmt`.
+        out.push_str(r#","version":"#);
+        push_decimal(&mut out, VERSION.into());
+        out.push_str(r#","size":"#);
+        push_decimal(&mut out, self.board.size() as u64);
+        out.push_str(r#","cells":"#);
         write_cells(&mut out, self.board.cells());
-        out.push_str(&format!(
-            r#","score":{},"moves":{},"seeded":{},"rng":"#,
-            self.score, self.moves, self.seeded
-        ));
+        out.push_str(r#","score":"#);
+        push_decimal(&mut out, self.score);
+        out.push_str(r#","moves":"#);
+        push_decimal(&mut out, self.moves);
+        out.push_str(r#","seeded":"#);
+        out.push_str(if self.seeded { "true" } else { "false" });
+        out.push_str(r#","rng":"#);
         write_rng(&mut out, &rng_to_hex(&self.rng));
         out.push_str(r#","history":["#);
         for (i, s) in self.history.iter().skip(skip).enumerate() {
@@ -243,7 +256,10 @@ impl Game {
             }
             out.push_str(r#"{"cells":"#);
             write_cells(&mut out, &s.cells);
-            out.push_str(&format!(r#","score":{},"moves":{}"#, s.score, s.moves));
+            out.push_str(r#","score":"#);
+            push_decimal(&mut out, s.score);
+            out.push_str(r#","moves":"#);
+            push_decimal(&mut out, s.moves);
             if let Some(rng) = &s.rng {
                 out.push_str(r#","rng":"#);
                 write_rng(&mut out, &rng_to_hex(rng));
@@ -399,4 +415,25 @@ fn check_record(
         }
     }
     Ok(record)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::hex_word;
+
+    #[test]
+    fn hex_words_are_what_format_writes() {
+        for w in [
+            0,
+            1,
+            0xf,
+            0x10,
+            0xdead_beef,
+            0x0123_4567_89ab_cdef,
+            u64::MAX,
+            1 << 63,
+        ] {
+            assert_eq!(hex_word(w), format!("{w:016x}"));
+        }
+    }
 }

@@ -5,23 +5,39 @@
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
+#[cfg(feature = "texts")]
 use crate::ai;
 use crate::board::{check_size, Board};
 #[cfg(feature = "records")]
 use crate::board::{tile_value, Slide};
-use crate::error::{number_text, quoted, GameError};
+use crate::error::{decimal, number_text, quoted, GameError};
 use crate::record::Mode;
 #[cfg(feature = "records")]
 use crate::record::{Record, RecordError, Replay};
 use crate::{Direction, Game};
 
+/// An Error for the core's and the AI's problems (records, options), through `Display`.
+#[cfg(any(feature = "records", feature = "ai"))]
 fn js_error(e: impl std::fmt::Display) -> JsError {
     JsError::new(&e.to_string())
 }
 
+/// An Error for bad input to the first board's API: its message put together without
+/// `core::fmt`, which the lite module then does not carry (`GameError::message`).
+fn game_error(e: GameError) -> JsError {
+    JsError::new(&e.message())
+}
+
+/// An Error with this message.
+fn bad_input(message: &str) -> JsError {
+    JsError::new(message)
+}
+
 /// JSON text to a JS value: plain objects, null for None.
 fn parse(text: &str) -> JsValue {
-    js_sys::JSON::parse(text).expect("the reports are valid JSON")
+    // Not `expect`: its message would print the JS error through `Debug`, which brings
+    // wasm-bindgen's debug-string glue and core's formatting into the page's module.
+    js_sys::JSON::parse(text).unwrap_or_else(|_| unreachable!("the reports are valid JSON"))
 }
 
 /// Plain data to a JS value, through serde_json's text: for the core's and the AI's reports.
@@ -30,18 +46,23 @@ fn parse(text: &str) -> JsValue {
 #[cfg(any(feature = "records", feature = "ai"))]
 fn to_js<T: Serialize>(value: &T) -> JsValue {
     let text = serde_json::to_string(value).expect("engine reports are plain data");
-    js_sys::JSON::parse(&text).expect("serde_json writes valid JSON")
+    js_sys::JSON::parse(&text).unwrap_or_else(|_| unreachable!("serde_json writes valid JSON"))
 }
 
 fn size_from(value: &JsValue) -> Result<usize, JsError> {
     match value.as_f64() {
-        Some(n) if n.fract() == 0.0 && n.abs() < 1e15 => check_size(n as i64).map_err(js_error),
-        _ => Err(js_error(format!(
-            "board size must be a whole number from {} to {}, got {}",
-            crate::MIN_SIZE,
-            crate::MAX_SIZE,
-            describe(value)
-        ))),
+        Some(n) if n.fract() == 0.0 && n.abs() < 1e15 => check_size(n as i64).map_err(game_error),
+        _ => Err(bad_input(
+            &[
+                "board size must be a whole number from ",
+                &decimal(crate::MIN_SIZE as u64),
+                " to ",
+                &decimal(crate::MAX_SIZE as u64),
+                ", got ",
+                &describe(value),
+            ]
+            .concat(),
+        )),
     }
 }
 
@@ -61,9 +82,15 @@ fn seed_from(value: &JsValue) -> Result<Option<u64>, JsError> {
         return Ok(None);
     }
     if value.is_bigint() {
-        return u64::try_from(value.clone())
-            .map(Some)
-            .map_err(|_| js_error(GameError::BadSeed(describe_bigint(value))));
+        // Read through its decimal text, which the message shows too (`u64::try_from` would
+        // add three more imports to the page's glue).
+        let text = bigint_text(value);
+        return match text.as_deref().map(str::parse::<u64>) {
+            Some(Ok(n)) => Ok(Some(n)),
+            _ => Err(game_error(GameError::BadSeed(
+                text.map_or_else(|| "a BigInt".into(), |s| s + "n"),
+            ))),
+        };
     }
     if let Some(n) = value.as_f64() {
         if n.fract() == 0.0 && (0.0..=9_007_199_254_740_991.0).contains(&n) {
@@ -75,16 +102,15 @@ fn seed_from(value: &JsValue) -> Result<Option<u64>, JsError> {
             return Ok(Some(n));
         }
     }
-    Err(js_error(GameError::BadSeed(describe(value))))
+    Err(game_error(GameError::BadSeed(describe(value))))
 }
 
-fn describe_bigint(value: &JsValue) -> String {
+/// A BigInt's decimal text ("-12"), without the "n".
+fn bigint_text(value: &JsValue) -> Option<String> {
     js_sys::BigInt::from(value.clone())
         .to_string(10)
         .ok()
         .and_then(|s| s.as_string())
-        .map(|s| format!("{s}n"))
-        .unwrap_or_else(|| "a BigInt".into())
 }
 
 /// undefined/null: classic; else "classic" or "endless".
@@ -93,8 +119,8 @@ fn mode_from(value: &JsValue) -> Result<Mode, JsError> {
         return Ok(Mode::Classic);
     }
     match value.as_string() {
-        Some(s) => s.parse().map_err(js_error),
-        None => Err(js_error(GameError::BadMode(describe(value)))),
+        Some(s) => s.parse().map_err(game_error),
+        None => Err(game_error(GameError::BadMode(describe(value)))),
     }
 }
 
@@ -129,17 +155,30 @@ fn number_from(value: &JsValue, what: &str) -> Result<Option<usize>, JsError> {
 
 fn cells_from(value: &JsValue) -> Result<Vec<f64>, JsError> {
     if !value.is_object() {
-        return Err(js_error(format!(
-            "cells must be an array of tile values, got {}",
-            describe(value)
-        )));
+        return Err(bad_input(
+            &[
+                "cells must be an array of tile values, got ",
+                &describe(value),
+            ]
+            .concat(),
+        ));
     }
     js_sys::Array::from(value)
         .iter()
         .enumerate()
         .map(|(i, v)| {
-            v.as_f64()
-                .ok_or_else(|| js_error(format!("cell {i} is {}, not a number", describe(&v))))
+            v.as_f64().ok_or_else(|| {
+                bad_input(
+                    &[
+                        "cell ",
+                        &decimal(i as u64),
+                        " is ",
+                        &describe(&v),
+                        ", not a number",
+                    ]
+                    .concat(),
+                )
+            })
         })
         .collect()
 }
@@ -159,7 +198,7 @@ impl WasmGame {
         let size = size_from(&size)?;
         let seed = seed_from(&seed)?;
         let mode = mode_from(&mode)?;
-        let inner = Game::new(size, seed).map_err(js_error)?.with_mode(mode);
+        let inner = Game::new(size, seed).map_err(game_error)?.with_mode(mode);
         Ok(WasmGame { inner })
     }
 
@@ -172,7 +211,7 @@ impl WasmGame {
         mode: JsValue,
     ) -> Result<WasmGame, JsError> {
         let size = size_from(&size)?;
-        let board = Board::from_values(size, &cells_from(&cells)?).map_err(js_error)?;
+        let board = Board::from_values(size, &cells_from(&cells)?).map_err(game_error)?;
         let seed = seed_from(&seed)?;
         let mode = mode_from(&mode)?;
         Ok(WasmGame {
@@ -236,7 +275,7 @@ impl WasmGame {
     /// `g.move(dir)`: null when nothing moves, else the transitions to animate.
     #[wasm_bindgen(js_name = "move")]
     pub fn play(&mut self, dir: &str) -> Result<JsValue, JsError> {
-        let dir: Direction = dir.parse().map_err(js_error)?;
+        let dir: Direction = dir.parse().map_err(game_error)?;
         Ok(match self.inner.play(dir) {
             Some(report) => parse(&crate::report_json::move_report(&report)),
             None => JsValue::NULL,
@@ -433,7 +472,12 @@ impl WasmReplay {
 /// max, default, description, fields?}]}`, weakest first, for building a settings panel.
 #[wasm_bindgen]
 pub fn strategies() -> JsValue {
-    parse(&crate::report_json::strategies(&ai::catalog::strategies()))
+    #[cfg(feature = "texts")]
+    let text = &crate::report_json::strategies(&ai::catalog::strategies());
+    // The page's modules: the catalogue's finished text (`report_json`).
+    #[cfg(not(feature = "texts"))]
+    let text = crate::report_json::UNWORDED_STRATEGIES;
+    parse(text)
 }
 
 /// `learnedStrategies()`: the strategies that play once a network is loaded (`td`,
@@ -441,7 +485,12 @@ pub fn strategies() -> JsValue {
 /// they cannot play.
 #[wasm_bindgen(js_name = learnedStrategies)]
 pub fn learned_strategies() -> JsValue {
-    parse(&crate::report_json::strategies(&ai::catalog::learned()))
+    #[cfg(feature = "texts")]
+    let text = &crate::report_json::strategies(&ai::catalog::learned());
+    // The page's modules: the catalogue's finished text (`report_json`).
+    #[cfg(not(feature = "texts"))]
+    let text = crate::report_json::UNWORDED_LEARNED;
+    parse(text)
 }
 
 /// `legalMoves(cells, size)`: the directions (in `up, right, down, left` order) that change the
@@ -449,7 +498,7 @@ pub fn learned_strategies() -> JsValue {
 #[wasm_bindgen(js_name = legalMoves)]
 pub fn legal_moves(cells: JsValue, size: JsValue) -> Result<Vec<String>, JsError> {
     let size = size_from(&size)?;
-    let board = Board::from_values(size, &cells_from(&cells)?).map_err(js_error)?;
+    let board = Board::from_values(size, &cells_from(&cells)?).map_err(game_error)?;
     Ok(board
         .legal_directions()
         .into_iter()

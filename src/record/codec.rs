@@ -39,7 +39,7 @@ use super::step::{slide, spawn, start_board};
 const EXPONENT_BITS: u32 = 7;
 
 fn prefix() -> String {
-    format!("{MAGIC}{VERSION}.")
+    [MAGIC, &crate::error::decimal(VERSION.into()), "."].concat()
 }
 
 impl Record {

@@ -48,5 +48,5 @@ pub fn spawn(
 /// The start position as a board, checked.
 pub fn start_board(size: usize, start: &[u8]) -> Result<Board, RecordError> {
     crate::board::check_size(size as i64).map_err(|_| RecordError::BadSize(size))?;
-    Board::from_exponents(size, start.to_vec()).map_err(|e| RecordError::BadStart(e.to_string()))
+    Board::from_exponents(size, start.to_vec()).map_err(|e| RecordError::BadStart(e.message()))
 }

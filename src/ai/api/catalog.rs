@@ -62,7 +62,9 @@ pub struct StrategyInfo {
 /// The catalogue's words (explanations, option descriptions): kept in a build with the
 /// `texts` feature (the full module, native builds); the page's own modules (core and lite)
 /// carry empty strings instead, and the page reads the explanations from
-/// `www/pkg/strategy-texts.json`, which `make build` writes from the full module.
+/// `www/pkg/strategy-texts.json`, which `make build` writes from the full module. (The page's
+/// modules do not build the catalogue at all: they return its text, `src/catalog-unworded/`,
+/// which `report_json`'s test checks against this catalogue without its words.)
 const fn words(text: &'static str) -> &'static str {
     if cfg!(feature = "texts") {
         text
