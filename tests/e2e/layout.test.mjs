@@ -52,6 +52,11 @@ test('390x844: the board, the score and Start AI on the first screen; the rest b
   const found = await boxes(page, ['.g2048 .board-wrap', '.g2048 .score', '.g2048 .ai-toggle']);
   for (const [sel, b] of Object.entries(found)) assert.ok(b.found && b.inside, `${sel} inside the viewport: ${JSON.stringify(b)}`);
   assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), 'no horizontal scrolling');
+  // No button's words are cut off: the strength rungs' labels wrap to two or three lines here.
+  const cut = await page.evaluate(() => [...document.querySelectorAll('.g2048 button')]
+    .filter((b) => b.offsetParent && (b.scrollHeight > b.clientHeight + 1 || b.scrollWidth > b.clientWidth + 1))
+    .map((b) => `${b.textContent} (${b.scrollWidth}x${b.scrollHeight} in ${b.clientWidth}x${b.clientHeight})`));
+  assert.deepEqual(cut, [], 'buttons whose words do not fit');
   await done();
 });
 
