@@ -31,11 +31,14 @@
 // is replaced the same way and its part of a split searched again.
 //
 // A worker that dies before it is ready (a failed fetch, out of memory while it
-// instantiates, killed while starting) is replaced too, after a short wait, and gets
-// the requests its slot had: a fresh one usually starts fine. Only a slot that keeps
-// failing (RESTARTS times within RESTART_WINDOW: a worker script that is missing, an
-// engine that cannot load) or a worker that says its engine cannot link turns the AI
-// off, once, with the reason; the requests waiting on it reject.
+// instantiates, killed while starting), or is not ready START_TIMEOUT after it was created
+// (a fetch that stalls, an instantiation that never ends), is replaced too, after a short
+// wait, and gets the requests its slot had: a fresh one usually starts fine (keepWorker,
+// which the compare page's pool uses too). Only a slot whose starts keep failing (RESTARTS
+// + 1 in a row: a worker script that is missing, an engine that cannot load) or a worker
+// that says its engine cannot link turns the AI off, once, with the reason; the requests
+// waiting on it reject. The learned network is not part of a start: its download (network.js,
+// with its progress) may take as long as it takes.
 import { groups, merge, splits } from './split.js';
 import { CALIBRATION, fitBudget } from './strength-figures.js';
 import { compileAi } from './wasm.js';
@@ -46,9 +49,14 @@ const fetchNetwork = (options) => import('./network.js').then((m) => m.fetchNetw
 
 const DIRS = ['up', 'right', 'down', 'left'];
 const WORKER_URL = new URL('./worker.js', import.meta.url);
-const RESTARTS = 3; // a slot's worker may die before it is ready this many times ...
-const RESTART_WINDOW = 30000; // ... within this many ms; once more and the AI is off
+const RESTARTS = 3; // a slot's worker may fail to start this many times in a row; once more and the AI is off
 const RESTART_DELAY = 100; // ms before a slot's first replacement, doubled for each next one
+// ms from a worker's creation to its {ready}: worker.js and the glue (5 KB gzipped), the AI's
+// wasm (compiled on the page's thread: 427 KB, 161 KB gzipped), then instantiate and warmUp.
+// On a slow phone on a slow network (50 KB/s, 2 s round trips: Chrome's "Slow 3G") that is
+// about 10 s; 30 s leaves room. A start slower than that is not lost: the wasm's download
+// goes on while a replacement starts, so the AI is off only after four tries (~2 min).
+export const START_TIMEOUT = 30000;
 const FOR_GOOD = /^(CompileError|LinkError)$/; // a worker's fatal that a fresh worker would repeat
 const message = (e) => (e && e.message ? e.message : String(e));
 
@@ -65,6 +73,87 @@ export function startWorker(url) {
   return { worker: new Worker(shim, { type: 'module' }), shim };
 }
 
+/**
+ * Slot of a pool: one worker running `url` at a time, kept going through a bad start. A
+ * worker that dies before it is ready, says its engine cannot load ({fatal} with no id), or
+ * is not ready `timeout` ms after its creation is terminated and replaced after RESTART_DELAY
+ * ms (doubled for each next one); the RESTARTS + 1st failed start in a row, or an engine that
+ * cannot link (FOR_GOOD), calls giveUp(reason) instead, once, and the slot ends.
+ * post(worker): its first messages (the module), for each worker started; ready(): it is
+ * ready; then receive(data) for its messages and crash(reason) when it dies.
+ * Returns {worker (null between two), ready, start() (a fresh worker now), end()}.
+ */
+export function keepWorker({ url, timeout = START_TIMEOUT, post, ready, receive, crash, giveUp }) {
+  const slot = { worker: null, ready: false, start, end };
+  let shim = null; // the blob URL of a cross-origin shim, needed until the worker loaded
+  let timer = 0; // the start's deadline, or the wait before a replacement
+  let failed = 0; // failed starts in a row
+  let over = false;
+
+  function stop() {
+    clearTimeout(timer);
+    if (shim) URL.revokeObjectURL(shim);
+    shim = null;
+    slot.worker?.terminate();
+    slot.worker = null;
+    slot.ready = false;
+  }
+
+  function end() {
+    over = true;
+    stop();
+  }
+
+  function start() {
+    if (over) return;
+    stop();
+    let worker;
+    try {
+      ({ worker, shim } = startWorker(url));
+    } catch (e) {
+      end();
+      giveUp(`the AI worker could not be started (${message(e)})`);
+      return;
+    }
+    slot.worker = worker;
+    const mine = () => slot.worker === worker;
+    timer = setTimeout(() => mine() && failedStart('the AI worker could not be loaded', `not ready after ${timeout / 1000} s`), timeout);
+    worker.onmessage = ({ data }) => {
+      if (!mine()) return;
+      if (slot.ready) return receive(data);
+      if (data?.ready) {
+        clearTimeout(timer);
+        if (shim) URL.revokeObjectURL(shim);
+        shim = null;
+        failed = 0;
+        slot.ready = true;
+        ready();
+      } else if (data?.id == null && data?.fatal) failedStart('the AI engine could not be loaded', data.fatal, FOR_GOOD.test(data.name));
+    };
+    worker.onerror = (e) => {
+      e.preventDefault?.();
+      if (!mine()) return;
+      if (slot.ready) crash(e.message || 'it stopped');
+      else failedStart('the AI worker could not be loaded', e.message);
+    };
+    post(worker);
+  }
+
+  function failedStart(what, why, forGood = false) {
+    stop();
+    failed++;
+    if (forGood || failed > RESTARTS) {
+      const tries = failed > 1 ? `${failed} tries` : '';
+      end();
+      giveUp(`${what}${why || tries ? ` (${[why, tries].filter(Boolean).join('; ')})` : ''}`);
+      return;
+    }
+    timer = setTimeout(start, RESTART_DELAY * 2 ** (failed - 1));
+  }
+
+  return slot;
+}
+
 /** One worker per spare core, 1 to 4 (a root has at most four moves to split). */
 export function workerCount(cores = globalThis.navigator?.hardwareConcurrency) {
   return Math.max(1, Math.min(4, (cores | 0) - 1));
@@ -79,19 +168,19 @@ function abortError() {
  * legalMoves(cells, size): the engine's export (the root moves to split);
  * count: workers; onUnavailable(reason): called once when the AI cannot run;
  * compile(): the AI's WebAssembly.Module (wasm.js). Workers start on the first decide().
+ * startTimeout: ms a worker has from its creation to be ready (START_TIMEOUT; keepWorker).
  * learned: the strategies that play with a network: names (the shipped network) or
  * {name: {strategy (the engine's name), network (a key of networks)}};
  * network({onProgress}): the shipped network's bytes (network.js); networks: {key: the
  * same for other networks}; onNetwork({network: key} and {progress: {loaded, total}} |
  * {loaded: info} | {error, learn?}).
  */
-export function createAi({ legalMoves, count, url = WORKER_URL, compile = compileAi, onUnavailable, learned = [], network = fetchNetwork, networks = {}, onNetwork }) {
+export function createAi({ legalMoves, count, url = WORKER_URL, compile = compileAi, startTimeout = START_TIMEOUT, onUnavailable, learned = [], network = fetchNetwork, networks = {}, onNetwork }) {
   count = Number.isInteger(count) && count > 0 ? Math.min(count, 4) : workerCount();
   const plays = Array.isArray(learned) ? Object.fromEntries(learned.map((name) => [name, { strategy: name, network: SHIPPED }])) : learned;
   const providers = { ...networks, [SHIPPED]: network };
   const slots = [];
   const pending = new Map(); // id -> { slot, body, needs, loads, resolve, reject, done }
-  const early = []; // slot -> times its workers died before they were ready (within the window)
   let nextId = 0;
   let crashes = 0;
   let dead = '';
@@ -106,22 +195,10 @@ export function createAi({ legalMoves, count, url = WORKER_URL, compile = compil
     return e;
   }
 
-  function end(slot) {
-    clearTimeout(slot?.timer);
-    slot?.worker?.terminate();
-    forget(slot);
-  }
-
-  // The blob URL of a cross-origin shim is needed only until the worker has loaded.
-  function forget(slot) {
-    if (slot?.shim) URL.revokeObjectURL(slot.shim);
-    if (slot) slot.shim = null;
-  }
-
   function fail(reason) {
     if (dead) return;
     dead = reason;
-    for (const s of slots) end(s);
+    for (const s of slots) s?.end();
     const waiting = [...pending.values()];
     pending.clear();
     for (const p of waiting) p.reject(unavailable());
@@ -137,43 +214,36 @@ export function createAi({ legalMoves, count, url = WORKER_URL, compile = compil
     else p.resolve(data);
   }
 
-  // had: the network the worker it replaces held (a fresh worker gets it right after the module).
-  function spawn(i, had = null) {
-    let worker;
-    let shim;
-    try {
-      ({ worker, shim } = startWorker(url));
-    } catch (e) {
-      fail(`the AI worker could not be started (${message(e)})`);
-      return;
-    }
-    // ready: it loaded the engine and was sent the slot's requests (the next ones go at once);
-    // network: the key of the one it holds (or will, after the messages posted).
-    const bytes = nets.get(had)?.bytes;
-    const slot = { worker, ready: false, shim, network: bytes ? had : null };
-    slots[i] = slot;
-    worker.onmessage = ({ data }) => {
-      if (slots[i] !== slot) return;
-      if (data.ready) {
-        slot.ready = true;
-        forget(slot);
+  // Slot i: keepWorker's, plus the key of the network its worker holds (or will, after the
+  // messages posted). Its requests go to its worker once it is ready (send).
+  function spawn(i) {
+    const slot = keepWorker({
+      url,
+      timeout: startTimeout,
+      // The module first, then the network the slot had (a worker that replaces another).
+      post(worker) {
+        const bytes = nets.get(slot.network)?.bytes;
+        if (!bytes) slot.network = null;
+        module.then((m) => {
+          if (slot.worker !== worker) return;
+          worker.postMessage({ module: m });
+          if (bytes) worker.postMessage({ weights: bytes });
+        }, () => {});
+      },
+      ready() {
         for (const [id, p] of pending) if (p.slot === i) send(id, p);
-      } else if (data.id == null) data.fatal && diedStarting(i, 'the AI engine could not be loaded', data.fatal, FOR_GOOD.test(data.name));
-      else if (data.fatal) crashed(i, data.error);
-      else settle(data.id, data);
-    };
-    worker.onerror = (e) => {
-      e.preventDefault?.();
-      if (slots[i] !== slot) return;
-      if (!slot.ready) diedStarting(i, 'the AI worker could not be loaded', e.message);
-      else crashed(i, e.message || 'it stopped');
-    };
-    // The module first, then the network it had.
-    module.then((m) => {
-      if (slots[i] !== slot) return;
-      worker.postMessage({ module: m });
-      if (bytes) worker.postMessage({ weights: bytes });
-    }, () => {});
+      },
+      receive(data) {
+        if (data.id == null) return;
+        if (data.fatal) crashed(i, data.error);
+        else settle(data.id, data);
+      },
+      crash: (reason) => crashed(i, reason),
+      giveUp: fail,
+    });
+    slot.network = null;
+    slots[i] = slot;
+    slot.start();
   }
 
   // Posts request `id` to its slot's worker, after the network it needs; a worker not yet
@@ -189,36 +259,11 @@ export function createAi({ legalMoves, count, url = WORKER_URL, compile = compil
     if (p.loads) slot.network = p.loads;
   }
 
-  // A fresh worker in slot i, sent again the requests the old one had.
-  function restart(i) {
-    const had = slots[i]?.network;
-    end(slots[i]);
-    spawn(i, had);
-  }
-
-  // Slot i's worker died before it was ready: a fresh one after a short wait (its requests
-  // wait for it), unless the slot failed too often lately or `forGood`; then the AI is off.
-  function diedStarting(i, what, why, forGood = false) {
-    if (dead) return;
-    const now = Date.now();
-    const times = (early[i] = (early[i] ?? []).filter((t) => now - t < RESTART_WINDOW));
-    times.push(now);
-    if (forGood || times.length > RESTARTS) {
-      const tries = times.length > 1 ? `${times.length} tries` : '';
-      return fail(`${what}${why || tries ? ` (${[why, tries].filter(Boolean).join('; ')})` : ''}`);
-    }
-    const had = slots[i].network;
-    end(slots[i]);
-    const wait = { worker: null, ready: false, network: had, timer: 0 };
-    wait.timer = setTimeout(() => slots[i] === wait && spawn(i, had), RESTART_DELAY * 2 ** (times.length - 1));
-    slots[i] = wait;
-  }
-
   // A worker that dies once is replaced and its requests sent again; twice, the AI is off.
   function crashed(i, reason) {
     if (dead || !slots[i]) return;
     if (++crashes > 1) return fail(`the AI worker failed twice (${reason})`);
-    restart(i);
+    slots[i].start();
   }
 
   // loads: the key of the network whose weights body holds (a load);
@@ -233,7 +278,7 @@ export function createAi({ legalMoves, count, url = WORKER_URL, compile = compil
         reject(abortError());
         // Its worker is busy with a search nobody waits for: start afresh. A worker not yet
         // ready was never sent it.
-        if (!dead && slots[i]?.ready) restart(i);
+        if (!dead && slots[i]?.ready) slots[i].start();
       };
       signal?.addEventListener('abort', cancel, { once: true });
       const p = { slot: i, body, needs, loads, resolve, reject, done: () => signal?.removeEventListener('abort', cancel) };
@@ -383,7 +428,7 @@ export function createAi({ legalMoves, count, url = WORKER_URL, compile = compil
 
     destroy() {
       dead ||= 'stopped';
-      for (const s of slots) end(s);
+      for (const s of slots) s?.end();
       for (const p of pending.values()) p.done();
       pending.clear();
     },

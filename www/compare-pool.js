@@ -3,7 +3,9 @@
 // as soon as it answers. stop() terminates every worker at once: a game in
 // progress is abandoned and nothing is reported after it. No game runs on this thread.
 // The AI's wasm is compiled once on this thread and the Module posted to each worker.
-import { startWorker, workerCount } from './ai.js';
+// A worker that fails to start (dies, or is not ready in time) is replaced, as in the
+// game page's pool (ai.js's keepWorker); only one whose starts keep failing stops the run.
+import { keepWorker, START_TIMEOUT, workerCount } from './ai.js';
 import { compileAi } from './wasm.js';
 
 const WORKER_URL = new URL('./worker.js', import.meta.url);
@@ -14,10 +16,11 @@ const WORKER_URL = new URL('./worker.js', import.meta.url);
  * for a game the engine refused (the others go on); onFail(text) when the workers cannot
  * run (everything stops); onDone() once every game answered. count: workers (default
  * one per spare core, 1 to 4). weights: a Promise of the learned network's bytes (network.js),
- * for games of the learned strategies: every worker reads it before its first game.
+ * for games of the learned strategies: every worker reads it before its first game (its
+ * download is not part of a worker's start). startTimeout: ms a worker has to be ready.
  */
-export function runGames({ jobs, count = workerCount(), url = WORKER_URL, compile = compileAi, weights = null, onResult, onError, onFail, onDone }) {
-  const workers = [];
+export function runGames({ jobs, count = workerCount(), url = WORKER_URL, compile = compileAi, weights = null, startTimeout = START_TIMEOUT, onResult, onError, onFail, onDone }) {
+  const slots = [];
   const next = { job: 0 };
   let answered = 0;
   let stopped = false;
@@ -25,21 +28,17 @@ export function runGames({ jobs, count = workerCount(), url = WORKER_URL, compil
   function stop() {
     if (stopped) return;
     stopped = true;
-    for (const w of workers) {
-      w.worker.terminate();
-      if (w.shim) URL.revokeObjectURL(w.shim);
-    }
-    workers.length = 0;
+    for (const s of slots) s.end();
   }
 
-  function give(w) {
+  function give(s) {
     if (stopped) return;
     if (next.job >= jobs.length) {
-      w.worker.terminate();
+      s.end();
       return;
     }
-    w.id = next.job++;
-    w.worker.postMessage({ id: w.id, play: jobs[w.id].play });
+    s.id = next.job++;
+    s.worker.postMessage({ id: s.id, play: jobs[s.id].play });
   }
 
   function fail(text) {
@@ -52,42 +51,44 @@ export function runGames({ jobs, count = workerCount(), url = WORKER_URL, compil
   const module = jobs.length ? compile() : null;
   module?.catch((e) => fail(`the engine could not be loaded (${e?.message ?? e})`));
   weights?.catch((e) => fail(e?.message ?? String(e)));
+  // Every worker gets the module as soon as it is compiled (then it is ready), the network
+  // once downloaded, and its first game after both.
+  const both = Promise.all([module, weights]);
+  both.catch(() => {});
   const NETWORK = -2; // the id of the network's message
-  for (let i = 0; i < n && jobs.length; i++) {
-    let w;
-    try {
-      w = { ...startWorker(url), id: -1 };
-    } catch (e) {
-      fail(`a worker could not be started (${e?.message ?? e})`);
-      break;
-    }
-    workers.push(w);
-    w.worker.onmessage = ({ data }) => {
-      if (stopped) return;
-      if (data.ready) return give(w);
-      if (data.id === NETWORK) return data.error && fail(`the learned network could not be read (${data.error})`);
-      if (data.id == null) return fail(`the engine could not be loaded (${data.fatal})`);
-      if (data.id !== w.id) return;
-      if (data.fatal) return fail(`a worker failed (${data.error})`);
-      const job = jobs[data.id];
-      if (data.error) onError?.(job, data.error);
-      else onResult?.(job, data.result);
-      if (++answered === jobs.length) {
-        stop();
-        onDone?.();
-      } else give(w);
-    };
-    w.worker.onerror = (e) => {
-      e.preventDefault?.();
-      fail(e.message || 'a worker stopped');
-    };
-    // The network (if any) is posted right after the module: the worker reads it before its first game.
-    Promise.all([module, weights]).then(([m, bytes]) => {
-      if (stopped) return;
-      w.worker.postMessage({ module: m });
-      if (bytes) w.worker.postMessage({ id: NETWORK, weights: bytes });
-    }, () => {});
+  for (let i = 0; i < n && jobs.length && !stopped; i++) {
+    const s = keepWorker({
+      url,
+      timeout: startTimeout,
+      post(worker) {
+        const mine = () => !stopped && s.worker === worker;
+        module.then((m) => { if (mine()) worker.postMessage({ module: m }); }, () => {});
+        both.then(([, bytes]) => { if (mine() && bytes) worker.postMessage({ id: NETWORK, weights: bytes }); }, () => {});
+      },
+      ready() {
+        const worker = s.worker;
+        both.then(() => { if (s.worker === worker) give(s); }, () => {});
+      },
+      receive(data) {
+        if (stopped) return;
+        if (data.id === NETWORK) return data.error && fail(`the learned network could not be read (${data.error})`);
+        if (data.id !== s.id) return;
+        if (data.fatal) return fail(`a worker failed (${data.error})`);
+        const job = jobs[data.id];
+        if (data.error) onError?.(job, data.error);
+        else onResult?.(job, data.result);
+        if (++answered === jobs.length) {
+          stop();
+          onDone?.();
+        } else give(s);
+      },
+      crash: (reason) => fail(`a worker failed (${reason})`),
+      giveUp: fail,
+    });
+    s.id = -1;
+    slots.push(s);
+    s.start();
   }
   if (!jobs.length) queueMicrotask(() => onDone?.());
-  return { stop, get workers() { return workers.length; } };
+  return { stop, get workers() { return slots.filter((s) => s.worker).length; } };
 }

@@ -2,7 +2,7 @@
 // responsive page, workers that fail to load or die, and the root split.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, openPage, ready, domBoard, engineCells, screenshot, cellsParam, choose, chosen, WORKER_SPY, cores, recordEvents, events, until as within } from './helpers.mjs';
+import { setup, openPage, ready, domBoard, engineCells, screenshot, cellsParam, choose, chosen, WORKER_SPY, cores, recordEvents, events, until as within, workerByTurn, DIES } from './helpers.mjs';
 
 const env = setup();
 const NEAR_WIN = cellsParam([[1024, 1024, 0, 0], [0, 0, 0, 0], [0, 0, 2, 0], [0, 0, 0, 0]]);
@@ -336,18 +336,6 @@ test('"AI unavailable" when the worker cannot load; the player still plays', asy
   await done();
 });
 
-// Serves the page's worker script by its turn (1 for the first worker started): the real
-// worker, or a stand-in body (a worker that dies or says its engine cannot load).
-async function workerByTurn(context, body) {
-  const served = { count: 0 };
-  await context.route((url) => url.pathname.endsWith('/www/worker.js') && !url.search, async (route) => {
-    const n = ++served.count;
-    const text = await body(n);
-    return route.fulfill({ status: 200, contentType: 'text/javascript', body: text ?? "import './worker.js?real';" });
-  });
-  return served;
-}
-const DIES = "throw new Error('test crash while starting');";
 const aiErrors = (page) => events(page, { type: 'error' }).then((list) => list.filter((e) => e.detail.source === 'ai'));
 
 test('workers that die before they are ready (out of memory, a crash) are replaced: the AI plays, nothing says it is off', async () => {
@@ -437,6 +425,77 @@ test('the pool: requests cancelled while a replacement worker is starting reject
   assert.equal(await page.evaluate(() => window.off ?? null), null, 'the AI stays on');
   await page.evaluate(() => window.pool.destroy());
   errors.splice(0, errors.length, ...errors.filter((e) => !/test crash/.test(e)));
+  await done();
+});
+
+// A worker whose script is held back forever: it never says ready and never fails.
+const HANGS = () => new Promise(() => {});
+const SOME_CELLS = [2, 2, ...new Array(14).fill(0)];
+
+test('the pool: a worker that hangs while starting (its script never arrives) is ended at the start deadline and replaced; the replacement answers', async () => {
+  const { page, context, done } = await openPage(env, '?seed=29', { initScript: WORKER_SPY });
+  const served = await workerByTurn(context, (n) => (n === 1 ? HANGS() : undefined));
+  const answer = await page.evaluate(async ({ cells }) => {
+    const { createAi } = await import('/www/ai.js');
+    // A deadline short enough for a test, long enough for a real start (four tries).
+    window.pool = createAi({ legalMoves: () => [], count: 1, startTimeout: 2000, onUnavailable: (r) => { window.off = r; } });
+    const answer = window.pool.decide(cells, 4, { strategy: 'expectimax', nodes: 1000 }).then((r) => r.dir, (e) => e.message);
+    // 'still waiting' after 30 s: a bound for a test that would hang, not a figure.
+    return Promise.race([answer, new Promise((r) => { setTimeout(() => r('still waiting'), 30000); })]);
+  }, { cells: SOME_CELLS });
+  assert.match(answer, /^(up|right|down|left)$/, 'answered');
+  assert.ok(served.count >= 2, 'a replacement was started');
+  const { asked, terminated, off } = await page.evaluate(() => ({ asked: window.asked, terminated: window.terminated ?? [], off: window.off ?? null }));
+  assert.ok(terminated.includes(1), 'the hung worker was terminated');
+  assert.deepEqual(asked.filter((a) => a.nodes === 1000).length, 1, 'the request was sent once');
+  assert.notEqual(asked.find((a) => a.nodes === 1000).worker, 1, 'to a replacement');
+  assert.equal(off, null, 'the AI stays on');
+  await page.evaluate(() => window.pool.destroy());
+  await done();
+});
+
+test('the pool: when every start hangs, a few tries and then one "AI unavailable" with the reason; waiting and later requests reject', async () => {
+  const { page, context, done } = await openPage(env, '?seed=30');
+  const served = await workerByTurn(context, HANGS);
+  const out = await page.evaluate(async ({ cells }) => {
+    const { createAi } = await import('/www/ai.js');
+    window.offs = [];
+    const pool = createAi({ legalMoves: () => [], count: 2, startTimeout: 300, onUnavailable: (r) => window.offs.push(r) });
+    const ask = () => pool.decide(cells, 4, { strategy: 'expectimax', nodes: 1000 }).then(() => 'answered', (e) => e.message);
+    const waiting = await Promise.race([ask(), new Promise((r) => { setTimeout(() => r('still waiting'), 30000); })]);
+    return { waiting, later: await Promise.race([ask(), new Promise((r) => { setTimeout(() => r('still waiting'), 5000); })]) };
+  }, { cells: SOME_CELLS });
+  const reason = 'AI unavailable: the AI worker could not be loaded (not ready after 0.3 s; 4 tries)';
+  assert.equal(out.waiting, reason, 'the waiting request rejects with the reason');
+  assert.equal(out.later, reason, 'a later one at once');
+  const count = served.count;
+  assert.ok(count >= 4 && count <= 8, `each slot tried four times at most (${count})`);
+  await page.waitForTimeout(1000);
+  assert.equal(served.count, count, 'and no more after');
+  assert.deepEqual(await page.evaluate(() => window.offs), [reason.replace('AI unavailable: ', '')], 'one message');
+  await done();
+});
+
+test('the pool: a learned network that downloads for longer than the start deadline is not cut off', async () => {
+  const { page, context, done } = await openPage(env, '?seed=31', { initScript: WORKER_SPY });
+  const served = await workerByTurn(context, () => undefined);
+  await page.evaluate(async () => {
+    const { createAi } = await import('/www/ai.js');
+    const { NETWORK_URL } = await import('/www/network.js');
+    const bytes = new Uint8Array(await (await fetch(NETWORK_URL)).arrayBuffer());
+    // The download, held until the test lets it finish.
+    const held = new Promise((r) => { window.release = () => r(bytes); });
+    window.pool = createAi({ legalMoves: () => [], count: 1, startTimeout: 2000, learned: ['td'], network: () => held, onUnavailable: (r) => { window.off = r; } });
+    window.answer = window.pool.decide([2, 2, ...new Array(14).fill(0)], 4, { strategy: 'td' }).then((r) => r.dir, (e) => e.message);
+  });
+  // Five times the deadline: a deadline that counted the download would have failed four
+  // starts in a row by now (the AI off).
+  await page.waitForTimeout(10000);
+  await page.evaluate(() => window.release());
+  const answer = await page.evaluate(() => Promise.race([window.answer, new Promise((r) => { setTimeout(() => r('still waiting'), 30000); })]));
+  assert.match(answer, /^(up|right|down|left)$/, 'the learned strategy played');
+  assert.equal(await page.evaluate(() => window.off ?? null), null, 'the AI stays on');
+  await page.evaluate(() => window.pool.destroy());
   await done();
 });
 

@@ -3,7 +3,7 @@
 // thread whose timers keep firing, and a Stop that ends the workers at once.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, openPage, screenshot } from './helpers.mjs';
+import { setup, openPage, screenshot, workerByTurn, DIES, cores } from './helpers.mjs';
 
 const env = setup();
 
@@ -116,5 +116,71 @@ test('a bad number of games: nothing starts, the reason shows; two rows at least
   assert.match(await page.textContent('.compare-status'), /1 to 1000 games/);
   assert.equal(page.workers().length, 0);
   assert.equal(await page.locator('.compare-remove').first().isDisabled(), true, 'two rows at least');
+  await done();
+});
+
+// The page sees 2 cores: one worker plays every game.
+const dropCrash = (errors) => errors.splice(0, errors.length, ...errors.filter((e) => !/test crash/.test(e)));
+
+test('a worker that dies while starting is replaced: the run goes on to the end', async () => {
+  const { page, context, errors, done } = await openCompare(cores(2));
+  const served = await workerByTurn(context, (n) => (n <= 2 ? DIES : undefined));
+  await run(page, [['greedy'], ['random']], 2);
+  await page.waitForFunction(() => /^(Done|Stopped)/.test(document.querySelector('.compare-status').textContent), null, { timeout: 60000 });
+  assert.equal(await page.textContent('.compare-status'), 'Done: 2 games per strategy.');
+  assert.equal(served.count, 3, 'two replacements');
+  assert.deepEqual(await progress(page), { value: 4, max: 4 });
+  dropCrash(errors);
+  await done();
+});
+
+test('a worker that never starts: a few tries, then the run stops with the reason; a new run can start', async () => {
+  const { page, context, errors, done } = await openCompare(cores(2));
+  const served = await workerByTurn(context, () => DIES);
+  await run(page, [['greedy'], ['random']], 2);
+  await page.waitForFunction(() => /^(Done|Stopped)/.test(document.querySelector('.compare-status').textContent), null, { timeout: 30000 });
+  assert.equal(await page.textContent('.compare-status'), 'Stopped: the AI worker could not be loaded (Uncaught Error: test crash while starting; 4 tries).');
+  assert.equal(served.count, 4, 'the first worker and three replacements');
+  await page.waitForTimeout(1000);
+  assert.equal(served.count, 4, 'and no more after');
+  assert.equal(await page.locator('.compare-run').isDisabled(), false, 'a new run can start');
+  dropCrash(errors);
+  await done();
+});
+
+test('the pool: a worker whose script never arrives is replaced at the start deadline; a network download longer than the deadline is not cut off', async () => {
+  const { page, context, done } = await openCompare();
+  let release;
+  const held = new Promise((r) => { release = r; });
+  const served = await workerByTurn(context, (n) => (n === 1 ? held.then(() => DIES) : undefined));
+  await page.evaluate(async () => {
+    const { runGames } = await import('/www/compare-pool.js');
+    const { NETWORK_URL } = await import('/www/network.js');
+    const bytes = new Uint8Array(await (await fetch(NETWORK_URL)).arrayBuffer());
+    // The network's download, held until the test lets it finish.
+    const weights = new Promise((r) => { window.release = () => r(bytes); });
+    const play = (seed) => ({ play: { size: 4, seed, options: { strategy: 'greedy' }, maxMoves: 20 } });
+    window.outcome = new Promise((resolve) => {
+      const results = [];
+      runGames({
+        jobs: [play(1), play(2), play(3)],
+        count: 2,
+        weights,
+        startTimeout: 2000,
+        onResult: (job, r) => results.push(r.moves),
+        onError: (job, text) => resolve(`error: ${text}`),
+        onFail: (text) => resolve(`failed: ${text}`),
+        onDone: () => resolve(results),
+      });
+    });
+  });
+  // Five times the deadline: the hung worker has been replaced, and a deadline that counted
+  // the download would have failed four starts in a row by now (the run stopped).
+  await page.waitForTimeout(10000);
+  await page.evaluate(() => window.release());
+  const outcome = await page.evaluate(() => Promise.race([window.outcome, new Promise((r) => { setTimeout(() => r('still waiting'), 30000); })]));
+  assert.deepEqual(outcome, [20, 20, 20], 'every game played');
+  assert.ok(served.count >= 3, 'the one that hung was replaced');
+  release();
   await done();
 });

@@ -227,3 +227,19 @@ export const NETWORK_SPY = `
       return super.postMessage(m, ...rest);
     }
   };`;
+
+// Serves the page's worker script (www/worker.js) by its turn (1 for the first worker
+// started): the real worker, or a stand-in body (a worker that dies or says its engine
+// cannot load); a body that never resolves holds the script back (a start that hangs).
+// Returns {count}: the worker scripts asked for so far.
+export async function workerByTurn(context, body) {
+  const served = { count: 0 };
+  await context.route((url) => url.pathname.endsWith('/www/worker.js') && !url.search, async (route) => {
+    const n = ++served.count;
+    const text = await body(n);
+    return route.fulfill({ status: 200, contentType: 'text/javascript', body: text ?? "import './worker.js?real';" });
+  });
+  return served;
+}
+/** A worker script that dies while starting. */
+export const DIES = "throw new Error('test crash while starting');";
