@@ -11,7 +11,7 @@
 export const LADDER = [
   { nodes: 50000, name: 'Light', reach: { 8192: 0.82, 16384: 0.345, 32768: 0.005 }, nodesPerMove: 20909, from: 'docs/runs/expectimax-split-50000.jsonl' },
   { nodes: 200000, name: 'Quick', reach: { 8192: 0.92, 16384: 0.615, 32768: 0.025 }, nodesPerMove: 78920, from: 'docs/runs/expectimax-split-200000.jsonl' },
-  { nodes: 800000, name: 'Solid', reach: null, nodesPerMove: null, from: null },
+  { nodes: 800000, name: 'Solid', reach: { 8192: 0.965, 16384: 0.775, 32768: 0.115 }, nodesPerMove: 305935, from: 'docs/runs/expectimax-split-800000.jsonl' },
   { nodes: 2500000, name: 'Strong', reach: null, nodesPerMove: null, from: null },
   { nodes: 10000000, name: 'Deep', reach: null, nodesPerMove: null, from: null },
 ];
@@ -33,9 +33,9 @@ export const CALIBRATION = {
 };
 
 const short = (n) => (n >= 1e6 ? `${n / 1e6}M` : `${Math.round(n / 1000)}k`);
-// A share of games in words: "9 games of 10", "1 game in 200", "no game measured".
+// A share of games in words: "9 games of 10", "1 game in 9", "1 game in 200", "no game measured".
 const inWords = (share) => {
-  if (share >= 0.095) return `${Math.round(share * 10)} games of 10`;
+  if (share >= 0.15) return `${Math.round(share * 10)} games of 10`;
   if (share > 0) return `1 game in ${Math.round(1 / share)}`;
   return 'no game measured';
 };

@@ -98,12 +98,15 @@ test('"Fits the speed": the largest rung of the ladder whose budget fits the sha
   }
   // The panel's words for the pick: the rung, the interval, the workers, the reach.
   const light = { ...LADDER[0], reach: { 16384: 0.345, 32768: 0.005 } };
-  const words = [light, ...LADDER.slice(1)];
+  const unmeasured = { ...LADDER[2], reach: null, nodesPerMove: null };
+  const words = [light, LADDER[1], unmeasured, ...LADDER.slice(3)];
   assert.equal(fitLabel(10000, 4, 100, words), 'Fits the speed: Solid, 800k positions a move, fits 100 ms on 4 workers: reach not yet measured');
   assert.equal(fitLabel(1, 1, SPEED_INTERVAL_MS.max, words), 'Fits the speed: Light, 50k positions a move, the smallest (16 ms is short for 1 worker here): reaches 16384 in 3 games of 10, 32768 in 1 game in 200');
   // Labels quote a measured reach only where the data has one.
   assert.equal(rungLabel({ nodes: 2500000, name: 'Strong', reach: null }), 'Strong (2.5M positions): reach not yet measured');
   assert.equal(rungLabel({ nodes: 2500000, name: 'Strong', reach: { 16384: 0.9, 32768: 0.31 } }), 'Strong (2.5M positions): reaches 16384 in 9 games of 10, 32768 in 3 games of 10');
   assert.equal(rungLabel({ nodes: 50000, name: 'Light', reach: { 16384: 0.345, 32768: 0.005 } }), 'Light (50k positions): reaches 16384 in 3 games of 10, 32768 in 1 game in 200');
+  // A share near one in ten in its own words, never "1 games of 10".
+  assert.equal(rungLabel({ nodes: 800000, name: 'Solid', reach: { 16384: 0.775, 32768: 0.115 } }), 'Solid (800k positions): reaches 16384 in 8 games of 10, 32768 in 1 game in 9');
   assert.equal(rungLabel({ nodes: 50000, name: 'Light', reach: { 16384: 0.05, 32768: 0 } }), 'Light (50k positions): reaches 16384 in 1 game in 20, 32768 in no game measured');
 });
