@@ -49,7 +49,7 @@ const fetchNetwork = (options) => import('./network.js').then((m) => m.fetchNetw
 
 const DIRS = ['up', 'right', 'down', 'left'];
 const WORKER_URL = new URL('./worker.js', import.meta.url);
-const RESTARTS = 3; // a slot's worker may fail to start this many times in a row; once more and the AI is off
+export const RESTARTS = 3; // a slot's worker may fail to start this many times in a row; once more and the AI is off
 const RESTART_DELAY = 100; // ms before a slot's first replacement, doubled for each next one
 // ms from a worker's creation to its {ready}: worker.js and the glue (5 KB gzipped), the AI's
 // wasm (compiled on the page's thread: 427 KB, 161 KB gzipped), then instantiate and warmUp.

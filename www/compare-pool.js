@@ -5,7 +5,11 @@
 // The AI's wasm is compiled once on this thread and the Module posted to each worker.
 // A worker that fails to start (dies, or is not ready in time) is replaced, as in the
 // game page's pool (ai.js's keepWorker); only one whose starts keep failing stops the run.
-import { keepWorker, START_TIMEOUT, workerCount } from './ai.js';
+// A worker that dies in the middle of a game (an error, a trap) is replaced the same way and
+// the game played again from its start: a game is seeded, so its result is the one an
+// uninterrupted run gives, and it is counted once. Only a slot whose worker dies RESTARTS + 1
+// times in a row, without a game answered in between, stops the run, with the reason.
+import { keepWorker, RESTARTS, START_TIMEOUT, workerCount } from './ai.js';
 import { compileAi } from './wasm.js';
 
 const WORKER_URL = new URL('./worker.js', import.meta.url);
@@ -31,14 +35,25 @@ export function runGames({ jobs, count = workerCount(), url = WORKER_URL, compil
     for (const s of slots) s.end();
   }
 
+  // The slot's game (s.id, -1 for none): the one its last worker was playing when it died,
+  // played again from its start, else the next one.
   function give(s) {
     if (stopped) return;
-    if (next.job >= jobs.length) {
-      s.end();
-      return;
+    if (s.id < 0) {
+      if (next.job >= jobs.length) {
+        s.end();
+        return;
+      }
+      s.id = next.job++;
     }
-    s.id = next.job++;
     s.worker.postMessage({ id: s.id, play: jobs[s.id].play });
+  }
+
+  // Its worker died after it was ready: a fresh one (keepWorker's start) plays its game again.
+  function crashed(s, reason) {
+    if (stopped) return;
+    if (++s.crashes > RESTARTS) return fail(`the AI worker failed (${reason}; ${s.crashes} tries)`);
+    s.start();
   }
 
   function fail(text) {
@@ -73,8 +88,10 @@ export function runGames({ jobs, count = workerCount(), url = WORKER_URL, compil
         if (stopped) return;
         if (data.id === NETWORK) return data.error && fail(`the learned network could not be read (${data.error})`);
         if (data.id !== s.id) return;
-        if (data.fatal) return fail(`a worker failed (${data.error})`);
+        if (data.fatal) return crashed(s, data.error);
         const job = jobs[data.id];
+        s.id = -1;
+        s.crashes = 0;
         if (data.error) onError?.(job, data.error);
         else onResult?.(job, data.result);
         if (++answered === jobs.length) {
@@ -82,10 +99,11 @@ export function runGames({ jobs, count = workerCount(), url = WORKER_URL, compil
           onDone?.();
         } else give(s);
       },
-      crash: (reason) => fail(`a worker failed (${reason})`),
+      crash: (reason) => crashed(s, reason),
       giveUp: fail,
     });
     s.id = -1;
+    s.crashes = 0; // deaths after ready in a row, without a game answered
     slots.push(s);
     s.start();
   }

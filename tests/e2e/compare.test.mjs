@@ -3,7 +3,7 @@
 // thread whose timers keep firing, and a Stop that ends the workers at once.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, openPage, screenshot, workerByTurn, DIES, cores } from './helpers.mjs';
+import { setup, openPage, screenshot, workerByTurn, DIES, diesAtGame, cores, WORKER_SPY } from './helpers.mjs';
 
 const env = setup();
 
@@ -182,5 +182,51 @@ test('the pool: a worker whose script never arrives is replaced at the start dea
   assert.deepEqual(outcome, [20, 20, 20], 'every game played');
   assert.ok(served.count >= 3, 'the one that hung was replaced');
   release();
+  await done();
+});
+
+const finished = (page) => page.waitForFunction(() => /^(Done|Stopped)/.test(document.querySelector('.compare-status').textContent), null, { timeout: 60000 });
+// The table's figures per strategy, the time per game aside.
+const figures = (page) => page.$$eval('.compare-table tbody tr', (trs) => trs.map((tr) => [...tr.children].slice(0, -1).map((c) => c.textContent)));
+// Every game's answer as the workers sent it (WORKER_SPY), by game, the time aside; then forgotten.
+const answers = (page) => page.evaluate(() => window.answers.splice(0).filter((a) => a.result)
+  .map(({ id, result: { largest, score, moves } }) => ({ id, largest, score, moves })).sort((a, b) => a.id - b.id));
+
+test('a worker that dies in the middle of a run is replaced and its game played again: Done, every game once, the results of a run without the crash', async () => {
+  const { page, context, errors, done } = await openCompare(cores(2) + WORKER_SPY);
+  // The first worker dies when its third game arrives; the others are the real worker.
+  const served = await workerByTurn(context, (n) => (n === 1 ? diesAtGame(3) : undefined));
+  await run(page, [['greedy'], ['random']], 3);
+  await finished(page);
+  assert.equal(await page.textContent('.compare-status'), 'Done: 3 games per strategy.');
+  assert.equal(served.count, 2, 'one replacement');
+  assert.deepEqual(await progress(page), { value: 6, max: 6 });
+  const crashed = { figures: await figures(page), answers: await answers(page) };
+  assert.deepEqual(crashed.figures.map((r) => r[1]), ['3', '3'], 'every game counted once');
+  assert.deepEqual(crashed.answers.map((a) => a.id), [0, 1, 2, 3, 4, 5], 'the third game answered once, by the replacement');
+
+  // The same run without a crash: the same games, the same figures.
+  await run(page, [['greedy'], ['random']], 3);
+  await finished(page);
+  assert.equal(await page.textContent('.compare-status'), 'Done: 3 games per strategy.');
+  assert.equal(served.count, 3);
+  assert.deepEqual(await answers(page), crashed.answers);
+  assert.deepEqual(await figures(page), crashed.figures);
+  dropCrash(errors);
+  await done();
+});
+
+test('a worker that dies in every game: a few tries, then the run stops with the reason; no endless restarts', async () => {
+  const { page, context, errors, done } = await openCompare(cores(2));
+  const served = await workerByTurn(context, () => diesAtGame(1));
+  await run(page, [['greedy'], ['random']], 2);
+  await finished(page);
+  assert.equal(await page.textContent('.compare-status'), 'Stopped: the AI worker failed (Uncaught Error: test crash mid-game; 4 tries).');
+  assert.equal(served.count, 4, 'the first worker and three replacements');
+  await page.waitForTimeout(1000);
+  assert.equal(served.count, 4, 'and no more after');
+  assert.ok(await noWorkers(page), 'no worker left');
+  assert.equal(await page.locator('.compare-run').isDisabled(), false, 'a new run can start');
+  dropCrash(errors);
   await done();
 });

@@ -243,3 +243,14 @@ export async function workerByTurn(context, body) {
 }
 /** A worker script that dies while starting. */
 export const DIES = "throw new Error('test crash while starting');";
+/**
+ * A worker script: the real worker, which dies (an uncaught error) when its `game`th game to
+ * play arrives, before it answers it: a worker that dies in the middle of a comparison.
+ */
+export const diesAtGame = (game) => `import './worker.js?real';
+const real = self.onmessage;
+let games = 0;
+self.onmessage = (e) => {
+  if (e.data?.play && ++games === ${game}) throw new Error('test crash mid-game');
+  return real(e);
+};`;
