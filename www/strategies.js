@@ -28,10 +28,15 @@ const TIMES = [10, 50, 200, 1000];
 const DEPTHS = [1, 2, 3, 4, 5, 6];
 const KS = [10, 50, 100, 500, 1000];
 
+// The note a learned strategy's explanation ends with (the shipped network's download).
+const NETWORK_NOTE = ' The first time it plays, the page downloads its network, about 13 MB (8 MB compressed), once.';
+
 const num = (v) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
-// One catalogue entry in the page's shape: {name, label, explanation, options: {name: info},
-// weights: [{name, min, max, default}] | null, weightDefaults: {...} | null}.
+// One catalogue entry in the page's shape: {name, label, explanation (the engine's words, then
+// the note), words (the engine's words alone: '' until they come), note ('' or a learned
+// strategy's note on its network), options: {name: info}, weights: [{name, min, max,
+// default}] | null, weightDefaults: {...} | null}.
 function normalize(raw) {
   const name = String(raw?.name ?? raw);
   const options = {};
@@ -47,10 +52,14 @@ function normalize(raw) {
     weights = fields.map((f) => ({ name: f.name, min: num(f.min), max: num(f.max), default: num(f.default) ?? num(defaults[f.name]) ?? 0 }));
     weightDefaults = Object.fromEntries(weights.map((f) => [f.name, f.default]));
   }
+  const words = typeof raw?.explanation === 'string' ? raw.explanation : '';
+  const note = raw?.needs === 'network' ? NETWORK_NOTE : '';
   return {
     name,
     label: typeof raw?.label === 'string' ? raw.label : name,
-    explanation: typeof raw?.explanation === 'string' ? raw.explanation : '',
+    explanation: words + note,
+    words,
+    note,
     options,
     weights,
     weightDefaults,
@@ -60,7 +69,6 @@ function normalize(raw) {
   };
 }
 
-const NETWORK_NOTE = ' The first time it plays, the page downloads its network, about 13 MB (8 MB compressed), once.';
 
 const catalogs = new WeakMap();
 
@@ -82,14 +90,15 @@ export function loadExplanation(name) {
 }
 
 /** Whether a catalogue entry has the engine's words yet (not only its note). */
-export const explained = (s) => Boolean(s.explanation) && s.explanation !== s.note;
+export const explained = (s) => Boolean(s.words);
 
 /** Fills in each entry's explanation from `words` ({name: explanation}) where it has none. */
 export function withExplanations(catalog, words) {
   for (const s of catalog) {
     const text = typeof words?.[s.plays] === 'string' ? words[s.plays] : '';
     if (!text || explained(s)) continue;
-    s.explanation = text + (s.note ?? '');
+    s.words = text;
+    s.explanation = text + s.note;
   }
   return catalog;
 }
@@ -97,10 +106,10 @@ export function withExplanations(catalog, words) {
 /** Every strategy the engine plays, in the engine's order (weakest first). */
 export function strategyCatalog(engine) {
   if (!catalogs.has(engine)) {
-    const learned = Array.from(engine.learnedStrategies?.() ?? []).map((s) => ({ ...s, needs: 'network', network: SHIPPED, explanation: `${s.explanation ?? ''}${NETWORK_NOTE}` }));
+    // A learned strategy's explanation ends with the note on its network (the note alone until
+    // the engine's words come: withExplanations).
+    const learned = Array.from(engine.learnedStrategies?.() ?? []).map((s) => ({ ...s, needs: 'network', network: SHIPPED }));
     const list = [...Array.from(engine.strategies()), ...learned].map(normalize);
-    // The note alone until the engine's words come (withExplanations).
-    for (const s of list) if (s.needs === 'network') s.note = NETWORK_NOTE;
     catalogs.set(engine, list);
   }
   return catalogs.get(engine);
@@ -120,7 +129,7 @@ export function gameCatalog(engine) {
       ...s,
       name: `${s.name}-${YOURS}`,
       label: `${s.label}: your network`,
-      explanation: `${s.explanation.replace(NETWORK_NOTE, '')}${YOURS_NOTE}`,
+      explanation: s.words + YOURS_NOTE,
       note: YOURS_NOTE,
       network: YOURS,
       plays: s.name,

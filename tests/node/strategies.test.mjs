@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { load, unworded } from './wasm.mjs';
 import {
   strategyCatalog, strategyNames, strengthChoices, defaultBudget, cleanBudget, checkWeights, splits, budgetKey,
-  gameCatalog, learnedPlays,
+  gameCatalog, learnedPlays, withExplanations, explained,
 } from '../../www/strategies.js';
 import { summarize } from '../../www/compare.js';
 
@@ -146,6 +146,16 @@ test('the game page adds each learned strategy with your network: the engine\'s 
     assert.doesNotMatch(yours.explanation, /downloads its network/);
     assert.deepEqual(strengthChoices(yours), strengthChoices(game.find((s) => s.name === name)), 'the same strengths');
   }
+  // The engine's words, when they come, go before each entry's own note, once.
+  const td = game.find((s) => s.name === 'td');
+  const tdYours = game.find((s) => s.name === 'td-yours');
+  assert.ok(!explained(td) && !explained(tdYours), 'the page module has no words yet');
+  withExplanations(game, { td: 'Plays by its network.' });
+  withExplanations(game, { td: 'Other words.' });
+  assert.match(td.explanation, /^Plays by its network\. The first time it plays, the page downloads its network/);
+  assert.match(tdYours.explanation, /^Plays by its network\. This one plays with your network/);
+  assert.doesNotMatch(tdYours.explanation, /downloads its network/);
+  assert.ok(explained(td) && explained(tdYours));
   // The compare page's catalogue (strategyCatalog) has only the shipped network's.
   assert.ok(!strategyNames(core).some((n) => n.endsWith('-yours')));
 });
