@@ -183,18 +183,25 @@ export async function recordEvents(page) {
 export const events = (page, filter = {}) => page.evaluate(({ type, id }) => window.__events
   .filter((e) => (!type || e.type === type) && (!id || e.id === id)), filter);
 
-// Records, per worker, the requests it was sent, the answers it gave, and which workers
-// the page terminated.
+// Records, per worker (tag: 1 for the first started; window.workers counts them), the
+// requests it was sent, the answers it gave, the networks it was sent ({worker, bytes}),
+// the network figures it answered, and which workers the page terminated.
 export const WORKER_SPY = `
+  window.workers = 0;
   window.asked = [];
   window.answers = [];
+  window.weightsSent = [];
+  window.networkInfo = [];
   const Real = Worker;
   window.Worker = class extends Real {
     constructor(...args) {
       super(...args);
-      const tag = (window.workerTags = (window.workerTags || 0) + 1);
+      const tag = ++window.workers;
       this.tag = tag;
-      this.addEventListener('message', (e) => { if (e.data?.id != null) window.answers.push({ worker: tag, ...e.data }); });
+      this.addEventListener('message', ({ data }) => {
+        if (data?.id != null) window.answers.push({ worker: tag, ...data });
+        if (data?.quantisation) window.networkInfo.push({ worker: tag, ...data });
+      });
     }
     terminate() {
       (window.terminated = window.terminated || []).push(this.tag);
@@ -202,31 +209,13 @@ export const WORKER_SPY = `
     }
     postMessage(m, ...rest) {
       if (m?.id != null) window.asked.push({ worker: this.tag, id: m.id, cells: String(m.cells), nodes: m.options?.nodes, moves: m.options?.moves ?? null });
+      if (m?.weights) window.weightsSent.push({ worker: this.tag, bytes: m.weights.length });
       return super.postMessage(m, ...rest);
     }
   };`;
 
 /** An init script: the page sees `n` cores (navigator.hardwareConcurrency), so its pool starts n - 1 workers (1 to 4). */
 export const cores = (n) => `Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => ${n} });`;
-
-// Counts the page's workers, the networks each was sent ({worker, bytes}) and the
-// network figures they answered (learned.test, learn.test).
-export const NETWORK_SPY = `
-  window.workers = 0;
-  window.weightsSent = [];
-  window.networkInfo = [];
-  const Base = Worker;
-  window.Worker = class extends Base {
-    constructor(...args) {
-      super(...args);
-      this.tag = ++window.workers;
-      this.addEventListener('message', ({ data }) => { if (data?.quantisation) window.networkInfo.push({ worker: this.tag, ...data }); });
-    }
-    postMessage(m, ...rest) {
-      if (m?.weights) window.weightsSent.push({ worker: this.tag, bytes: m.weights.length });
-      return super.postMessage(m, ...rest);
-    }
-  };`;
 
 // Serves the page's worker script (www/worker.js) by its turn (1 for the first worker
 // started): the real worker, or a stand-in body (a worker that dies or says its engine

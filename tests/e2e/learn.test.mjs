@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
-import { setup, openPage, choose, chosen, NETWORK_SPY } from './helpers.mjs';
+import { setup, openPage, choose, chosen, WORKER_SPY } from './helpers.mjs';
 import { NETWORK_FILE } from '../../www/network.js';
 
 const env = setup();
@@ -61,7 +61,7 @@ async function trainSome(page, games) {
   await page.locator('.learn-toggle').click();
 }
 
-const SPY = NETWORK_SPY;
+const SPY = WORKER_SPY;
 
 // Picks a learned strategy and, as its network, yours.
 async function yours(page, strategy) {

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { setup, openPage, engineCells, choose, chosen, drawn, NETWORK_SPY } from './helpers.mjs';
+import { setup, openPage, engineCells, choose, chosen, drawn, WORKER_SPY } from './helpers.mjs';
 import { NETWORK_FILE } from '../../www/network.js';
 
 const env = setup();
@@ -19,7 +19,7 @@ const NETWORK_KIND = ['f32', 'i16', 'i8', 'c8'][NETWORK_BYTES[12]];
 
 // Counts the workers started, the network messages they were sent and the network
 // figures they answered; records every text of the download's progress line.
-const SPY = `${NETWORK_SPY}
+const SPY = `${WORKER_SPY}
   window.progressTexts = [];
   new MutationObserver(() => {
     for (const t of document.querySelectorAll('.ai-network-text')) {
