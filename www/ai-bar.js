@@ -3,7 +3,7 @@
 // game's AI summary (the full panel's). ai-panel.js adds the full panel's strategy,
 // strength and figures; a minimal board loads only this. Classes, text and ARIA only.
 import { el, add, button } from './dom.js';
-import { SHIPPED, YOURS } from './choices.js';
+import { SHIPPED, networkUnavailable } from './choices.js';
 
 const clock = (ms) => {
   const s = Math.round(ms / 1000);
@@ -64,9 +64,7 @@ export function createAiBar(id, handlers, { controls = 'full' } = {}) {
     } else if (state.error) {
       network.hidden = false;
       networkBar.hidden = true;
-      networkText.textContent = state.network === YOURS
-        ? `Your network is unavailable: ${state.error}.`
-        : `The learned strategies are unavailable: ${state.error}.`;
+      networkText.textContent = `${networkUnavailable(state.network)}: ${state.error}.`;
       if (state.learn) {
         networkLink.href = state.learn;
         networkLink.hidden = false;

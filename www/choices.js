@@ -14,6 +14,8 @@ export const SPEED_DELAY_MS = { watch: 250, fast: 100, faster: 25, max: 0 };
 // the one the page ships (network.js) and yours, trained on the learn page (network-store.js).
 export const SHIPPED = 'shipped';
 export const YOURS = 'yours';
+/** How a network's failure line starts: your network's, or the shipped one's (the learned strategies). */
+export const networkUnavailable = (network) => (network === YOURS ? 'Your network is unavailable' : 'The learned strategies are unavailable');
 
 export const sizeLabel = (n) => `${n}×${n}`;
 export const validSize = (n) => Number.isInteger(n) && n >= SIZE_RANGE[0] && n <= SIZE_RANGE[1];

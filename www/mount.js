@@ -10,12 +10,9 @@ import { createController } from './controller.js';
 import { createInput } from './input.js';
 import { readOption, readOptions } from './options.js';
 import { YOURS } from './choices.js';
+import { linkSheet } from './dom.js';
 import { gameCatalog, learnedPlays, loadExplanation, DEFAULT_STRATEGY } from './strategies.js';
 
-const STYLESHEET = new URL('../style.css', import.meta.url).href;
-// The full panel's rules (and the pages', and the solarized and contrast themes'): a board with
-// controls "minimal" or "none" does without them, unless it shows one of those themes (view.js links them then).
-const PANEL_STYLESHEET = new URL('../panel.css', import.meta.url).href;
 const ourShadows = new WeakSet(); // shadow roots attached here: a later mount re-uses them
 const live = new Map(); // host element -> controller, for boards not yet destroyed
 
@@ -94,24 +91,17 @@ export function mount(element, options = {}) {
   if (options.shadow !== false) {
     shadowRoot = element.shadowRoot && ourShadows.has(element.shadowRoot) ? element.shadowRoot : element.attachShadow({ mode: 'open' });
     ourShadows.add(shadowRoot);
-    const sheets = (controls === 'full' ? [STYLESHEET, PANEL_STYLESHEET] : [STYLESHEET]).map((href) => {
-      const sheet = doc.createElement('link');
-      sheet.rel = 'stylesheet';
-      sheet.href = href;
-      return sheet;
-    });
     root = doc.createElement('div');
     // Unstyled content stays hidden until the stylesheets arrive (or fail).
     root.hidden = true;
-    sheetLoaded = Promise.all(sheets.map((sheet) => new Promise((done) => {
-      sheet.onload = sheet.onerror = () => {
-        sheet.onload = sheet.onerror = null;
-        done();
-      };
-    }))).then(() => {
+    shadowRoot.replaceChildren(root);
+    // style.css, and panel.css (the full panel's rules, the pages', and the solarized and contrast
+    // themes') for controls "full" only; a board without the full panel links it when it shows
+    // one of those themes (view.js).
+    const sheets = controls === 'full' ? ['style.css', 'panel.css'] : ['style.css'];
+    sheetLoaded = Promise.all(sheets.map((path) => linkSheet(root, path))).then(() => {
       root.hidden = false;
     });
-    shadowRoot.replaceChildren(...sheets, root);
   }
 
   const handlers = {};

@@ -5,7 +5,7 @@
 import { el, add, linkSheet } from './dom.js';
 import { createBoardView } from './board-view.js';
 import { createNotices } from './notices.js';
-import { YOURS } from './choices.js';
+import { networkUnavailable } from './choices.js';
 
 const THEME_CLASSES = ['theme-light', 'theme-dark', 'theme-solarized', 'theme-contrast'];
 /** The themes whose colours are in panel.css, which a board without the full panel links when it shows one. */
@@ -166,7 +166,7 @@ export function createView(root, handlers, { ownsPage = true, controls = 'full' 
     setAiStats: (s) => aiPanel.setAiStats(s),
     setNetwork: (state) => {
       aiPanel.setNetwork(state);
-      if (state.error) notices.notice(`${state.network === YOURS ? 'Your network is unavailable' : 'The learned strategies are unavailable'}: ${state.error}. The other strategies play as before.`, 'network');
+      if (state.error) notices.notice(`${networkUnavailable(state.network)}: ${state.error}. The other strategies play as before.`, 'network');
     },
     announce: notices.announce,
     notice: notices.notice,
