@@ -15,17 +15,20 @@ import { cpus, loadavg } from 'node:os';
 import { serve } from './serve.mjs';
 import { parseFlags, whole } from './cli.mjs';
 import { CALIBRATION } from '../www/strength-figures.js';
+import { workerCount } from '../www/ai.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
   '--disable-component-update', '--no-first-run', '--disable-quic', '--disable-sync'];
 
-const USAGE = 'usage: node tools/figures-page.mjs [--runs N] [--seconds S]';
-const { RUNS, SECONDS } = parseFlags({
+// --cores N: the pages see N cores (navigator.hardwareConcurrency), so the pools start the
+// workers N cores get (ai.js's workerCount): to compare pool sizes on one machine.
+const USAGE = 'usage: node tools/figures-page.mjs [--runs N] [--seconds S] [--cores N]';
+const { RUNS, SECONDS, CORES } = parseFlags({
   name: 'figures-page',
   usage: USAGE,
-  options: { runs: { type: 'string', default: '5' }, seconds: { type: 'string', default: '3' } },
-  check: (v) => ({ RUNS: whole('runs', v.runs, 1, 1000), SECONDS: whole('seconds', v.seconds, 1, 600) }),
+  options: { runs: { type: 'string', default: '5' }, seconds: { type: 'string', default: '3' }, cores: { type: 'string', default: '0' } },
+  check: (v) => ({ RUNS: whole('runs', v.runs, 1, 1000), SECONDS: whole('seconds', v.seconds, 1, 600), CORES: whole('cores', v.cores, 0, 64) }),
 });
 const KEY_PRESSES = 20;
 
@@ -166,6 +169,7 @@ try {
   for (let i = 0; i < RUNS; i++) {
     for (const [name, measure] of [['ai', aiAtMax], ['defaults', defaults], ['compare', compareRun], ['keys', keyLatency]]) {
       const context = await browser.newContext({ viewport: { width: 520, height: 900 } });
+      if (CORES) await context.addInitScript(`Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => ${CORES} });`);
       try {
         runs[name].push(await measure(context, server.url));
       } finally {
@@ -184,7 +188,8 @@ const fig = (xs, digits = 0) => {
   return `${f(median(xs))} (min ${f(Math.min(...xs))}, max ${f(Math.max(...xs))})`;
 };
 console.log(`Page responsiveness in headless Chromium: median of ${RUNS} runs of ${SECONDS} s each `
-  + `(${cpus().length} cores, load average ${loadavg()[0].toFixed(1)} at the end)`);
+  + `(${cpus().length} cores${CORES ? `, the page told ${CORES}` : ''}: ${workerCount({ cores: CORES || cpus().length })} AI workers; `
+  + `load average ${loadavg()[0].toFixed(1)} at the end)`);
 console.log(`AI at Max (expectimax at its default, Fits the speed; seed 16):`);
 console.log(`  frames per second            ${fig(runs.ai.map((r) => r.fps))}`);
 console.log(`  16 ms ticks per second       ${fig(runs.ai.map((r) => r.ticks))}   (at most 62.5)`);

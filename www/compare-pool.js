@@ -23,7 +23,7 @@ const WORKER_URL = new URL('./worker.js', import.meta.url);
  * for games of the learned strategies: every worker reads it before its first game (its
  * download is not part of a worker's start). startTimeout: ms a worker has to be ready.
  */
-export function runGames({ jobs, count = workerCount(), url = WORKER_URL, compile = compileAi, weights = null, startTimeout = START_TIMEOUT, onResult, onError, onFail, onDone }) {
+export function runGames({ jobs, count = workerCount({ spare: 1 }), url = WORKER_URL, compile = compileAi, weights = null, startTimeout = START_TIMEOUT, onResult, onError, onFail, onDone }) {
   const slots = [];
   const next = { job: 0 };
   let answered = 0;

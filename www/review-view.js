@@ -111,7 +111,7 @@ export function createReviewView(box, { replay, engine, goTo }) {
     stop.disabled = false;
     status.textContent = 'Reviewing…';
     // Node budgets run whole in one worker: one pool of one worker per spare core.
-    if (!pools.length) pools = Array.from({ length: workerCount() }, () => createAi({ legalMoves: engine.legalMoves, count: 1 }));
+    if (!pools.length) pools = Array.from({ length: workerCount({ spare: 1 }) }, () => createAi({ legalMoves: engine.legalMoves, count: 1 }));
     let done = 0;
     try {
       await reviewGame({

@@ -55,10 +55,22 @@ export function rungLabel(rung) {
   return `${head}: reaches 16384 in ${inWords(rung.reach[16384])}, 32768 in ${inWords(rung.reach[32768])}`;
 }
 
+// The share of a split move's nodes that one worker searches in turn, i.e. the move's wall
+// time as a share of its one-worker time. The engine gives each of the L legal root moves an
+// equal share of the nodes, and W workers take them ceil(L / W) each: the move waits for the
+// busiest worker, ceil(L / W) / L of the whole. The worst of the usual 3 and 4 legal moves
+// counts (1 worker: 1; 2: 2/3, three moves on two workers; 3: 1/2, four on three; 4: 1/3).
+// Fewer legal moves (1 or 2, near the end) cost more; a budget fitted to 3 or 4 may miss its
+// interval there.
+const USUAL_LEGAL = [3, 4];
+export const splitShare = (workers) => {
+  const w = Math.max(1, Math.floor(workers) || 1);
+  return Math.max(...USUAL_LEGAL.map((l) => Math.ceil(l / w) / l));
+};
+
 // A rung's expected ms a move: its mean nodes per move (the budget itself where the arena has
-// no figure yet) at `nodesPerMs` per worker over the workers a split uses (at most 3 of the
-// usual 3-4 legal moves run side by side).
-const cost = (rung, nodesPerMs, workers) => (rung.nodesPerMove ?? rung.nodes) / (nodesPerMs * Math.max(1, Math.min(workers, 3)));
+// no figure yet) at `nodesPerMs` per worker, times the split's share on `workers`.
+const cost = (rung, nodesPerMs, workers) => ((rung.nodesPerMove ?? rung.nodes) * splitShare(workers)) / nodesPerMs;
 
 /**
  * The node budget that fits a speed: the largest rung whose expected cost takes at most

@@ -339,7 +339,7 @@ test('"AI unavailable" when the worker cannot load; the player still plays', asy
 const aiErrors = (page) => events(page, { type: 'error' }).then((list) => list.filter((e) => e.detail.source === 'ai'));
 
 test('workers that die before they are ready (out of memory, a crash) are replaced: the AI plays, nothing says it is off', async () => {
-  const { page, context, errors, done } = await openPage(env, '?seed=25', { initScript: cores(2) });
+  const { page, context, errors, done } = await openPage(env, '?seed=25', { initScript: cores(1) });
   // The first worker says it ran out of memory while loading the engine, the second dies
   // while starting; the third is the real one.
   const served = await workerByTurn(context, (n) => [
@@ -361,7 +361,7 @@ test('workers that die before they are ready (out of memory, a crash) are replac
 });
 
 test('a worker that never gets ready: a few tries, then one "AI unavailable" with the reason; the player still plays', async () => {
-  const { page, context, errors, done } = await openPage(env, '?seed=26', { initScript: cores(2) });
+  const { page, context, errors, done } = await openPage(env, '?seed=26', { initScript: cores(1) });
   const served = await workerByTurn(context, () => DIES);
   await recordEvents(page);
   await toggle(page).click();
@@ -386,7 +386,7 @@ test('a worker that never gets ready: a few tries, then one "AI unavailable" wit
 });
 
 test('a worker that says its engine cannot link is not tried again: "AI unavailable" with its reason at once', async () => {
-  const { page, context, done } = await openPage(env, '?seed=27', { initScript: cores(2) });
+  const { page, context, done } = await openPage(env, '?seed=27', { initScript: cores(1) });
   const served = await workerByTurn(context, () => "postMessage({ fatal: 'test: the imports do not match', name: 'LinkError' });");
   await page.locator('.g2048 .ai-hint').click();
   await page.waitForFunction(() => /^AI unavailable/.test(document.querySelector('.g2048 .ai-status').textContent));
@@ -572,7 +572,7 @@ test('the worker answers {id, error} for a bad request and keeps serving', async
 });
 
 test('a worker that dies mid-game is restarted once; the second death turns the AI off', async () => {
-  const { page, context, errors, done } = await openPage(env, '?seed=20', { initScript: cores(2) });
+  const { page, context, errors, done } = await openPage(env, '?seed=20', { initScript: cores(1) });
   let served = 0;
   // Each worker answers four requests, then throws outside any handler.
   await context.route((url) => url.pathname.endsWith('/www/worker.js') && !url.search, (route) => {
@@ -618,7 +618,7 @@ test('the AI wasm is fetched and compiled once: every worker gets the compiled m
   await tune(page, 'max', 10); // a time budget: the root moves are split over the four workers
   await toggle(page).click();
   await waitMoves(page, 8);
-  assert.equal(workers.length, 4, 'four workers (8 cores: one per spare core, up to four)');
+  assert.equal(workers.length, 4, 'four workers (8 cores: one per core, up to four)');
   // Stop ends the workers busy with the search; their fresh replacements get the same module.
   await toggle(page).click();
   await page.locator('.g2048 .ai-hint').click();
@@ -767,7 +767,7 @@ async function quickHint(page) {
 }
 
 test('8x8, Minimax at its largest depth: Start AI, Stop, then Hint and Step answer (the busy worker is ended)', async () => {
-  const { page, done } = await openPage(env, '?size=8&seed=31', { initScript: cores(2) + WORKER_SPY });
+  const { page, done } = await openPage(env, '?size=8&seed=31', { initScript: cores(1) + WORKER_SPY });
   const workers = watchWorkers(page);
   await countMoves(page);
   const deepest = await deepestDepth(page);
@@ -792,7 +792,7 @@ test('8x8, Minimax at its largest depth: Start AI, Stop, then Hint and Step answ
 });
 
 test('New game, Undo, a size change and a mode change end a running search; the next request is answered', async () => {
-  const { page, done } = await openPage(env, '?size=8&seed=32', { initScript: cores(2) + WORKER_SPY });
+  const { page, done } = await openPage(env, '?size=8&seed=32', { initScript: cores(1) + WORKER_SPY });
   const workers = watchWorkers(page);
   await countMoves(page);
   const deepest = await deepestDepth(page);
@@ -832,7 +832,7 @@ test('New game, Undo, a size change and a mode change end a running search; the 
 });
 
 test('destroy() during a running search ends the busy worker', async () => {
-  const { page, done } = await openPage(env, '?seed=33', { initScript: cores(2) + WORKER_SPY });
+  const { page, done } = await openPage(env, '?seed=33', { initScript: cores(1) + WORKER_SPY });
   const workers = watchWorkers(page);
   await page.evaluate(async () => {
     const { mount } = await import('/embed.js');

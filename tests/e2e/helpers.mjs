@@ -214,7 +214,7 @@ export const WORKER_SPY = `
     }
   };`;
 
-/** An init script: the page sees `n` cores (navigator.hardwareConcurrency), so its pool starts n - 1 workers (1 to 4). */
+/** An init script: the page sees `n` cores (navigator.hardwareConcurrency), so the game's pool starts n workers (1 to 4; the compare page's n - 1). */
 export const cores = (n) => `Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => ${n} });`;
 
 // Serves the page's worker script (www/worker.js) by its turn (1 for the first worker

@@ -197,7 +197,7 @@ test('expectimax\'s default (Fits the speed) calibrates the pool once, then spli
 
 test('the panel says which rung Fits the speed chose on this machine and why, once calibrated, and again at each speed', async () => {
   const { CALIBRATION, LADDER, SPEED_INTERVAL_MS } = await import('../../www/strength-figures.js');
-  const { page, done } = await openPage(env, '?seed=36', { initScript: cores(3) + SPY });
+  const { page, done } = await openPage(env, '?seed=36', { initScript: cores(2) + SPY });
   const fit = page.locator('.g2048 .ai-fit');
   assert.equal(await fit.isHidden(), true, 'nothing to say before the pool has measured this machine');
   // The words name the rung whose budget the workers are then asked for, and the interval.

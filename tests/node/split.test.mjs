@@ -66,7 +66,7 @@ test('merge: the best value wins, the first in up, right, down, left order among
 });
 
 test('"Fits the speed": the largest rung of the ladder whose budget fits the share of the interval, over the workers a split uses', async () => {
-  const { LADDER: REAL, FILL, SPEED_INTERVAL_MS, fitBudget: fit, rungLabel, fitLabel } = await import('../../www/strength-figures.js');
+  const { LADDER: REAL, FILL, SPEED_INTERVAL_MS, fitBudget: fit, rungLabel, fitLabel, splitShare } = await import('../../www/strength-figures.js');
   const nodes = REAL.map((r) => r.nodes);
   assert.deepEqual([...nodes].sort((a, b) => a - b), nodes, 'the ladder climbs');
   // The rule on the ladder's budgets with no measured cost (a rung costs its whole budget),
@@ -81,12 +81,31 @@ test('"Fits the speed": the largest rung of the ladder whose budget fits the sha
   // worker (50k), 345,000 over three or more (200k).
   assert.equal(fitBudget(10000, 1, SPEED_INTERVAL_MS.max), 50000);
   assert.equal(fitBudget(10000, 4, SPEED_INTERVAL_MS.max), 200000);
-  assert.equal(fitBudget(10000, 3, SPEED_INTERVAL_MS.max), fitBudget(10000, 4, SPEED_INTERVAL_MS.max), 'at most 3 parts counted');
+  // 200k on three workers: four legal moves take two shares on the busiest worker (1/2 of
+  // the whole, 10 ms of the 11.5 ms), still in.
+  assert.equal(fitBudget(10000, 3, SPEED_INTERVAL_MS.max), 200000);
   assert.equal(fitBudget(10000, 1, SPEED_INTERVAL_MS.fast), 200000);
   assert.equal(fitBudget(10000, 4, SPEED_INTERVAL_MS.watch), 2500000);
   // The exact edge: a rung that needs exactly FILL of the interval fits.
   assert.equal(fitBudget(LADDER[2].nodes / (FILL * 100), 1, 100), LADDER[2].nodes);
   assert.equal(fitBudget(LADDER[2].nodes / (FILL * 100) - 1, 1, 100), LADDER[1].nodes);
+  // Over W workers a split move lasts as long as its busiest worker: ceil(L / W) of the L
+  // legal moves' equal shares; the worst of the usual 3 and 4 legal moves counts.
+  assert.equal(splitShare(1), 1);
+  assert.equal(splitShare(2), 2 / 3, 'three moves on two workers: two shares of three');
+  assert.equal(splitShare(3), 1 / 2, 'four moves on three workers: two shares of four');
+  assert.equal(splitShare(4), 1 / 3, 'three moves on four workers: one share of three');
+  assert.equal(splitShare(8), 1 / 3, 'never less than one share of three');
+  // On the ladder: Solid (800k) on W workers fits 100 ms when 800k * share / rate <= 70 ms.
+  // Just above the rate that edge needs it fits; just below, Quick.
+  const edge = (w, share) => (LADDER[2].nodes * share) / (FILL * 100);
+  for (const [w, share] of [[1, 1], [2, 2 / 3], [3, 1 / 2], [4, 1 / 3]]) {
+    assert.equal(fitBudget(edge(w, share) * 1.001, w, 100), LADDER[2].nodes, `${w} workers, just fast enough`);
+    assert.equal(fitBudget(edge(w, share) * 0.999, w, 100), LADDER[1].nodes, `${w} workers, just too slow`);
+  }
+  // Two workers do not halve a move (three legal moves: 2/3), three do not cut it to a third (1/2).
+  assert.equal(fitBudget(edge(2, 1 / 2), 2, 100), LADDER[1].nodes);
+  assert.equal(fitBudget(edge(3, 1 / 3), 3, 100), LADDER[1].nodes);
   // Nothing fits, or a broken calibration: the smallest rung.
   assert.equal(fitBudget(1, 4, 16), LADDER[0].nodes);
   assert.equal(fitBudget(NaN, 4, 16), LADDER[0].nodes);
