@@ -39,9 +39,10 @@ export function createAiBar(id, handlers, { controls = 'full' } = {}) {
 
   let hintText = '';
   let offText = '';
+  let startText = '';
 
   function setStatus() {
-    aiStatus.textContent = offText ? `AI unavailable: ${offText}` : hintText;
+    aiStatus.textContent = offText ? `AI unavailable: ${offText}` : startText || hintText;
   }
 
   // The line of the network the picked strategy plays with (its last state), else nothing.
@@ -109,6 +110,15 @@ export function createAiBar(id, handlers, { controls = 'full' } = {}) {
       const key = state.network ?? SHIPPED;
       networkStates[key] = state;
       if (key === shownNetwork) drawNetwork();
+    },
+
+    /**
+     * A request waits for the AI's worker to start: {attempt, of} (ai.js's onStarting) says
+     * "Starting the AI…", a later try "Restarting the AI (try 2 of 4)…"; null clears.
+     */
+    starting(state) {
+      startText = !state ? '' : state.attempt > 1 ? `Restarting the AI (try ${state.attempt} of ${state.of})…` : 'Starting the AI…';
+      setStatus();
     },
 
     /** The status line names the hint (null clears). */

@@ -57,6 +57,9 @@ const RESTART_DELAY = 100; // ms before a slot's first replacement, doubled for 
 // about 10 s; 30 s leaves room. A start slower than that is not lost: the wasm's download
 // goes on while a replacement starts, so the AI is off only after four tries (~2 min).
 export const START_TIMEOUT = 30000;
+// ms a decide() waits for a worker before onStarting hears of it: a replacement after a cancel
+// (every Stop) is usually ready sooner, and says nothing.
+export const STARTING_NOTICE = 250;
 const FOR_GOOD = /^(CompileError|LinkError)$/; // a worker's fatal that a fresh worker would repeat
 const message = (e) => (e && e.message ? e.message : String(e));
 
@@ -81,10 +84,12 @@ export function startWorker(url) {
  * cannot link (FOR_GOOD), calls giveUp(reason) instead, once, and the slot ends.
  * post(worker): its first messages (the module), for each worker started; ready(): it is
  * ready; then receive(data) for its messages and crash(reason) when it dies.
- * Returns {worker (null between two), ready, start() (a fresh worker now), end()}.
+ * starting(attempt): a start began, or a replacement waits (attempt: 1 for a first start or a
+ * replacement after a crash or a cancel, 2 to RESTARTS + 1 for the tries after failed starts).
+ * Returns {worker (null between two), ready, attempt, start() (a fresh worker now), end()}.
  */
-export function keepWorker({ url, timeout = START_TIMEOUT, post, ready, receive, crash, giveUp }) {
-  const slot = { worker: null, ready: false, start, end };
+export function keepWorker({ url, timeout = START_TIMEOUT, post, ready, receive, crash, giveUp, starting = () => {} }) {
+  const slot = { worker: null, ready: false, attempt: 1, start, end };
   let shim = null; // the blob URL of a cross-origin shim, needed until the worker loaded
   let timer = 0; // the start's deadline, or the wait before a replacement
   let failed = 0; // failed starts in a row
@@ -116,6 +121,8 @@ export function keepWorker({ url, timeout = START_TIMEOUT, post, ready, receive,
       return;
     }
     slot.worker = worker;
+    slot.attempt = failed + 1;
+    starting(slot.attempt);
     const mine = () => slot.worker === worker;
     timer = setTimeout(() => mine() && failedStart('the AI worker could not be loaded', `not ready after ${timeout / 1000} s`), timeout);
     worker.onmessage = ({ data }) => {
@@ -148,6 +155,8 @@ export function keepWorker({ url, timeout = START_TIMEOUT, post, ready, receive,
       giveUp(`${what}${why || tries ? ` (${[why, tries].filter(Boolean).join('; ')})` : ''}`);
       return;
     }
+    slot.attempt = failed + 1;
+    starting(slot.attempt);
     timer = setTimeout(start, RESTART_DELAY * 2 ** (failed - 1));
   }
 
@@ -174,13 +183,16 @@ function abortError() {
  * count: workers; onUnavailable(reason): called once when the AI cannot run;
  * compile(): the AI's WebAssembly.Module (wasm.js). Workers start on the first decide().
  * startTimeout: ms a worker has from its creation to be ready (START_TIMEOUT; keepWorker).
+ * onStarting({attempt, of} | null): a request of decide() has waited STARTING_NOTICE ms for a
+ * worker that is not ready (attempt: its slot's try, 1 to `of`, RESTARTS + 1), a later try, or
+ * (null) nothing waits any more (the worker is ready, the request cancelled, the AI off).
  * learned: the strategies that play with a network: names (the shipped network) or
  * {name: {strategy (the engine's name), network (a key of networks)}};
  * network({onProgress}): the shipped network's bytes (network.js); networks: {key: the
  * same for other networks}; onNetwork({network: key} and {progress: {loaded, total}} |
  * {loaded: info} | {error, learn?}).
  */
-export function createAi({ legalMoves, count, url = WORKER_URL, compile = compileAi, startTimeout = START_TIMEOUT, onUnavailable, learned = [], network = fetchNetwork, networks = {}, onNetwork }) {
+export function createAi({ legalMoves, count, url = WORKER_URL, compile = compileAi, startTimeout = START_TIMEOUT, onUnavailable, onStarting, learned = [], network = fetchNetwork, networks = {}, onNetwork }) {
   count = Number.isInteger(count) && count > 0 ? Math.min(count, 4) : workerCount();
   const plays = Array.isArray(learned) ? Object.fromEntries(learned.map((name) => [name, { strategy: name, network: SHIPPED }])) : learned;
   const providers = { ...networks, [SHIPPED]: network };
@@ -190,6 +202,9 @@ export function createAi({ legalMoves, count, url = WORKER_URL, compile = compil
   let crashes = 0;
   let dead = '';
   let module = null; // Promise of the compiled AI wasm, on first need
+  let asking = 0; // decide() calls not yet settled
+  let waitShown = null; // the wait onStarting last reported, or null
+  let waitTimer = 0; // a wait not yet STARTING_NOTICE ms old
   const nets = new Map(); // key -> {promise (its info once every worker read it), bytes (once read)}
   let calibration = null; // Promise of the nodes a worker searches per ms, on first need
   let rate = null; // its value once known
@@ -207,13 +222,43 @@ export function createAi({ legalMoves, count, url = WORKER_URL, compile = compil
     const waiting = [...pending.values()];
     pending.clear();
     for (const p of waiting) p.reject(unavailable());
+    wait();
     onUnavailable?.(reason);
+  }
+
+  // Whether a decide() waits for a worker to start: the latest try among the slots its
+  // requests (the calibration's and a network's included) are queued on that are not ready.
+  function waiting() {
+    let attempt = 0;
+    if (!dead && asking > 0) for (const p of pending.values()) if (slots[p.slot] && !slots[p.slot].ready) attempt = Math.max(attempt, slots[p.slot].attempt);
+    return attempt ? { attempt, of: RESTARTS + 1 } : null;
+  }
+
+  // Tells onStarting of a change: a wait once it is STARTING_NOTICE ms old (a worker that
+  // starts at once after a cancel says nothing), a new try at once, its end at once.
+  function wait() {
+    if (!onStarting) return;
+    const now = waiting();
+    if (!now || !waitShown) {
+      if (!now) {
+        clearTimeout(waitTimer);
+        waitTimer = 0;
+        if (waitShown) onStarting((waitShown = null));
+      } else if (!waitTimer) {
+        waitTimer = setTimeout(() => {
+          waitTimer = 0;
+          waitShown = waiting();
+          if (waitShown) onStarting(waitShown);
+        }, STARTING_NOTICE);
+      }
+    } else if (now.attempt !== waitShown.attempt) onStarting((waitShown = now));
   }
 
   function settle(id, data) {
     const p = pending.get(id);
     if (!p) return;
     pending.delete(id);
+    wait();
     p.done();
     if (data.error) p.reject(new Error(data.error));
     else p.resolve(data);
@@ -237,6 +282,7 @@ export function createAi({ legalMoves, count, url = WORKER_URL, compile = compil
       },
       ready() {
         for (const [id, p] of pending) if (p.slot === i) send(id, p);
+        wait();
       },
       receive(data) {
         if (data.id == null) return;
@@ -245,6 +291,7 @@ export function createAi({ legalMoves, count, url = WORKER_URL, compile = compil
       },
       crash: (reason) => crashed(i, reason),
       giveUp: fail,
+      starting: () => wait(),
     });
     slot.network = null;
     slots[i] = slot;
@@ -280,6 +327,7 @@ export function createAi({ legalMoves, count, url = WORKER_URL, compile = compil
       const cancel = () => {
         if (!pending.has(id)) return;
         pending.delete(id);
+        wait();
         reject(abortError());
         // Its worker is busy with a search nobody waits for: start afresh. A worker not yet
         // ready was never sent it.
@@ -289,6 +337,7 @@ export function createAi({ legalMoves, count, url = WORKER_URL, compile = compil
       const p = { slot: i, body, needs, loads, resolve, reject, done: () => signal?.removeEventListener('abort', cancel) };
       pending.set(id, p);
       send(id, p);
+      wait();
     });
   }
 
@@ -379,6 +428,29 @@ export function createAi({ legalMoves, count, url = WORKER_URL, compile = compil
     for (let i = 0; i < count && !dead; i++) if (!slots[i]) spawn(i);
   }
 
+  // decide()'s search, once the pool has started.
+  async function search(cells, size, options, signal) {
+    const learnedPlay = Object.hasOwn(plays, options?.strategy ?? '') ? plays[options.strategy] : null;
+    if (learnedPlay) {
+      await unlessAborted(loadNetwork(learnedPlay.network), signal);
+      if (dead) throw unavailable();
+      options = { ...options, strategy: learnedPlay.strategy };
+    }
+    // Every worker asked holds the request's network.
+    const to = (i, body) => ask(i, body, signal, { needs: learnedPlay?.network });
+    if (options?.auto != null) {
+      const { auto, ...rest } = options;
+      const nodes = fitBudget(await unlessAborted(calibrate(), signal), count, auto);
+      options = { ...rest, nodes };
+    }
+    const body = { cells, size, options };
+    const moves = count > 1 && splits(options) ? rootMoves(cells, size) : [];
+    if (moves.length < 2) return { ...(await to(0, body)), budget: options.nodes ?? null };
+    const parts = groups(moves, count);
+    const answers = await Promise.all(parts.map((g, i) => to(i, { ...body, options: { ...options, moves: g } })));
+    return { ...merge(answers), budget: options.nodes ?? null };
+  }
+
   return {
     /** How many workers the pool runs. */
     get count() {
@@ -403,25 +475,13 @@ export function createAi({ legalMoves, count, url = WORKER_URL, compile = compil
       if (signal?.aborted) throw abortError();
       start();
       if (dead) throw unavailable();
-      const learnedPlay = Object.hasOwn(plays, options?.strategy ?? '') ? plays[options.strategy] : null;
-      if (learnedPlay) {
-        await unlessAborted(loadNetwork(learnedPlay.network), signal);
-        if (dead) throw unavailable();
-        options = { ...options, strategy: learnedPlay.strategy };
+      asking++;
+      try {
+        return await search(cells, size, options, signal);
+      } finally {
+        asking--;
+        wait();
       }
-      // Every worker asked holds the request's network.
-      const to = (i, body) => ask(i, body, signal, { needs: learnedPlay?.network });
-      if (options?.auto != null) {
-        const { auto, ...rest } = options;
-        const nodes = fitBudget(await unlessAborted(calibrate(), signal), count, auto);
-        options = { ...rest, nodes };
-      }
-      const body = { cells, size, options };
-      const moves = count > 1 && splits(options) ? rootMoves(cells, size) : [];
-      if (moves.length < 2) return { ...(await to(0, body)), budget: options.nodes ?? null };
-      const parts = groups(moves, count);
-      const answers = await Promise.all(parts.map((g, i) => to(i, { ...body, options: { ...options, moves: g } })));
-      return { ...merge(answers), budget: options.nodes ?? null };
     },
 
     /** Network `key` (the shipped one by default) as the workers read it ({shape, levels, quantisation, weights, bytes, memory}); fetches it if need be. */
@@ -433,6 +493,7 @@ export function createAi({ legalMoves, count, url = WORKER_URL, compile = compil
 
     destroy() {
       dead ||= 'stopped';
+      clearTimeout(waitTimer);
       for (const s of slots) s?.end();
       for (const p of pending.values()) p.done();
       pending.clear();

@@ -175,6 +175,7 @@ export function mount(element, options = {}) {
       legalMoves: engine.legalMoves,
       count: opts.aiWorkers,
       onUnavailable: (reason) => controller.aiUnavailable(reason),
+      onStarting: (state) => view.aiStarting(state),
       learned: learnedPlays(engine),
       // Your network (learn.html saves it in this browser): read only when it first plays.
       networks: { [YOURS]: () => import('./network-store.js').then((m) => m.yourNetwork()) },

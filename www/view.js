@@ -15,7 +15,7 @@ let uid = 0;
 // What a board without controls draws for the calls of the parts it does not load.
 const NO_PANEL = { setGame() {}, setSettings() {}, openSettings() {}, openHelp() {}, closeAll() {}, isOpen: () => false, dialogs: [] };
 const NO_AI_PANEL = {
-  flush() {}, hint() {}, setSpeed() {}, setStrategies() {}, setBrain() {}, setWeightErrors() {}, setAi() {}, setAiStats() {}, setNetwork() {}, destroy() {},
+  flush() {}, hint() {}, starting() {}, setSpeed() {}, setStrategies() {}, setBrain() {}, setWeightErrors() {}, setAi() {}, setAiStats() {}, setNetwork() {}, destroy() {},
 };
 
 /**
@@ -164,6 +164,8 @@ export function createView(root, handlers, { ownsPage = true, controls = 'full' 
     setWeightErrors: (errors) => aiPanel.setWeightErrors(errors),
     setAi: (ai) => aiPanel.setAi(ai),
     setAiStats: (s) => aiPanel.setAiStats(s),
+    /** The AI's worker is starting while a request waits ({attempt, of}), or no longer (null). */
+    aiStarting: (state) => aiPanel.starting(state),
     setNetwork: (state) => {
       aiPanel.setNetwork(state);
       if (state.error) notices.notice(`${networkUnavailable(state.network)}: ${state.error}. The other strategies play as before.`, 'network');

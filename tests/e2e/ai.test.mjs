@@ -476,6 +476,46 @@ test('the pool: when every start hangs, a few tries and then one "AI unavailable
   await done();
 });
 
+test('while the AI\'s worker starts the status line says so, and which try a replacement is; the first move or Stop clears it', async () => {
+  const { page, context, errors, done } = await openPage(env, '?seed=37', { initScript: cores(1) });
+  // Each worker script is held until the test lets it go: the first then dies while starting,
+  // the second and third are the real worker.
+  const gates = [];
+  const gate = (n) => { gates[n] ??= {}; gates[n].promise ??= new Promise((r) => { gates[n].open = r; }); return gates[n]; };
+  const served = await workerByTurn(context, (n) => gate(n).promise);
+  const says = (text) => page.waitForFunction((t) => document.querySelector('.g2048 .ai-status').textContent === t, text, { timeout: 10000 });
+  await countMoves(page);
+  await tune(page, 'max', 200); // a search of 200 ms: a request is in flight whenever Stop comes
+  assert.equal(await status(page), '');
+  await toggle(page).click();
+  await says('Starting the AI…');
+  assert.equal(await moves(page), 0);
+  gate(1).open(DIES);
+  await says('Restarting the AI (try 2 of 4)…');
+  assert.ok(await within(() => served.count === 2), 'the replacement was asked for');
+  await page.waitForTimeout(400);
+  assert.equal(await status(page), 'Restarting the AI (try 2 of 4)…', 'while the replacement is held');
+  gate(2).open(undefined);
+  await waitMoves(page, 1);
+  await says('');
+  assert.equal(await toggle(page).textContent(), 'Stop');
+  // Stop ends the busy worker; its replacement (the third script) is held. Start AI waits for it
+  // and says so; Stop clears the line at once.
+  await toggle(page).click();
+  assert.ok(await within(() => served.count === 3), 'Stop ended the busy worker: a replacement is asked for');
+  await toggle(page).click();
+  await says('Starting the AI…');
+  await toggle(page).click();
+  assert.equal(await status(page), '', 'Stop clears it');
+  gate(3).open(undefined);
+  await toggle(page).click();
+  await waitMoves(page, (await moves(page)) + 1);
+  assert.equal(await status(page), '');
+  await toggle(page).click();
+  errors.splice(0, errors.length, ...errors.filter((e) => !/test crash/.test(e)));
+  await done();
+});
+
 test('the pool: a learned network that downloads for longer than the start deadline is not cut off', async () => {
   const { page, context, done } = await openPage(env, '?seed=31', { initScript: WORKER_SPY });
   const served = await workerByTurn(context, () => undefined);
