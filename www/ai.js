@@ -38,7 +38,11 @@
 // + 1 in a row: a worker script that is missing, an engine that cannot load) or a worker
 // that says its engine cannot link turns the AI off, once, with the reason; the requests
 // waiting on it reject. The learned network is not part of a start: its download (network.js,
-// with its progress) may take as long as it takes.
+// with its progress) may take as long as it takes. The AI's wasm, fetched and compiled on this
+// thread for every worker, has as long as a slot's four tries ((RESTARTS + 1) * START_TIMEOUT,
+// ~2 min): a download that stalls past that turns the AI off as the download's failure ("the
+// AI's code could not be downloaded"), not a worker's. While a decide() waits for a worker to
+// start, onStarting says so, with the try (the page's status line words it).
 import { groups, merge, splits } from './split.js';
 import { CALIBRATION, fitBudget } from './strength-figures.js';
 import { compileAi } from './wasm.js';
@@ -182,7 +186,9 @@ function abortError() {
  * legalMoves(cells, size): the engine's export (the root moves to split);
  * count: workers; onUnavailable(reason): called once when the AI cannot run;
  * compile(): the AI's WebAssembly.Module (wasm.js). Workers start on the first decide().
- * startTimeout: ms a worker has from its creation to be ready (START_TIMEOUT; keepWorker).
+ * startTimeout: ms a worker has from its creation to be ready (START_TIMEOUT; keepWorker); the
+ * AI's wasm (compile()) has as long as a slot's four tries, (RESTARTS + 1) * startTimeout (a
+ * download that stalls: "the AI's code could not be downloaded").
  * onStarting({attempt, of} | null): a request of decide() has waited STARTING_NOTICE ms for a
  * worker that is not ready (attempt: its slot's try, 1 to `of`, RESTARTS + 1), a later try, or
  * (null) nothing waits any more (the worker is ready, the request cancelled, the AI off).
@@ -202,6 +208,7 @@ export function createAi({ legalMoves, count, url = WORKER_URL, compile = compil
   let crashes = 0;
   let dead = '';
   let module = null; // Promise of the compiled AI wasm, on first need
+  let moduleDeadline = 0; // its download's timer
   let asking = 0; // decide() calls not yet settled
   let waitShown = null; // the wait onStarting last reported, or null
   let waitTimer = 0; // a wait not yet STARTING_NOTICE ms old
@@ -218,6 +225,7 @@ export function createAi({ legalMoves, count, url = WORKER_URL, compile = compil
   function fail(reason) {
     if (dead) return;
     dead = reason;
+    clearTimeout(moduleDeadline);
     for (const s of slots) s?.end();
     const waiting = [...pending.values()];
     pending.clear();
@@ -422,8 +430,13 @@ export function createAi({ legalMoves, count, url = WORKER_URL, compile = compil
 
   function start() {
     if (!module) {
-      module = compile();
-      module.catch((e) => fail(`the AI engine could not be loaded (${message(e)})`));
+      // As long as a slot's tries: a slow download is not cut off before its workers would be.
+      const ms = (RESTARTS + 1) * startTimeout;
+      const stalled = new Promise((_, reject) => {
+        moduleDeadline = setTimeout(() => reject(Object.assign(new Error(`still downloading after ${ms / 1000} s`), { stalled: true })), ms);
+      });
+      module = Promise.race([compile(), stalled]);
+      module.then(() => clearTimeout(moduleDeadline), (e) => fail(e?.stalled ? `the AI's code could not be downloaded (${message(e)})` : `the AI engine could not be loaded (${message(e)})`));
     }
     for (let i = 0; i < count && !dead; i++) if (!slots[i]) spawn(i);
   }
@@ -493,6 +506,7 @@ export function createAi({ legalMoves, count, url = WORKER_URL, compile = compil
 
     destroy() {
       dead ||= 'stopped';
+      clearTimeout(moduleDeadline);
       clearTimeout(waitTimer);
       for (const s of slots) s?.end();
       for (const p of pending.values()) p.done();

@@ -516,6 +516,31 @@ test('while the AI\'s worker starts the status line says so, and which try a rep
   await done();
 });
 
+test('the pool: the AI\'s wasm download that stalls fails as the download, after as long as a slot\'s four tries', async () => {
+  const { page, context, errors, done } = await openPage(env, '?seed=38');
+  let held = null;
+  await context.route((url) => url.pathname.endsWith('/game2048_bg.wasm'), (route) => { held = route; });
+  const out = await page.evaluate(async ({ cells }) => {
+    const { createAi } = await import('/www/ai.js');
+    window.offs = [];
+    const pool = createAi({ legalMoves: () => [], count: 1, startTimeout: 300, onUnavailable: (r) => window.offs.push(r) });
+    const t0 = performance.now();
+    const answer = await Promise.race([
+      pool.decide(cells, 4, { strategy: 'expectimax', nodes: 1000 }).then(() => 'answered', (e) => e.message),
+      new Promise((r) => { setTimeout(() => r('still waiting'), 30000); }),
+    ]);
+    return { answer, ms: performance.now() - t0 };
+  }, { cells: SOME_CELLS });
+  assert.ok(held, 'the wasm was asked for, and held');
+  assert.equal(out.answer, 'AI unavailable: the AI\'s code could not be downloaded (still downloading after 1.2 s)');
+  assert.ok(out.ms >= 1100, `not before four deadlines (${Math.round(out.ms)} ms)`);
+  assert.deepEqual(await page.evaluate(() => window.offs), ['the AI\'s code could not be downloaded (still downloading after 1.2 s)'], 'one message');
+  await held.abort().catch(() => {}); // the download ends here: the page logs it failed
+  await within(() => errors.length > 0, 2000);
+  errors.splice(0, errors.length, ...errors.filter((e) => !/ERR_FAILED/.test(e)));
+  await done();
+});
+
 test('the pool: a learned network that downloads for longer than the start deadline is not cut off', async () => {
   const { page, context, done } = await openPage(env, '?seed=31', { initScript: WORKER_SPY });
   const served = await workerByTurn(context, () => undefined);
