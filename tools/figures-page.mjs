@@ -188,7 +188,7 @@ const fig = (xs, digits = 0) => {
   return `${f(median(xs))} (min ${f(Math.min(...xs))}, max ${f(Math.max(...xs))})`;
 };
 console.log(`Page responsiveness in headless Chromium: median of ${RUNS} runs of ${SECONDS} s each `
-  + `(${cpus().length} cores${CORES ? `, the page told ${CORES}` : ''}: ${workerCount({ cores: CORES || cpus().length })} AI workers; `
+  + `(${cpus().length} cores${CORES ? `, the page told ${CORES}` : ''}: the game's AI on ${workerCount({ cores: CORES || cpus().length })} workers; `
   + `load average ${loadavg()[0].toFixed(1)} at the end)`);
 console.log(`AI at Max (expectimax at its default, Fits the speed; seed 16):`);
 console.log(`  frames per second            ${fig(runs.ai.map((r) => r.fps))}`);

@@ -247,19 +247,19 @@ export function createAi({ legalMoves, count, url = WORKER_URL, compile = compil
   function wait() {
     if (!onStarting) return;
     const now = waiting();
-    if (!now || !waitShown) {
-      if (!now) {
-        clearTimeout(waitTimer);
+    if (!now) {
+      clearTimeout(waitTimer);
+      waitTimer = 0;
+      if (waitShown) onStarting((waitShown = null));
+    } else if (waitShown) {
+      if (now.attempt !== waitShown.attempt) onStarting((waitShown = now));
+    } else if (!waitTimer) {
+      waitTimer = setTimeout(() => {
         waitTimer = 0;
-        if (waitShown) onStarting((waitShown = null));
-      } else if (!waitTimer) {
-        waitTimer = setTimeout(() => {
-          waitTimer = 0;
-          waitShown = waiting();
-          if (waitShown) onStarting(waitShown);
-        }, STARTING_NOTICE);
-      }
-    } else if (now.attempt !== waitShown.attempt) onStarting((waitShown = now));
+        waitShown = waiting();
+        if (waitShown) onStarting(waitShown);
+      }, STARTING_NOTICE);
+    }
   }
 
   function settle(id, data) {
