@@ -127,36 +127,24 @@ impl<E> Search<'_, '_, E> {
     where
         E: Evaluate<P>,
     {
-        if PREFETCH && depth > 1 {
+        if depth > 1 {
             return self.best_of(position.children(), probability, depth);
         }
         if self.control.tick() {
             return LOST;
         }
+        // Depth 1: every child is a leaf, exactly what `chance(next, probability, 0)` would do
+        // for each, with the evaluations done together (the bitboard shares work between them).
         let mut best = LOST;
-        if depth == 1 {
-            // Every child is a leaf: exactly what `chance(next, probability, 0)` would do for
-            // each, with the evaluations done together (the bitboard shares work between them).
-            for value in self
-                .evaluator
-                .evaluate_children(position)
-                .into_iter()
-                .flatten()
-            {
-                self.control.note_depth_cut();
-                self.control.tick();
-                let value = Self::live(value);
-                if value > best {
-                    best = value;
-                }
-                if self.control.aborted() {
-                    return LOST;
-                }
-            }
-            return best;
-        }
-        for next in position.children().into_iter().flatten() {
-            let value = self.chance(next, probability, depth - 1);
+        for value in self
+            .evaluator
+            .evaluate_children(position)
+            .into_iter()
+            .flatten()
+        {
+            self.control.note_depth_cut();
+            self.control.tick();
+            let value = Self::live(value);
             if value > best {
                 best = value;
             }
@@ -186,8 +174,8 @@ impl<E> Search<'_, '_, E> {
         children
     }
 
-    /// [`Search::best`] at `depth` of 2 or more, given the position's children (the
-    /// prefetching search's; the other's is the loop at the end of `best`).
+    /// [`Search::best`] at `depth` of 2 or more, given the position's children (worked out
+    /// ahead, their slots prefetched, by the prefetching search).
     fn best_of<P: Position>(
         &mut self,
         children: [Option<P>; 4],
