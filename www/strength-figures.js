@@ -2,7 +2,8 @@
 // node budgets it offers, what the native arena measured for each (whole games,
 // seeds 1..N; the game lines are in docs/runs/), and how the page fits a budget
 // to a speed. Plain data and pure functions: no DOM, no workers.
-//
+import { groups } from './split.js';
+
 // A figure is quoted only from 200 or more whole games of the split search (the
 // search the page plays since node budgets split over the workers); until a rung has
 // one, its label says "not yet measured". nodesPerMove is the arena's mean nodes per
@@ -58,14 +59,17 @@ export function rungLabel(rung) {
 // The share of a split move's nodes that one worker searches in turn, i.e. the move's wall
 // time as a share of its one-worker time. The engine gives each of the L legal root moves an
 // equal share of the nodes, and W workers take them ceil(L / W) each: the move waits for the
-// busiest worker, ceil(L / W) / L of the whole. The worst of the usual 3 and 4 legal moves
-// counts (1 worker: 1; 2: 2/3, three moves on two workers; 3: 1/2, four on three; 4: 1/3).
+// busiest worker, ceil(L / W) / L of the whole (split.js's groups, the pool's split). The
+// worst of the usual 3 and 4 legal moves counts (1 worker: 1; 2: 2/3, three moves on two
+// workers; 3: 1/2, four on three; 4: 1/3).
 // Fewer legal moves (1 or 2, near the end) cost more; a budget fitted to 3 or 4 may miss its
 // interval there.
 const USUAL_LEGAL = [3, 4];
 export const splitShare = (workers) => {
   const w = Math.max(1, Math.floor(workers) || 1);
-  return Math.max(...USUAL_LEGAL.map((l) => Math.ceil(l / w) / l));
+  // The busiest of the parts split.js's `groups` hands the workers (the pool's own split).
+  const busiest = (l) => Math.max(...groups(Array.from({ length: l }, (_, i) => i), w).map((g) => g.length));
+  return Math.max(...USUAL_LEGAL.map((l) => busiest(l) / l));
 };
 
 // A rung's expected ms a move: its mean nodes per move (the budget itself where the arena has
