@@ -23,14 +23,18 @@ export const SPEED_INTERVAL_MS = { watch: 250, fast: 100, faster: 25, max: 1000 
 export const FILL = 0.7;
 
 // The pool's calibration: a search at this budget on this mid-game position (about
-// 158,000 nodes, depth 5: 3 ms in wasm on one core of the project's machines when
-// quiet), timed inside a worker, three times; the fastest counts (a busy machine
-// slows some runs down by 5x).
+// 158,000 nodes, depth 5: 2 to 3 ms in wasm on one core of the project's machines when
+// quiet), timed inside a worker, six times; the fastest counts. A busy machine slows some
+// runs down by 5x, and a fresh worker's first runs are slower than the thousands of
+// searches after them: its first is 4 to 5x slower (the engine still compiles the search
+// to optimised code as it runs hot) and the speed climbs over the next few. In 6 fresh
+// Node processes the best of 6 runs came within 1% of the best of 10 (median 74,000 nodes
+// per ms), the best of 3 10% below it (67,000).
 export const CALIBRATION = {
   size: 4,
   cells: [1024, 512, 256, 128, 8, 16, 32, 64, 4, 2, 0, 0, 2, 0, 0, 0],
   nodes: 300000,
-  runs: 3,
+  runs: 6,
 };
 
 const short = (n) => (n >= 1e6 ? `${n / 1e6}M` : `${Math.round(n / 1000)}k`);
