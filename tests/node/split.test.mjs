@@ -66,7 +66,7 @@ test('merge: the best value wins, the first in up, right, down, left order among
 });
 
 test('"Fits the speed": the largest rung of the ladder whose budget fits the share of the interval, over the workers a split uses', async () => {
-  const { LADDER: REAL, FILL, SPEED_INTERVAL_MS, fitBudget: fit, rungLabel, fitLabel, splitShare } = await import('../../www/strength-figures.js');
+  const { LADDER: REAL, FILL, SPEED_INTERVAL_MS, fitBudget: fit, rungLabel, fitLabel, splitShare, spentShare } = await import('../../www/strength-figures.js');
   const nodes = REAL.map((r) => r.nodes);
   assert.deepEqual([...nodes].sort((a, b) => a - b), nodes, 'the ladder climbs');
   // The rule on the ladder's budgets with no measured cost (a rung costs its whole budget),
@@ -77,6 +77,16 @@ test('"Fits the speed": the largest rung of the ladder whose budget fits the sha
   const measured = LADDER.map((r) => (r.nodes === 200000 ? { ...r, nodesPerMove: 40000 } : r));
   assert.equal(fit(10000, 1, SPEED_INTERVAL_MS.max, measured), 200000);
   assert.equal(fitBudget(10000, 1, SPEED_INTERVAL_MS.max), 50000);
+  // A rung the arena has not measured yet costs its budget times the largest share of its
+  // budget that a measured rung spends (200k spending 40k: a fifth), not its whole budget:
+  // 800k then costs 160k a move, which fits 100 ms on one worker at 160,000 / 70 nodes per ms
+  // (its whole budget would need 5x that speed); just below, 200k.
+  assert.equal(spentShare(LADDER), 1, 'nothing measured: the whole budget');
+  assert.equal(spentShare(measured), 0.2);
+  assert.equal(spentShare([...measured.slice(0, 2), { ...measured[2], nodesPerMove: 240000 }]), 0.3, 'the largest share measured');
+  assert.equal(fit(160000 / (FILL * 100), 1, 100, measured), 800000);
+  assert.equal(fit((160000 / (FILL * 100)) * 0.999, 1, 100, measured), 200000);
+  assert.equal(fitLabel(160000 / (FILL * 100), 1, 100, measured), 'Fits the speed: Solid, 800k positions a move, fits 100 ms on 1 worker: reach not yet measured');
   // 10,000 nodes per ms per worker: at Max (1/61 s), 0.7 of it fits 115,000 nodes on one
   // worker (50k), 345,000 over three or more (200k).
   assert.equal(fitBudget(10000, 1, SPEED_INTERVAL_MS.max), 50000);
