@@ -24,17 +24,18 @@ export const FILL = 0.7;
 
 // The pool's calibration: a search at this budget on this mid-game position (about
 // 158,000 nodes, depth 5: 2 to 3 ms in wasm on one core of the project's machines when
-// quiet), timed inside a worker, six times; the fastest counts. A busy machine slows some
-// runs down by 5x, and a fresh worker's first runs are slower than the thousands of
-// searches after them: its first is 4 to 5x slower (the engine still compiles the search
-// to optimised code as it runs hot) and the speed climbs over the next few. In 6 fresh
-// Node processes the best of 6 runs came within 1% of the best of 10 (median 74,000 nodes
-// per ms), the best of 3 10% below it (67,000).
+// quiet), timed inside a worker, twelve times; the fastest counts. A fresh worker's first
+// run is 4 to 5x slower than the searches after it (the engine still compiles the search
+// to optimised code as it runs hot), and in a page that has just loaded the other workers'
+// starts and the page's own work share the cores: runs vary 5x, late ones too. In 8 fresh
+// game pages (2 cores, quiet) the best of 3 runs read a median of 41,000 nodes per ms
+// (23,000 to 63,000), the best of 6 61,000 (32,000 to 72,000), the best of 12 67,000
+// (42,000 to 72,000); the twelve took 45 to 105 ms before the first move.
 export const CALIBRATION = {
   size: 4,
   cells: [1024, 512, 256, 128, 8, 16, 32, 64, 4, 2, 0, 0, 2, 0, 0, 0],
   nodes: 300000,
-  runs: 6,
+  runs: 12,
 };
 
 const short = (n) => (n >= 1e6 ? `${n / 1e6}M` : `${Math.round(n / 1000)}k`);
