@@ -1,0 +1,60 @@
+// What the strength control says about each rung of expectimax's ladder ("Strong (2.5M
+// positions): reaches 16384 in 9 games of 10, ...") and what "Fits the speed" charges a rung
+// must be what the arena saw: the game lines each rung names in `from` (docs/runs/), read
+// back here. A figure typed by hand that drifts from its games, a rung quoted from fewer than
+// 200 games, from games stopped early (--until), from another budget or from seeds other than
+// 1..N fails here.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const TILES = [8192, 16384, 32768];
+
+/** The game lines of a run file, one JSON object per non-empty line. */
+const gameLines = (path) =>
+  readFileSync(root + path, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l, i) => {
+      try {
+        return JSON.parse(l);
+      } catch (e) {
+        throw new Error(`${path} line ${i + 1} is not JSON: ${e.message}`);
+      }
+    });
+
+/** A game's largest tile as a number ("16384" or "2^16"). */
+const largest = (g) => (g.largest.startsWith('2^') ? 2 ** Number(g.largest.slice(2)) : Number(g.largest));
+
+test("each measured rung's reach and cost are its 200+ whole games in docs/runs, seeds 1..N, at its budget", async () => {
+  const { LADDER } = await import('../../www/strength-figures.js');
+  let measured = 0;
+  for (const rung of LADDER) {
+    if (!rung.reach) {
+      assert.equal(rung.nodesPerMove, null, `${rung.name}: a cost without a reach`);
+      continue;
+    }
+    measured += 1;
+    assert.ok(rung.from, `${rung.name}: a reach with no game lines named`);
+    const games = gameLines(rung.from);
+    const seeds = games.map((g) => g.seed).sort((a, b) => a - b);
+    assert.ok(games.length >= 200, `${rung.name}: ${games.length} games in ${rung.from}, fewer than 200`);
+    assert.deepEqual(seeds, seeds.map((_, i) => i + 1), `${rung.name}: the seeds are not 1..${games.length}, each once`);
+    for (const g of games) {
+      const where = `${rung.name}, ${rung.from}, seed ${g.seed}`;
+      assert.equal(g.strategy, 'expectimax', where);
+      assert.equal(g.size, 4, where);
+      assert.deepEqual(g.options, { nodes: rung.nodes }, `${where}: another budget or options`);
+      assert.equal(g.until, undefined, `${where}: stopped at ${g.until}, not a whole game`);
+    }
+    for (const t of TILES) {
+      const share = games.filter((g) => largest(g) >= t).length / games.length;
+      assert.equal(rung.reach[t], share, `${rung.name}: reaches ${t} in ${share} of its games, the page says ${rung.reach[t]}`);
+    }
+    const sum = (k) => games.reduce((s, g) => s + g[k], 0);
+    assert.equal(rung.nodesPerMove, Math.round(sum('nodes') / sum('moves')), `${rung.name}: nodes per move`);
+  }
+  assert.ok(measured >= 4, `only ${measured} rungs measured`);
+});
