@@ -14,7 +14,7 @@ export const LADDER = [
   { nodes: 200000, name: 'Quick', reach: { 8192: 0.92, 16384: 0.615, 32768: 0.025 }, nodesPerMove: 78920, from: 'docs/runs/expectimax-split-200000.jsonl' },
   { nodes: 800000, name: 'Solid', reach: { 8192: 0.965, 16384: 0.775, 32768: 0.115 }, nodesPerMove: 305935, from: 'docs/runs/expectimax-split-800000.jsonl' },
   { nodes: 2500000, name: 'Strong', reach: { 8192: 0.985, 16384: 0.855, 32768: 0.165 }, nodesPerMove: 1058974, from: 'docs/runs/expectimax-split-2500000.jsonl' },
-  { nodes: 10000000, name: 'Deep', reach: null, nodesPerMove: null, from: null },
+  { nodes: 10000000, name: 'Deep', reach: { 8192: 1, 16384: 0.89, 32768: 0.25 }, nodesPerMove: 4362914, from: 'docs/runs/expectimax-split-10000000.jsonl' },
 ];
 
 // The time between two drawn AI moves at each speed (Max: at least the 61 moves a
@@ -80,7 +80,7 @@ export const splitShare = (workers) => {
 // The share of its budget a search spends a move, on average over whole games, for a rung the
 // arena has not measured yet: the largest the measured rungs show (a search stops deepening
 // when the next depth would not fit, and many moves reach their depth limit first): 0.42 at
-// 50k, 0.39 at 200k, 0.38 at 800k, 0.42 at 2.5M. With no rung measured, the whole budget.
+// 50k, 0.39 at 200k, 0.38 at 800k, 0.42 at 2.5M, 0.44 at 10M. With no rung measured, the whole budget.
 export const spentShare = (ladder = LADDER) =>
   Math.min(1, Math.max(0, ...ladder.filter((r) => r.nodesPerMove > 0).map((r) => r.nodesPerMove / r.nodes))) || 1;
 

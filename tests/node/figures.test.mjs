@@ -56,5 +56,5 @@ test("each measured rung's reach and cost are its 200+ whole games in docs/runs,
     const sum = (k) => games.reduce((s, g) => s + g[k], 0);
     assert.equal(rung.nodesPerMove, Math.round(sum('nodes') / sum('moves')), `${rung.name}: nodes per move`);
   }
-  assert.ok(measured >= 4, `only ${measured} rungs measured`);
+  assert.ok(measured >= 5, `only ${measured} rungs measured: every rung from Light to Deep has its games`);
 });

@@ -178,7 +178,7 @@ test('strength choices fit the strategy; each default budget is one bestMove acc
   assert.equal(strengthChoices(info.expectimax)[2].label, 'Quick (200k positions): reaches 16384 in 6 games of 10, 32768 in 1 game in 40');
   assert.equal(strengthChoices(info.expectimax)[3].label, 'Solid (800k positions): reaches 16384 in 8 games of 10, 32768 in 1 game in 9');
   assert.equal(strengthChoices(info.expectimax)[4].label, 'Strong (2.5M positions): reaches 16384 in 9 games of 10, 32768 in 2 games of 10');
-  assert.equal(strengthChoices(info.expectimax)[5].label, 'Deep (10M positions): reach not yet measured');
+  assert.equal(strengthChoices(info.expectimax)[5].label, 'Deep (10M positions): reaches 16384 in 9 games of 10, 32768 in 3 games of 10');
   assert.deepEqual(strengthChoices(info['minimax-id']).map((c) => c.key), ['nodes200000', 'ms10', 'ms50', 'ms200', 'ms1000']);
   assert.deepEqual(strengthChoices(info.minimax).map((c) => c.key), ['depth1', 'depth2', 'depth3', 'depth4', 'depth5', 'depth6']);
   assert.deepEqual(strengthChoices(info.montecarlo).map((c) => c.key), ['k10', 'k50', 'k100', 'k500', 'k1000']);
