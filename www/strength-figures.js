@@ -79,8 +79,8 @@ export const splitShare = (workers) => {
 
 // The share of its budget a search spends a move, on average over whole games, for a rung the
 // arena has not measured yet: the largest the measured rungs show (a search stops deepening
-// when the next depth would not fit, and many moves reach their depth limit first): 0.42 at
-// 50k, 0.39 at 200k, 0.38 at 800k, 0.42 at 2.5M, 0.44 at 10M. With no rung measured, the whole budget.
+// when the next depth would not fit, and many moves reach their depth limit first; the
+// README lists each rung's share). With no rung measured, the whole budget.
 export const spentShare = (ladder = LADDER) =>
   Math.min(1, Math.max(0, ...ladder.filter((r) => r.nodesPerMove > 0).map((r) => r.nodesPerMove / r.nodes))) || 1;
 
