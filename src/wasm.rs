@@ -617,7 +617,7 @@ mod learner {
     use wasm_bindgen::prelude::*;
 
     use super::{js_error, to_js};
-    use crate::ai::ntuple::learn::train_game;
+    use crate::ai::ntuple::learn::{train_game, Method};
     use crate::ai::ntuple::{self, decode, encode, Encoding, Network, Quantisation, Shape};
     use crate::rng::GameRng;
 
@@ -687,7 +687,13 @@ mod learner {
                 let mut rng = GameRng::from_seed(
                     self.seed.rotate_left(32) ^ self.games.wrapping_mul(0x9E37_79B9_7F4A_7C15),
                 );
-                let e = train_game(&features, weights, &mut rng, self.alpha, &mut self.path);
+                let e = train_game(
+                    &features,
+                    weights,
+                    &mut rng,
+                    &Method::td0(self.alpha),
+                    &mut self.path,
+                );
                 self.games += 1;
                 out.push(serde_json::json!({
                     "score": e.score,

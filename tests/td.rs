@@ -3,7 +3,7 @@
 //! then legal, deterministic moves from the loaded network. One test function: the loaded
 //! network is process-wide, and tests in one file run in parallel.
 
-use game2048::ai::ntuple::learn::{spawn_on, start, train_game};
+use game2048::ai::ntuple::learn::{spawn_on, start, train_game, Method};
 use game2048::ai::ntuple::network::{tile_score, warm_up};
 use game2048::ai::ntuple::{encode, loaded, Encoding, Network, Quantisation, Shape};
 use game2048::ai::search::bitboard::Bitboard;
@@ -43,7 +43,7 @@ fn trained_network() -> Network {
     let mut rng = GameRng::from_seed(1);
     let mut path = Vec::new();
     for _ in 0..1500 {
-        train_game(&features, weights, &mut rng, 0.1, &mut path);
+        train_game(&features, weights, &mut rng, &Method::td0(0.1), &mut path);
     }
     net
 }

@@ -11,7 +11,7 @@
 //! | 14 | 2 | reserved, 0 |
 //! | 16 | 4 | scale (`f32`; weight = stored value x scale; 1 for `f32` and `c8`) |
 //! | 20 | 8 | payload length in bytes |
-//! | 28 | T x (1 + cells) | each tuple: its cell count, then its cells (0..15, row-major) |
+//! | 28 | T x (1 + cells) | each tuple: its cell count, then its cells (0..15, row-major), the one that is the highest digit of the tuple's index first (a [`Shape`] lists them lowest first) |
 //! | .. | payload | `c8` only: T codebooks of 256 `f32` (tuple t's weight = its book[code]); then the weights (codes for `c8`), tuple by tuple, in the table order of `shape.rs` |
 //! | end | 4 | CRC-32 of every byte before it |
 //!
@@ -201,9 +201,10 @@ pub fn encode(network: &Network, encoding: Encoding) -> Vec<u8> {
     out.extend_from_slice(&[0, 0]);
     out.extend_from_slice(&scale.to_le_bytes());
     out.extend_from_slice(&(body.len() as u64).to_le_bytes());
+    // The file lists a tuple's cells highest digit first, the network lowest first.
     for tuple in shape.tuples() {
         out.push(tuple.len() as u8);
-        out.extend_from_slice(tuple);
+        out.extend(tuple.iter().rev());
     }
     out.extend_from_slice(&body);
     let crc = crc32(&[&out]);
@@ -275,7 +276,7 @@ pub fn decode(bytes: &[u8]) -> Result<Network, WeightsError> {
     let mut at = HEADER;
     for _ in 0..tuple_count {
         let len = usize::from(bytes[at]);
-        tuples.push(bytes[at + 1..at + 1 + len].to_vec());
+        tuples.push(bytes[at + 1..at + 1 + len].iter().rev().copied().collect());
         at += 1 + len;
     }
     let shape = Shape::new(tuples, levels).map_err(|e| bad(format!("its shape: {e}")))?;

@@ -4,8 +4,8 @@ use std::path::PathBuf;
 
 use clap::Parser;
 
-/// Trains an n-tuple network for 4x4 2048 by afterstate TD(0) learning, with checkpoints and a
-/// learning curve, and writes a weights file.
+/// Trains an n-tuple network for 4x4 2048 by afterstate TD learning (TD(λ), temporal
+/// coherence, restarts), with checkpoints and a learning curve, and writes a weights file.
 ///
 /// Game i (from 0) is played from seed (--seed, i), so one thread repeats exactly, and a run
 /// resumed from a checkpoint equals an uninterrupted one. With --threads N > 1 several games
@@ -21,12 +21,33 @@ pub struct Args {
     /// "0,1,2,3,4,5;4,5,6,7,8,9" (0..15 row by row; tuples of 4 to 6 cells, `;` between them).
     #[arg(long, default_value = "4x6")]
     pub shape: String,
-    /// Exponents each cell tells apart (2..16): 14 reads every tile from 8,192 up as 8,192.
-    #[arg(long, default_value_t = 14)]
+    /// Exponents each cell tells apart (2..16): 16 is a nibble per cell (tiles to 32,768, the
+    /// fast path); 14 reads every tile from 8,192 up as 8,192.
+    #[arg(long, default_value_t = 16)]
     pub levels: u8,
-    /// Learning rate per afterstate, shared among its features.
+    /// Learning rate per afterstate, shared among its features (with --tc, the rate a weight
+    /// learns at while its errors agree; 1.0 is the usual choice).
     #[arg(long, default_value_t = 0.1)]
     pub alpha: f32,
+    /// TD(λ): 0 is TD(0); the target mixes the next afterstate's value and its own target.
+    #[arg(long, default_value_t = 0.0)]
+    pub lambda: f32,
+    /// Learn while playing (online TD(0), TDL2048's default), rather than in a backward pass
+    /// after each game (which TD(λ) needs).
+    #[arg(long, conflicts_with = "lambda")]
+    pub online: bool,
+    /// Temporal coherence: each weight learns at alpha x |sum of its errors| / (sum of their
+    /// sizes). The accumulators are kept in the checkpoint (a run without --tc drops them).
+    #[arg(long)]
+    pub tc: bool,
+    /// Restart: a game that ends goes on from an afterstate part-way through its last stretch
+    /// (--restart-at), until a stretch is shorter than --restart-min moves.
+    #[arg(long)]
+    pub restart: bool,
+    #[arg(long, default_value_t = 10, requires = "restart")]
+    pub restart_min: usize,
+    #[arg(long, default_value_t = 0.5, requires = "restart")]
+    pub restart_at: f32,
     /// Optimistic initialisation: every afterstate starts valued at this (0: none).
     #[arg(long, default_value_t = 0.0)]
     pub init: f32,
@@ -41,9 +62,17 @@ pub struct Args {
     /// A checkpoint every this many games (rounded up to whole blocks); 0: only at the end.
     #[arg(long, default_value_t = 20_000)]
     pub checkpoint_every: u64,
-    /// Folder for checkpoint.bin and curve.jsonl (created if missing).
-    #[arg(long)]
-    pub dir: PathBuf,
+    /// At every checkpoint, play this many games with the network's 1-ply policy, learning
+    /// nothing (seeds 2^41 onwards), and add a line to DIR/eval.jsonl: the curve of whole games.
+    #[arg(long, default_value_t = 0)]
+    pub eval_games: u64,
+    /// Folder for checkpoint.bin, curve.jsonl and eval.jsonl (created if missing).
+    #[arg(long, required_unless_present = "bench")]
+    pub dir: Option<PathBuf>,
+    /// Measure only: train --games games from scratch, write nothing, and print the moves
+    /// learned per second (one line on stdout).
+    #[arg(long, conflicts_with_all = ["resume", "export", "out", "svg", "dir"])]
+    pub bench: bool,
     /// Go on from DIR/checkpoint.bin (its shape, levels and seed; --alpha applies from now).
     #[arg(long)]
     pub resume: bool,

@@ -1,12 +1,20 @@
 //! The learning curve as SVG (the library's small writer, shared with the arena): above, the
-//! share of each block's games reaching 2048, 4096, 8192 and 16384; below, the mean score.
+//! share of games reaching 2048 to 32768; below, the mean score. Drawn from the evaluations of
+//! whole games (eval.jsonl) when the run has them, else from the training blocks.
 
 use game2048::svg::{ticks, Svg, DASHES, PALETTE};
 
 use std::fs;
 use std::path::Path;
 
-use crate::curve::{read, Point};
+use crate::curve::{read, read_eval};
+
+/// One point of a curve: games trained, the share reaching each tile, the mean score.
+pub struct Row {
+    pub games: u64,
+    pub reach: [f64; 5],
+    pub mean_score: f64,
+}
 
 const LEFT: f64 = 90.0;
 const RIGHT: f64 = 930.0;
@@ -36,21 +44,12 @@ fn panel(
     svg.text((20.0, top + PANEL / 2.0), 13.0, "middle", -90.0, label);
 }
 
-/// A line of the top panel: its name and what it reads from a point.
-type Series = (&'static str, fn(&Point) -> f64);
-
-/// The chart of `points` (in game order).
-pub fn learning_curve(points: &[Point]) -> String {
+/// The chart of `points` (in game order), titled `title`.
+pub fn learning_curve(points: &[Row], title: &str) -> String {
     let mut svg = Svg::new(960.0, 640.0);
     let x_max = points.last().map_or(1.0, |p| p.games as f64).max(1.0);
     let x = |games: u64| LEFT + games as f64 / x_max * (RIGHT - LEFT);
-    svg.text(
-        (480.0, 24.0),
-        16.0,
-        "middle",
-        0.0,
-        "Learning curve: each point is one block of training games",
-    );
+    svg.text((480.0, 24.0), 16.0, "middle", 0.0, title);
     let top = 50.0;
     panel(
         &mut svg,
@@ -61,28 +60,23 @@ pub fn learning_curve(points: &[Point]) -> String {
         "share of games reaching",
         &|t| format!("{:.0}%", 100.0 * t),
     );
-    let series: [Series; 4] = [
-        ("2048", |p| p.reach_2048),
-        ("4096", |p| p.reach_4096),
-        ("8192", |p| p.reach_8192),
-        ("16384", |p| p.reach_16384),
-    ];
-    for (i, (name, get)) in series.iter().enumerate() {
+    let names = ["2048", "4096", "8192", "16384", "32768"];
+    for (i, name) in names.iter().enumerate() {
         let line: Vec<(f64, f64)> = points
             .iter()
-            .map(|p| (x(p.games), top + PANEL - get(p) * PANEL))
+            .map(|p| (x(p.games), top + PANEL - p.reach[i] * PANEL))
             .collect();
         svg.polyline(&line, PALETTE[i], DASHES[i % DASHES.len()]);
         svg.text(
-            (RIGHT - 240.0 + 60.0 * i as f64, top + 14.0),
+            (RIGHT - 300.0 + 60.0 * i as f64, top + 14.0),
             12.0,
             "start",
             0.0,
             name,
         );
         svg.line(
-            (RIGHT - 240.0 + 60.0 * i as f64 - 4.0, top + 18.0),
-            (RIGHT - 200.0 + 60.0 * i as f64, top + 18.0),
+            (RIGHT - 300.0 + 60.0 * i as f64 - 4.0, top + 18.0),
+            (RIGHT - 260.0 + 60.0 * i as f64, top + 18.0),
             PALETTE[i],
             3.0,
         );
@@ -109,8 +103,49 @@ pub fn learning_curve(points: &[Point]) -> String {
     svg.finish()
 }
 
-/// The curve in `curve` (JSON lines) as an SVG chart in `out`.
-pub fn write_svg(curve: &Path, out: &Path) -> Result<(), String> {
-    let svg = learning_curve(&read(curve)?);
+/// The run's curve as an SVG chart in `out`: the evaluations in `eval` (JSON lines) when there
+/// are any, else the training blocks in `curve`.
+pub fn write_svg(curve: &Path, eval: &Path, out: &Path) -> Result<(), String> {
+    let evals = read_eval(eval)?;
+    let svg = if evals.is_empty() {
+        let rows: Vec<Row> = read(curve)?
+            .iter()
+            .map(|p| Row {
+                games: p.games,
+                reach: [
+                    p.reach_2048,
+                    p.reach_4096,
+                    p.reach_8192,
+                    p.reach_16384,
+                    p.reach_32768,
+                ],
+                mean_score: p.mean_score,
+            })
+            .collect();
+        learning_curve(
+            &rows,
+            "Learning curve: each point is one block of training games",
+        )
+    } else {
+        let rows: Vec<Row> = evals
+            .iter()
+            .map(|p| Row {
+                games: p.games,
+                reach: [
+                    p.reach_2048,
+                    p.reach_4096,
+                    p.reach_8192,
+                    p.reach_16384,
+                    p.reach_32768,
+                ],
+                mean_score: p.mean_score,
+            })
+            .collect();
+        let played = evals.last().map_or(0, |e| e.played);
+        learning_curve(
+            &rows,
+            &format!("Learning curve: {played} whole games at 1 ply at each checkpoint"),
+        )
+    };
     fs::write(out, svg).map_err(|e| format!("cannot write {}: {e}", out.display()))
 }

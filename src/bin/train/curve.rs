@@ -1,17 +1,29 @@
-//! The learning curve: one JSON line per block of games (DIR/curve.jsonl), and its chart.
+//! The learning curves: one JSON line per block of training games (DIR/curve.jsonl), and one
+//! per evaluation of whole games at a checkpoint (DIR/eval.jsonl).
 
 use std::fs;
 use std::io::Write;
 use std::path::Path;
 use std::time::Duration;
 
-use game2048::ai::ntuple::learn::Episode;
+use game2048::ai::ntuple::learn::{Episode, Method};
 use serde::{Deserialize, Serialize};
 
 /// The tiles whose share of games the curve follows (exponents).
-pub const TILES: [u8; 4] = [11, 12, 13, 14];
+pub const TILES: [u8; 5] = [11, 12, 13, 14, 15];
 
-/// One block of games.
+/// Share of `episodes` whose largest tile reached 2^e.
+fn share(episodes: &[Episode], e: u8) -> f64 {
+    let n = episodes.len().max(1) as f64;
+    episodes.iter().filter(|g| g.max_exponent >= e).count() as f64 / n
+}
+
+fn mean(episodes: &[Episode], f: impl Fn(&Episode) -> f64) -> f64 {
+    episodes.iter().map(f).sum::<f64>() / episodes.len().max(1) as f64
+}
+
+/// One block of games. The scores and shares are those of each game's first stretch, the
+/// whole game from its start; restarts only add `trained_moves`.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Point {
     /// Games played in all at the end of the block.
@@ -24,34 +36,99 @@ pub struct Point {
     pub reach_4096: f64,
     pub reach_8192: f64,
     pub reach_16384: f64,
+    #[serde(default)]
+    pub reach_32768: f64,
     pub mean_moves: f64,
+    /// Moves learned from per game, restarts included.
+    #[serde(default)]
+    pub trained_moves: f64,
     pub alpha: f32,
-    /// Wall time the block took (last: lines are compared without it).
+    #[serde(default)]
+    pub lambda: f32,
+    /// Wall time the block took (the timings come last: lines are compared without them).
     pub seconds: f64,
+    /// Moves learned from per second of the block.
+    #[serde(default)]
+    pub moves_per_second: f64,
 }
 
 impl Point {
-    pub fn of(games: u64, episodes: &[Episode], alpha: f32, took: Duration) -> Point {
-        let n = episodes.len().max(1) as f64;
-        let share = |e: u8| episodes.iter().filter(|g| g.max_exponent >= e).count() as f64 / n;
+    pub fn of(games: u64, episodes: &[Episode], method: &Method, took: Duration) -> Point {
+        let trained: f64 = episodes.iter().map(|g| f64::from(g.trained)).sum();
         Point {
             games,
             block: episodes.len() as u64,
-            mean_score: episodes.iter().map(|g| g.score as f64).sum::<f64>() / n,
+            mean_score: mean(episodes, |g| g.score as f64),
             max_score: episodes.iter().map(|g| g.score).max().unwrap_or(0),
-            reach_2048: share(TILES[0]),
-            reach_4096: share(TILES[1]),
-            reach_8192: share(TILES[2]),
-            reach_16384: share(TILES[3]),
-            mean_moves: episodes.iter().map(|g| f64::from(g.moves)).sum::<f64>() / n,
-            alpha,
+            reach_2048: share(episodes, TILES[0]),
+            reach_4096: share(episodes, TILES[1]),
+            reach_8192: share(episodes, TILES[2]),
+            reach_16384: share(episodes, TILES[3]),
+            reach_32768: share(episodes, TILES[4]),
+            mean_moves: mean(episodes, |g| f64::from(g.moves)),
+            trained_moves: mean(episodes, |g| f64::from(g.trained)),
+            alpha: method.alpha,
+            lambda: method.lambda,
+            seconds: took.as_secs_f64(),
+            moves_per_second: trained / took.as_secs_f64().max(1e-9),
+        }
+    }
+}
+
+/// Whole games played by the network at a checkpoint, learning nothing.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Eval {
+    /// Training games played in all at the checkpoint.
+    pub games: u64,
+    /// Games played for this evaluation.
+    pub played: u64,
+    pub mean_score: f64,
+    pub reach_2048: f64,
+    pub reach_4096: f64,
+    pub reach_8192: f64,
+    pub reach_16384: f64,
+    pub reach_32768: f64,
+    pub mean_moves: f64,
+    pub seconds: f64,
+}
+
+impl Eval {
+    pub fn of(games: u64, episodes: &[Episode], took: Duration) -> Eval {
+        Eval {
+            games,
+            played: episodes.len() as u64,
+            mean_score: mean(episodes, |g| g.score as f64),
+            reach_2048: share(episodes, TILES[0]),
+            reach_4096: share(episodes, TILES[1]),
+            reach_8192: share(episodes, TILES[2]),
+            reach_16384: share(episodes, TILES[3]),
+            reach_32768: share(episodes, TILES[4]),
+            mean_moves: mean(episodes, |g| f64::from(g.moves)),
             seconds: took.as_secs_f64(),
         }
     }
 }
 
+pub fn append_eval(path: &Path, eval: &Eval) -> Result<(), String> {
+    write_line(
+        path,
+        &serde_json::to_string(eval).map_err(|e| e.to_string())?,
+    )
+}
+
+/// Every evaluation in `path` (none when it does not exist).
+pub fn read_eval(path: &Path) -> Result<Vec<Eval>, String> {
+    read_lines(path)
+}
+
 pub fn append(path: &Path, point: &Point) -> Result<(), String> {
-    let line = serde_json::to_string(point).map_err(|e| e.to_string())?;
+    write_line(
+        path,
+        &serde_json::to_string(point).map_err(|e| e.to_string())?,
+    )
+}
+
+fn write_line(path: &Path, line: &str) -> Result<(), String> {
     let mut file = fs::OpenOptions::new()
         .create(true)
         .append(true)
@@ -62,6 +139,10 @@ pub fn append(path: &Path, point: &Point) -> Result<(), String> {
 
 /// Every point of the curve in `path` (none when it does not exist).
 pub fn read(path: &Path) -> Result<Vec<Point>, String> {
+    read_lines(path)
+}
+
+fn read_lines<T: serde::de::DeserializeOwned>(path: &Path) -> Result<Vec<T>, String> {
     let text = match fs::read_to_string(path) {
         Ok(text) => text,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),

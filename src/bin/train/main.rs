@@ -1,11 +1,13 @@
-//! Trains an n-tuple network by afterstate TD(0) learning (see `train --help`): games in
+//! Trains an n-tuple network by afterstate TD learning (see `train --help`): games in
 //! blocks, a learning-curve line per block (DIR/curve.jsonl), a checkpoint every N games
-//! (DIR/checkpoint.bin), `--resume` from it, and a weights file at the end (`--out`).
+//! (DIR/checkpoint.bin) with an optional evaluation of whole games (DIR/eval.jsonl),
+//! `--resume` from it, and a weights file at the end (`--out`).
 
 mod args;
 mod chart;
 mod checkpoint;
 mod curve;
+mod huge;
 mod progress;
 
 use std::fs;
@@ -13,18 +15,21 @@ use std::path::Path;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use std::sync::Mutex;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use clap::Parser;
 
-use game2048::ai::ntuple::learn::{train_game, visit_counts, Episode, SharedTable};
+use game2048::ai::ntuple::learn::{
+    play_game, train_game, visit_counts, Coherent, CoherentWeight, Episode, Method, Restart,
+    SharedTable, Table,
+};
 use game2048::ai::ntuple::network::warm_up;
 use game2048::ai::ntuple::shape::Features;
 use game2048::ai::ntuple::{encode, Encoding, Network, Quantisation, Shape, Weights};
 use game2048::rng::GameRng;
 
 use args::Args;
-use checkpoint::Checkpoint;
+use checkpoint::{Accumulators, Checkpoint};
 
 fn main() -> ExitCode {
     let args = Args::parse();
@@ -42,29 +47,23 @@ pub fn game_rng(seed: u64, game: u64) -> GameRng {
     GameRng::from_seed(seed.rotate_left(32) ^ game.wrapping_mul(0x9E37_79B9_7F4A_7C15))
 }
 
-/// Plays games `first..first + n`, learning into `weights`; their episodes in game order.
-fn play_block(
-    features: &Features,
-    weights: &[AtomicU32],
-    seed: u64,
+/// A job on game i, with a thread's view of the weights and its scratch path.
+type GameJob<'a, T, R> = &'a (dyn Fn(u64, &mut T, &mut Vec<(u64, u32)>) -> R + Sync);
+
+/// Runs `job(i, table)` for every i in `first..first + n` on `threads` threads, each with its
+/// own view of the weights from `table`; the results in order of i.
+fn for_games<T: Table, R: Send>(
+    table: &(dyn Fn() -> T + Sync),
     first: u64,
     n: u64,
     threads: usize,
-    alpha: f32,
-) -> Vec<Episode> {
+    job: GameJob<T, R>,
+) -> Vec<R> {
     if threads <= 1 {
-        let mut table = SharedTable(weights);
+        let mut t = table();
         let mut path = Vec::new();
         return (first..first + n)
-            .map(|i| {
-                train_game(
-                    features,
-                    &mut table,
-                    &mut game_rng(seed, i),
-                    alpha,
-                    &mut path,
-                )
-            })
+            .map(|i| job(i, &mut t, &mut path))
             .collect();
     }
     let next = AtomicU64::new(first);
@@ -72,38 +71,129 @@ fn play_block(
     std::thread::scope(|scope| {
         for _ in 0..threads {
             scope.spawn(|| {
-                let mut table = SharedTable(weights);
+                let mut t = table();
                 let mut path = Vec::new();
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     if i >= first + n {
                         break;
                     }
-                    let e = train_game(
-                        features,
-                        &mut table,
-                        &mut game_rng(seed, i),
-                        alpha,
-                        &mut path,
-                    );
-                    done.lock().unwrap_or_else(|p| p.into_inner()).push((i, e));
+                    let r = job(i, &mut t, &mut path);
+                    done.lock().unwrap_or_else(|p| p.into_inner()).push((i, r));
                 }
             });
         }
     });
     let mut done = done.into_inner().unwrap_or_else(|p| p.into_inner());
     done.sort_by_key(|&(i, _)| i);
-    done.into_iter().map(|(_, e)| e).collect()
+    done.into_iter().map(|(_, r)| r).collect()
 }
 
-fn network_of(shape: &Shape, weights: &[AtomicU32]) -> Network {
-    let floats = weights
-        .iter()
-        .map(|w| f32::from_bits(w.load(Ordering::Relaxed)))
-        .collect();
-    Network::from_parts(shape.clone(), Weights::F32(floats))
-        .unwrap_or_else(|| unreachable!("the weights were sized by the shape"))
+/// The weights being learned: plain, or with temporal coherence's accumulators beside each.
+enum Store {
+    Plain(Vec<AtomicU32>),
+    Coherent(Vec<CoherentWeight>),
 }
+
+impl Store {
+    fn new(weights: &[f32], coherence: Option<Accumulators>, tc: bool) -> Store {
+        if !tc {
+            let store = huge::atomics(weights.len());
+            for (cell, w) in store.iter().zip(weights) {
+                cell.store(w.to_bits(), Ordering::Relaxed);
+            }
+            return Store::Plain(store);
+        }
+        let acc = coherence.unwrap_or_else(|| Accumulators {
+            sums: vec![0.0; weights.len()],
+            sizes: vec![0.0; weights.len()],
+        });
+        let store = huge::coherent(weights.len());
+        for (c, (w, (e, a))) in store
+            .iter()
+            .zip(weights.iter().zip(acc.sums.iter().zip(&acc.sizes)))
+        {
+            c.weight.store(w.to_bits(), Ordering::Relaxed);
+            c.sum.store(e.to_bits(), Ordering::Relaxed);
+            c.size.store(a.to_bits(), Ordering::Relaxed);
+        }
+        Store::Coherent(store)
+    }
+
+    /// Plays and learns from games `first..first + n`; their episodes in game order.
+    fn train(
+        &self,
+        features: &Features,
+        seed: u64,
+        first: u64,
+        n: u64,
+        threads: usize,
+        method: &Method,
+    ) -> Vec<Episode> {
+        match self {
+            Store::Plain(w) => for_games(
+                &|| SharedTable::new(w, features),
+                first,
+                n,
+                threads,
+                &|i, t, path| train_game(features, t, &mut game_rng(seed, i), method, path),
+            ),
+            Store::Coherent(w) => for_games(
+                &|| Coherent::new(w, features),
+                first,
+                n,
+                threads,
+                &|i, t, path| train_game(features, t, &mut game_rng(seed, i), method, path),
+            ),
+        }
+    }
+
+    /// Plays `n` whole games with the 1-ply policy, learning nothing.
+    fn evaluate(&self, features: &Features, n: u64, threads: usize) -> Vec<Episode> {
+        let rng = |i: u64| GameRng::from_seed(EVAL_SEED + i);
+        match self {
+            Store::Plain(w) => for_games(
+                &|| SharedTable::new(w, features),
+                0,
+                n,
+                threads,
+                &|i, t, _| play_game(features, t, &mut rng(i)),
+            ),
+            Store::Coherent(w) => {
+                for_games(&|| Coherent::new(w, features), 0, n, threads, &|i, t, _| {
+                    play_game(features, t, &mut rng(i))
+                })
+            }
+        }
+    }
+
+    fn weights(&self) -> Vec<f32> {
+        let f = |a: &AtomicU32| f32::from_bits(a.load(Ordering::Relaxed));
+        match self {
+            Store::Plain(w) => w.iter().map(f).collect(),
+            Store::Coherent(w) => w.iter().map(|c| f(&c.weight)).collect(),
+        }
+    }
+
+    fn accumulators(&self) -> Option<Accumulators> {
+        let f = |a: &AtomicU32| f32::from_bits(a.load(Ordering::Relaxed));
+        match self {
+            Store::Plain(_) => None,
+            Store::Coherent(w) => Some(Accumulators {
+                sums: w.iter().map(|c| f(&c.sum)).collect(),
+                sizes: w.iter().map(|c| f(&c.size)).collect(),
+            }),
+        }
+    }
+
+    fn network(&self, shape: &Shape) -> Network {
+        Network::from_parts(shape.clone(), Weights::F32(self.weights()))
+            .unwrap_or_else(|| unreachable!("the weights were sized by the shape"))
+    }
+}
+
+/// The evaluation's seeds: far from the arena's (1, 2, ...), the c8 fit's and training's.
+const EVAL_SEED: u64 = 1 << 41;
 
 /// The whole training run the flags describe.
 pub fn run(args: &Args) -> Result<(), String> {
@@ -119,35 +209,64 @@ pub fn run(args: &Args) -> Result<(), String> {
     if args.threads == 0 {
         return Err("--threads must be at least 1".into());
     }
-    let checkpoint_path = args.dir.join("checkpoint.bin");
-    let curve_path = args.dir.join("curve.jsonl");
+    if !(0.0..=1.0).contains(&args.lambda) {
+        return Err(format!("--lambda must be 0 to 1, got {}", args.lambda));
+    }
+    if !(0.0..=1.0).contains(&args.restart_at) {
+        return Err(format!(
+            "--restart-at must be 0 to 1, got {}",
+            args.restart_at
+        ));
+    }
+    if !(args.alpha.is_finite() && args.alpha > 0.0) {
+        return Err(format!("--alpha must be above 0, got {}", args.alpha));
+    }
+    let method = Method {
+        alpha: args.alpha,
+        lambda: args.lambda,
+        restart: args.restart.then_some(Restart {
+            min_moves: args.restart_min,
+            at: args.restart_at,
+        }),
+        online: args.online,
+    };
+    let dir = args.dir.clone().unwrap_or_default();
+    let checkpoint_path = dir.join("checkpoint.bin");
+    let curve_path = dir.join("curve.jsonl");
+    let eval_path = dir.join("eval.jsonl");
     if let Some(out) = &args.export {
         let c = checkpoint::load(&checkpoint_path)?;
         eprintln!("train: checkpoint at game {}", c.games);
         return write_weights(&c.network, quantise, out);
     }
-    fs::create_dir_all(&args.dir)
-        .map_err(|e| format!("cannot create {}: {e}", args.dir.display()))?;
+    if !args.bench {
+        fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    }
     let start = if args.resume {
         let c = checkpoint::load(&checkpoint_path)?;
         // Lines written after the checkpoint (a killed run) would repeat: drop them.
         curve::truncate_after(&curve_path, c.games)?;
+        curve::truncate_after(&eval_path, c.games)?;
         c
     } else {
         let shape = Shape::parse(&args.shape, args.levels).map_err(|e| format!("--shape: {e}"))?;
         let features = shape.tuples().len() as f32 * 8.0;
-        curve::truncate_after(&curve_path, 0)?;
+        if !args.bench {
+            curve::truncate_after(&curve_path, 0)?;
+            curve::truncate_after(&eval_path, 0)?;
+        }
         Checkpoint {
             games: 0,
             seed: args.seed,
             network: Network::new(shape, args.init / features),
+            coherence: None,
         }
     };
     warm_up();
     let shape = start.network.shape().clone();
     let features = start.network.features().clone();
-    let weights: Vec<AtomicU32> = match start.network.weights() {
-        Weights::F32(w) => w.iter().map(|x| AtomicU32::new(x.to_bits())).collect(),
+    let store = match start.network.weights() {
+        Weights::F32(w) => Store::new(w, start.coherence, args.tc),
         _ => return Err("the checkpoint's weights are quantised; it cannot learn on".into()),
     };
     drop(start.network);
@@ -159,56 +278,83 @@ pub fn run(args: &Args) -> Result<(), String> {
         args.checkpoint_every.div_ceil(args.block) * args.block
     };
     eprintln!(
-        "train: shape {} levels {} ({} weights, {:.1} MB as f32), seed {seed}, alpha {}, \
-         {} thread(s), from game {games} to {}",
+        "train: shape {} levels {} ({} weights, {:.1} MB as f32{}), seed {seed}, alpha {}, \
+         lambda {}{}{}, {} thread(s), from game {games} to {}",
         shape.describe(),
         shape.levels(),
         shape.entries(),
         shape.entries() as f64 * 4.0 / 1e6,
+        if args.tc { ", x3 with coherence" } else { "" },
         args.alpha,
+        args.lambda,
+        if args.tc { ", temporal coherence" } else { "" },
+        match method.restart {
+            Some(r) => format!(
+                ", restart at {} (stretches of {}+ moves)",
+                r.at, r.min_moves
+            ),
+            None => String::new(),
+        },
         args.threads,
         args.games
     );
-    let mut progress = progress::Progress::new(games, args.games);
-    let began = Instant::now();
+    let mut progress = progress::Progress::new(games, args.games, args.bench);
+    let mut playing = Duration::ZERO;
+    let mut learned = 0u64;
     while games < args.games {
         let n = args.block.min(args.games - games);
         let block_start = Instant::now();
-        let episodes = play_block(
-            &features,
-            &weights,
-            seed,
-            games,
-            n,
-            args.threads,
-            args.alpha,
-        );
+        let episodes = store.train(&features, seed, games, n, args.threads, &method);
+        let took = block_start.elapsed();
+        playing += took;
+        learned += episodes.iter().map(|e| u64::from(e.trained)).sum::<u64>();
         games += n;
-        let point = curve::Point::of(games, &episodes, args.alpha, block_start.elapsed());
-        curve::append(&curve_path, &point)?;
+        let point = curve::Point::of(games, &episodes, &method, took);
         progress.block(games, &point);
+        if args.bench {
+            continue;
+        }
+        curve::append(&curve_path, &point)?;
         if games % every == 0 || games == args.games {
+            if args.eval_games > 0 {
+                let t = Instant::now();
+                let played = store.evaluate(&features, args.eval_games, args.threads);
+                curve::append_eval(&eval_path, &curve::Eval::of(games, &played, t.elapsed()))?;
+            }
             checkpoint::save(
                 &checkpoint_path,
                 &Checkpoint {
                     games,
                     seed,
-                    network: network_of(&shape, &weights),
+                    network: store.network(&shape),
+                    coherence: store.accumulators(),
                 },
             )?;
             if let Some(svg) = &args.svg {
-                chart::write_svg(&curve_path, svg)?;
+                chart::write_svg(&curve_path, &eval_path, svg)?;
             }
         }
     }
     progress.finish();
     if let Some(out) = &args.out {
-        write_weights(&network_of(&shape, &weights), quantise, out)?;
+        write_weights(&store.network(&shape), quantise, out)?;
     }
-    eprintln!(
-        "train: {games} games, this run {:.0} s",
-        began.elapsed().as_secs_f64()
-    );
+    let rate = learned as f64 / playing.as_secs_f64().max(1e-9);
+    if args.bench {
+        println!(
+            "{rate:.0} moves a second ({learned} moves learned in {:.2} s of play, {} games, \
+             {} thread(s))",
+            playing.as_secs_f64(),
+            games - start.games,
+            args.threads
+        );
+    } else {
+        eprintln!(
+            "train: {games} games; this run learned {learned} moves in {:.0} s of play, \
+             {rate:.0} moves a second",
+            playing.as_secs_f64()
+        );
+    }
     Ok(())
 }
 
@@ -271,33 +417,108 @@ mod tests {
 
     fn weights_of(dir: &Path) -> Network {
         checkpoint::load(&dir.join("checkpoint.bin"))
-            .unwrap()
+            .unwrap_or_else(|e| panic!("{e}"))
             .network
+    }
+
+    fn resumed_equals_uninterrupted(name: &str, extra: &[&str]) {
+        let base = std::env::temp_dir().join(format!("train-{name}-{}", std::process::id()));
+        let (whole, split) = (base.join("whole"), base.join("split"));
+        let with = |dir: &Path, games: u64, resume: bool| {
+            let mut a = args(dir, games);
+            let mut flags = vec!["train".to_string()];
+            flags.extend(extra.iter().map(|f| f.to_string()));
+            let parsed = Args::parse_from(
+                flags
+                    .iter()
+                    .chain(["--dir".to_string(), "x".to_string()].iter()),
+            );
+            a.tc = parsed.tc;
+            a.lambda = parsed.lambda;
+            a.alpha = parsed.alpha;
+            a.restart = parsed.restart;
+            a.eval_games = parsed.eval_games;
+            a.resume = resume;
+            a
+        };
+        run(&with(&whole, 120, false)).unwrap();
+        // A run killed after game 50: its last checkpoint is at game 40, its curves have a
+        // line past it.
+        run(&with(&split, 40, false)).unwrap();
+        for file in ["curve.jsonl", "eval.jsonl"] {
+            let mut lines = fs::read_to_string(split.join(file)).unwrap_or_default();
+            lines.push_str("{\"games\":60,\"mean_score\":1}\n");
+            fs::write(split.join(file), lines).unwrap();
+        }
+        run(&with(&split, 120, true)).unwrap();
+        let (a, b) = (
+            checkpoint::load(&whole.join("checkpoint.bin")).unwrap(),
+            checkpoint::load(&split.join("checkpoint.bin")).unwrap(),
+        );
+        assert_eq!(a.network.weights(), b.network.weights());
+        let acc = |c: &Checkpoint| {
+            c.coherence
+                .as_ref()
+                .map(|x| (x.sums.clone(), x.sizes.clone()))
+        };
+        assert_eq!(acc(&a), acc(&b));
+        assert_eq!(acc(&a).is_some(), extra.contains(&"--tc"));
+        let strip = |d: &Path, file: &str| {
+            fs::read_to_string(d.join(file))
+                .unwrap_or_default()
+                .lines()
+                .map(|l| l.split(",\"seconds\"").next().unwrap_or("").to_string())
+                .collect::<Vec<_>>()
+        };
+        for file in ["curve.jsonl", "eval.jsonl"] {
+            assert_eq!(strip(&whole, file), strip(&split, file), "{file}");
+        }
+        let _ = fs::remove_dir_all(&base);
     }
 
     #[test]
     fn a_resumed_run_ends_where_an_uninterrupted_one_does() {
-        let base = std::env::temp_dir().join(format!("train-test-{}", std::process::id()));
-        let (whole, split) = (base.join("whole"), base.join("split"));
-        run(&args(&whole, 120)).unwrap();
-        // A run killed after game 50: its last checkpoint is at game 40, its curve has a
-        // line past it.
-        run(&args(&split, 40)).unwrap();
-        let mut lines = fs::read_to_string(split.join("curve.jsonl")).unwrap();
-        lines.push_str("{\"games\":60,\"mean_score\":1}\n");
-        fs::write(split.join("curve.jsonl"), lines).unwrap();
-        let mut resume = args(&split, 120);
+        resumed_equals_uninterrupted("td0", &[]);
+    }
+
+    #[test]
+    fn a_resumed_run_carries_coherence_restarts_and_evaluations() {
+        resumed_equals_uninterrupted(
+            "tc",
+            &[
+                "--tc",
+                "--alpha",
+                "1",
+                "--lambda",
+                "0.5",
+                "--restart",
+                "--eval-games",
+                "10",
+            ],
+        );
+    }
+
+    #[test]
+    fn a_damaged_checkpoint_is_refused_saying_how() {
+        let dir = std::env::temp_dir().join(format!("train-bad-{}", std::process::id()));
+        let mut a = args(&dir, 40);
+        a.tc = true;
+        run(&a).unwrap();
+        let path = dir.join("checkpoint.bin");
+        let bytes = fs::read(&path).unwrap();
+        fs::write(&path, &bytes[..bytes.len() - 100]).unwrap();
+        let err = checkpoint::load(&path).err().unwrap();
+        assert!(err.contains("cut short in part 3"), "{err}");
+        let mut changed = bytes.clone();
+        let at = changed.len() / 2;
+        changed[at] ^= 0x40;
+        fs::write(&path, &changed).unwrap();
+        let err = checkpoint::load(&path).err().unwrap();
+        assert!(err.contains("checksum"), "{err}");
+        let mut resume = args(&dir, 80);
         resume.resume = true;
-        run(&resume).unwrap();
-        assert_eq!(weights_of(&whole).weights(), weights_of(&split).weights());
-        let curve = |d: &Path| fs::read_to_string(d.join("curve.jsonl")).unwrap();
-        let strip = |text: String| {
-            text.lines()
-                .map(|l| l.split(",\"seconds\"").next().unwrap_or("").to_string())
-                .collect::<Vec<_>>()
-        };
-        assert_eq!(strip(curve(&whole)), strip(curve(&split)));
-        let _ = fs::remove_dir_all(&base);
+        assert!(run(&resume).unwrap_err().contains("checksum"));
+        let _ = fs::remove_dir_all(&dir);
     }
 
     #[test]

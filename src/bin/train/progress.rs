@@ -12,11 +12,12 @@ pub struct Progress {
     from: u64,
     start: Instant,
     bar: Option<ProgressBar>,
+    quiet: bool,
 }
 
 impl Progress {
-    pub fn new(done: u64, total: u64) -> Progress {
-        let bar = std::io::stderr().is_terminal().then(|| {
+    pub fn new(done: u64, total: u64, quiet: bool) -> Progress {
+        let bar = (!quiet && std::io::stderr().is_terminal()).then(|| {
             let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
             bar.set_style(
                 ProgressStyle::with_template(
@@ -34,6 +35,7 @@ impl Progress {
             from: done,
             start: Instant::now(),
             bar,
+            quiet,
         }
     }
 
@@ -51,6 +53,7 @@ impl Progress {
                 bar.set_position(games);
                 bar.set_message(msg);
             }
+            None if self.quiet => {}
             None => eprintln!("games {games}  {msg}"),
         }
     }
