@@ -1,6 +1,6 @@
 // The one place for what the page says about expectimax's strength: the ladder of
 // node budgets it offers, what the native arena measured for each (whole games,
-// seeds 1..N; the game lines are in docs/runs/), and how the page fits a budget
+// seeds 1..N; the game lines are in data/runs/), and how the page fits a budget
 // to a speed. Plain data and pure functions: no DOM, no workers.
 import { groups } from './split.js';
 
@@ -10,11 +10,11 @@ import { groups } from './split.js';
 // move of the split search at that budget (how much of the budget a move spends on
 // average), from the run named in `from`.
 export const LADDER = [
-  { nodes: 50000, name: 'Light', reach: { 8192: 0.82, 16384: 0.345, 32768: 0.005 }, nodesPerMove: 20909, from: 'docs/runs/expectimax-split-50000.jsonl' },
-  { nodes: 200000, name: 'Quick', reach: { 8192: 0.92, 16384: 0.615, 32768: 0.025 }, nodesPerMove: 78920, from: 'docs/runs/expectimax-split-200000.jsonl' },
-  { nodes: 800000, name: 'Solid', reach: { 8192: 0.965, 16384: 0.775, 32768: 0.115 }, nodesPerMove: 305935, from: 'docs/runs/expectimax-split-800000.jsonl' },
-  { nodes: 2500000, name: 'Strong', reach: { 8192: 0.985, 16384: 0.855, 32768: 0.165 }, nodesPerMove: 1058974, from: 'docs/runs/expectimax-split-2500000.jsonl' },
-  { nodes: 10000000, name: 'Deep', reach: { 8192: 1, 16384: 0.89, 32768: 0.25 }, nodesPerMove: 4362914, from: 'docs/runs/expectimax-split-10000000.jsonl' },
+  { nodes: 50000, name: 'Light', reach: { 8192: 0.82, 16384: 0.345, 32768: 0.005 }, nodesPerMove: 20909, from: 'data/runs/expectimax-split-50000.jsonl' },
+  { nodes: 200000, name: 'Quick', reach: { 8192: 0.92, 16384: 0.615, 32768: 0.025 }, nodesPerMove: 78920, from: 'data/runs/expectimax-split-200000.jsonl' },
+  { nodes: 800000, name: 'Solid', reach: { 8192: 0.965, 16384: 0.775, 32768: 0.115 }, nodesPerMove: 305935, from: 'data/runs/expectimax-split-800000.jsonl' },
+  { nodes: 2500000, name: 'Strong', reach: { 8192: 0.985, 16384: 0.855, 32768: 0.165 }, nodesPerMove: 1058974, from: 'data/runs/expectimax-split-2500000.jsonl' },
+  { nodes: 10000000, name: 'Deep', reach: { 8192: 1, 16384: 0.89, 32768: 0.25 }, nodesPerMove: 4362914, from: 'data/runs/expectimax-split-10000000.jsonl' },
 ];
 
 // The time between two drawn AI moves at each speed (Max: at least the 61 moves a

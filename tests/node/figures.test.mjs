@@ -1,6 +1,6 @@
 // What the strength control says about each rung of expectimax's ladder ("Strong (2.5M
 // positions): reaches 16384 in 9 games of 10, ...") and what "Fits the speed" charges a rung
-// must be what the arena saw: the game lines each rung names in `from` (docs/runs/), read
+// must be what the arena saw: the game lines each rung names in `from` (data/runs/), read
 // back here. A figure typed by hand that drifts from its games, a rung quoted from fewer than
 // 200 games, from games stopped early (--until), from another budget or from seeds other than
 // 1..N fails here.
@@ -28,7 +28,7 @@ const gameLines = (path) =>
 /** A game's largest tile as a number ("16384" or "2^16"). */
 const largest = (g) => (g.largest.startsWith('2^') ? 2 ** Number(g.largest.slice(2)) : Number(g.largest));
 
-test("each measured rung's reach and cost are its 200+ whole games in docs/runs, seeds 1..N, at its budget", async () => {
+test("each measured rung's reach and cost are its 200+ whole games in data/runs, seeds 1..N, at its budget", async () => {
   const { LADDER } = await import('../../www/strength-figures.js');
   let measured = 0;
   for (const rung of LADDER) {

@@ -3,7 +3,7 @@
 # prints the table of the whole run (the same table one machine would print).
 #
 #   cargo build --release --bin arena          # once, on a shared filesystem
-#   sbatch docs/jobs/slurm-array.sh            # submits tasks 1..N
+#   sbatch tools/jobs/slurm-array.sh            # submits tasks 1..N
 #   # when every task has finished:
 #   target/release/arena merge results/shard-*.jsonl
 #
