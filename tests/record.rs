@@ -402,7 +402,7 @@ fn a_changed_or_cut_text_is_refused() {
     assert!(Record::decode(&format!("  {text}\n")).is_ok());
 }
 
-/// The README's figure: characters of text per move on real games. Run it with
+/// The figure docs/embed.md quotes: characters of text per move on real games. Run it with
 /// `cargo test --release --test record -- --ignored --nocapture record_size`.
 #[test]
 #[ignore]

@@ -1,4 +1,4 @@
-// Positions for `arena --decide` (the transposition table's measurements in the README):
+// Positions for `arena --decide` (the search's measurements in docs/ai.md):
 // seeded 4x4 games played in wasm by expectimax at a node budget, every position from move
 // --from on, every --every-th one, as JSON lines {"size":4,"cells":[...]} on stdout.
 //

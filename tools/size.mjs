@@ -25,7 +25,7 @@ const { values } = parseFlags({
   usage: 'Usage: node tools/size.mjs [--budget]   (`make size`; after `make build`)',
   options: { budget: { type: 'boolean' } },
 });
-// The issue's budgets, gzipped: the game page's first visit, an embed with controls="minimal".
+// The first visit's budgets, gzipped: the game page's first visit, an embed with controls="minimal".
 const BUDGET_KB = { page: 60, minimal: 50 };
 
 // A first visit (no saved game) loads the lite module; the core, which reads saved games

@@ -171,7 +171,7 @@ export function keepWorker({ url, timeout = START_TIMEOUT, post, ready, receive,
  * How many workers a pool runs: one per core, less `spare` cores left to the page's thread, 1
  * to 4 (a root has at most four moves to split). The game's pool takes every core: its page
  * only draws and answers keys while the workers search, and stays responsive (`make
- * figures-page`, README); the compare page and the review keep one core spare (spare: 1).
+ * figures-page`, docs/architecture.md); the compare page and the review keep one core spare (spare: 1).
  */
 export function workerCount({ cores = globalThis.navigator?.hardwareConcurrency, spare = 0 } = {}) {
   return Math.max(1, Math.min(4, (cores | 0) - spare));

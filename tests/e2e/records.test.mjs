@@ -1,4 +1,4 @@
-// Game records on the page (issue 12): Share gives a link to the replay, which ends on the
+// Game records on the page: Share gives a link to the replay, which ends on the
 // game's board and score; undo inside the game (the replay follows the line played); a
 // 20,000-move game (link, file); the replay's controls and keys; play on from a replay
 // (the game in progress is replaced only when the player says so); the review; the board

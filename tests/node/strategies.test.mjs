@@ -15,7 +15,7 @@ import { summarize } from '../../www/compare.js';
 const core = await load('game2048_core');
 const full = await load('game2048');
 
-// The names the README promises embedders, weakest first.
+// The names docs/embed.md promises embedders, weakest first.
 const NAMES = ['random', 'corner', 'cycle', 'greedy', 'montecarlo', 'montecarlo-dynamic', 'minimax', 'minimax-id', 'expectimax'];
 const DIRS = ['up', 'right', 'down', 'left'];
 // Only left and up move; after either, the board is full and nothing can merge, whatever

@@ -1,5 +1,5 @@
 // The wasm module's public API as embedders and the page use it, loaded in Node the way
-// the README promises (initSync with the bytes). Needs `make build` first.
+// docs/embed.md promises (initSync with the bytes). Needs `make build` first.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';

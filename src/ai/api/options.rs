@@ -26,15 +26,15 @@ pub const DEFAULT_K: u32 = 100;
 pub const MAX_K: u32 = 10_000;
 /// Minimax's depth (in moves of the player) when the options name none.
 pub const DEFAULT_MINIMAX_DEPTH: u32 = 4;
-/// Minimax's node cap per move when the options name none. On 8x8 minimax visits 0.7
-/// (busy machine) to 2 (quiet) million nodes a second natively, measured on open,
-/// half-full and crowded boards, and WebAssembly runs at about 60% of that: 800,000 nodes
-/// is 0.4 to 1.1 s natively, under 2 s in a browser, whatever the depth asked.
+/// Minimax's node cap per move when the options name none. On 8x8 minimax visits 0.7 to 2
+/// million nodes a second natively, measured on open, half-full and crowded boards, and
+/// WebAssembly runs at about 60% of that: 800,000 nodes is 0.4 to 1.1 s natively, under 2 s
+/// in a browser, whatever the depth asked.
 pub const DEFAULT_MINIMAX_NODES: u64 = 800_000;
 /// The Monte Carlo strategies' cap per move on the moves played in roll-outs (root moves
 /// included) when the options name none. On 8x8 every roll-out plays 1,001 moves, at 1.9
-/// to 2.6 million moves a second natively (busy machine; open, half-full and crowded
-/// boards) and about as fast in WebAssembly under Node: 2,000,000 moves is 0.8 s natively
+/// to 2.6 million moves a second natively (open, half-full and crowded boards) and about
+/// as fast in WebAssembly under Node: 2,000,000 moves is 0.8 s natively
 /// and 0.8 to 1.3 s in wasm, where k = 1,000 uncapped took 1.6 s (plain) to 7 s (dynamic).
 /// On 4x4 at k = 100 decisions on positions from real games play at most 48,000 (plain)
 /// and 480,000 (dynamic) moves, so the cap never binds there.

@@ -7,10 +7,10 @@
 //! ([`TranspositionTable::start_search`]): fewer cache misses for small budgets (a root
 //! move's share of 200,000 nodes runs 27% faster), and still a pure function of the budget.
 //! Buckets of two or four entries keeping the deeper ones were measured too and did not
-//! pay: no fewer nodes a move at 200k, 800k or 2.5M nodes, and slower (README). Keeping the
+//! pay: no fewer nodes a move at 200k, 800k or 2.5M nodes, and slower (docs/ai.md). Keeping the
 //! previous move's entries would answer 3-5% of the probes, but would make a move's value
 //! depend on which searches ran before on this thread: the page's split (root moves on
-//! different workers) would no longer give the one-thread answer (README).
+//! different workers) would no longer give the one-thread answer (docs/ai.md).
 
 use std::cell::RefCell;
 

@@ -26,9 +26,9 @@ pub use crate::ai::api::options::MAX_DEPTH;
 use crate::ai::search::position::Position;
 /// Whether chance nodes prefetch their grandchildren's table slots one spawn ahead, which
 /// changes no decision: natively on x86_64 (0.82x the time a move at 2.5M nodes, 0.89x at
-/// 800k, 1.00x at 200k, where the table fits in the cache; README, "Speed"); not in
+/// 800k, 1.00x at 200k, where the table fits in the cache; docs/ai.md); not in
 /// WebAssembly, which has no prefetch (a plain read instead made it slower, and the
-/// lookahead alone gave 1.01x to 1.03x there), so it runs the search exactly as before.
+/// lookahead alone gave 1.01x to 1.03x there), so it runs the search without it.
 const PREFETCH: bool = cfg!(target_arch = "x86_64");
 /// What a lost position is worth; `Search::leaf` keeps every live position above it.
 const LOST: f64 = 0.0;

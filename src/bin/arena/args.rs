@@ -67,7 +67,7 @@ const NOTES: &str = "\
 Game i (from 0) uses seed S + i. Only the strategy flags given go into the AI options.
 --shard K/N plays only the games whose index i has i % N == K - 1; merge the shards' --out
 files with `arena merge`. --resume keeps the games already in --out (a run that was killed,
-or a shard of a batch spread over sessions) and plays only the others. --no-timing leaves out
+or a shard of a batch run in several goes) and plays only the others. --no-timing leaves out
 the figures that depend on the machine.
 Strategies that draw random numbers get the AI option seed = the game's seed; --ai-seed S (or
 seed=S in a compare spec) gives game i the AI seed S + i, for any strategy.
