@@ -28,7 +28,7 @@ BINDGEN := wasm-bindgen --target web --no-typescript --remove-name-section --rem
 WB_VERSION := $(shell awk '/^name = "wasm-bindgen"$$/{getline; gsub(/"/,"",$$3); print $$3}' Cargo.lock 2>/dev/null)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all build run test test-rust test-parity test-wasm test-e2e lint wasm-tools node-deps chromium size bench dist figures-embed figures-page figures-learn clean
+.PHONY: all build run test test-rust test-parity test-wasm test-e2e lint wasm-tools node-deps chromium size bench dist figures figures-embed figures-page figures-learn clean
 
 all: build
 
@@ -114,6 +114,12 @@ test-e2e: build node-deps chromium
 	node --test --test-concurrency=1 tests/e2e/
 
 ## --- figures ---------------------------------------------------------------
+
+# The strength figures from the arena's game lines under data/ (data/index.json): writes
+# docs/figures.md, the ladder in www/strength-figures.js and the README's players table.
+# tests/node/figures-generated.test.mjs fails while any of them differs from what it writes.
+figures:
+	node tools/figures.mjs
 
 size: build node-deps
 	@node tools/size.mjs

@@ -5,10 +5,13 @@
 import { groups } from './split.js';
 
 // A figure is quoted only from 200 or more whole games of the split search (the
-// search the page plays since node budgets split over the workers); until a rung has
-// one, its label says "not yet measured". nodesPerMove is the arena's mean nodes per
-// move of the split search at that budget (how much of the budget a move spends on
-// average), from the run named in `from`.
+// search the page plays: node budgets split over the workers); until a rung has
+// them, its label says "not yet measured" (reach: null, nodesPerMove: null).
+// nodesPerMove is the arena's mean nodes per move at that budget (how much of the
+// budget a move spends on average), from the run named in `from`.
+// The block below is written by tools/figures.mjs (`make figures`) from those game
+// lines, with the rung names it holds: change them there, not here.
+// BEGIN LADDER (tools/figures.mjs)
 export const LADDER = [
   { nodes: 50000, name: 'Light', reach: { 8192: 0.82, 16384: 0.345, 32768: 0.005 }, nodesPerMove: 20909, from: 'data/runs/expectimax-split-50000.jsonl' },
   { nodes: 200000, name: 'Quick', reach: { 8192: 0.92, 16384: 0.615, 32768: 0.025 }, nodesPerMove: 78920, from: 'data/runs/expectimax-split-200000.jsonl' },
@@ -16,6 +19,7 @@ export const LADDER = [
   { nodes: 2500000, name: 'Strong', reach: { 8192: 0.985, 16384: 0.855, 32768: 0.165 }, nodesPerMove: 1058974, from: 'data/runs/expectimax-split-2500000.jsonl' },
   { nodes: 10000000, name: 'Deep', reach: { 8192: 1, 16384: 0.89, 32768: 0.25 }, nodesPerMove: 4362914, from: 'data/runs/expectimax-split-10000000.jsonl' },
 ];
+// END LADDER
 
 // The time between two drawn AI moves at each speed (Max: at least the 61 moves a
 // second of the strongest browser AI we know), and the share of it a search may take.
@@ -23,14 +27,14 @@ export const SPEED_INTERVAL_MS = { watch: 250, fast: 100, faster: 25, max: 1000 
 export const FILL = 0.7;
 
 // The pool's calibration: a search at this budget on this mid-game position (about
-// 158,000 nodes, depth 5: 2 to 3 ms in wasm on one core of the project's machines when
-// quiet), timed inside a worker, twelve times; the fastest counts. A fresh worker's first
-// run is 4 to 5x slower than the searches after it (the engine still compiles the search
-// to optimised code as it runs hot), and in a page that has just loaded the other workers'
+// 158,000 nodes, depth 5: 2 to 3 ms in wasm on one core of a 2-core machine), timed
+// inside a worker, twelve times; the fastest counts. A fresh worker's first run is 4 to
+// 5x slower than the searches after it (the engine still compiles the search to
+// optimised code as it runs hot), and in a page that has just loaded the other workers'
 // starts and the page's own work share the cores: runs vary 5x, late ones too. In 8 fresh
-// game pages (2 cores, quiet) the best of 3 runs read a median of 41,000 nodes per ms
-// (23,000 to 63,000), the best of 6 61,000 (32,000 to 72,000), the best of 12 67,000
-// (42,000 to 72,000); the twelve took 45 to 105 ms before the first move.
+// game pages on 2 cores the best of 3 runs read a median of 41,000 nodes per ms (23,000
+// to 63,000), the best of 6 61,000 (32,000 to 72,000), the best of 12 67,000 (42,000 to
+// 72,000); the twelve took 45 to 105 ms before the first move.
 export const CALIBRATION = {
   size: 4,
   cells: [1024, 512, 256, 128, 8, 16, 32, 64, 4, 2, 0, 0, 2, 0, 0, 0],
@@ -79,8 +83,8 @@ export const splitShare = (workers) => {
 
 // The share of its budget a search spends a move, on average over whole games, for a rung the
 // arena has not measured yet: the largest the measured rungs show (a search stops deepening
-// when the next depth would not fit, and many moves reach their depth limit first; the
-// README lists each rung's share). With no rung measured, the whole budget.
+// when the next depth would not fit, and many moves reach their depth limit first;
+// docs/figures.md lists each rung's share). With no rung measured, the whole budget.
 export const spentShare = (ladder = LADDER) =>
   Math.min(1, Math.max(0, ...ladder.filter((r) => r.nodesPerMove > 0).map((r) => r.nodesPerMove / r.nodes))) || 1;
 

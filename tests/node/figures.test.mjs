@@ -8,6 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { STRENGTH_FIGURES } from '../../tools/figures.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const TILES = [8192, 16384, 32768];
@@ -29,7 +30,7 @@ const gameLines = (path) =>
 const largest = (g) => (g.largest.startsWith('2^') ? 2 ** Number(g.largest.slice(2)) : Number(g.largest));
 
 test("each measured rung's reach and cost are its 200+ whole games in data/runs, seeds 1..N, at its budget", async () => {
-  const { LADDER } = await import('../../www/strength-figures.js');
+  const { LADDER } = await import(new URL(`../../${STRENGTH_FIGURES}`, import.meta.url));
   let measured = 0;
   for (const rung of LADDER) {
     if (!rung.reach) {

@@ -1,0 +1,64 @@
+// data/index.json is the map of the run data: for every file under data/, what it holds, the
+// command that wrote it, the last commit that changed it, and the files that quote it. A
+// file added without an entry, an entry for a file that is gone, a commit that is not the
+// file's last change, or a "quoted by" that no longer names the file fails here.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { basename, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const index = JSON.parse(readFileSync(join(root, 'data/index.json'), 'utf8'));
+// The folder's own description and the index itself are not run data.
+const NOT_DATA = new Set(['data/index.json', 'data/README.md']);
+
+/** Every file under dir, as paths from the root. */
+const walk = (dir) =>
+  readdirSync(join(root, dir)).flatMap((f) => {
+    const path = `${dir}/${f}`;
+    return statSync(join(root, path)).isDirectory() ? walk(path) : [path];
+  });
+
+const git = (...args) => {
+  try {
+    return execFileSync('git', args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return null;
+  }
+};
+
+test('data/index.json lists every file under data/, and only those', () => {
+  const files = walk('data').filter((f) => !NOT_DATA.has(f)).sort();
+  assert.deepEqual(Object.keys(index.files).sort(), files);
+});
+
+test('each entry says what the file holds, its command, its commit and what quotes it', () => {
+  for (const [file, entry] of Object.entries(index.files)) {
+    assert.ok(entry.what?.length > 10, `${file}: what it holds`);
+    assert.ok(entry.command?.length > 10, `${file}: the command that wrote it`);
+    assert.match(entry.commit ?? '', /^[0-9a-f]{7,40}$/, `${file}: the commit that recorded it`);
+    assert.ok(Array.isArray(entry.quotedBy) && entry.quotedBy.length, `${file}: what quotes it (a file nothing quotes does not belong in data/)`);
+    for (const by of entry.quotedBy) {
+      assert.ok(existsSync(join(root, by)), `${file}: quoted by ${by}, which does not exist`);
+      const text = readFileSync(join(root, by), 'utf8');
+      assert.ok(text.includes(file) || text.includes(basename(file)), `${file}: ${by} does not name it`);
+    }
+  }
+});
+
+test("each entry's commit is the last one that changed its file (git log --follow)", (t) => {
+  if (git('rev-parse', '--is-shallow-repository') !== 'false') {
+    t.skip('no full git history here');
+    return;
+  }
+  for (const [file, entry] of Object.entries(index.files)) {
+    const last = git('log', '--follow', '--diff-filter=AM', '--format=%H', '-1', '--', file);
+    if (!last) {
+      t.diagnostic(`${file}: not committed yet`);
+      continue;
+    }
+    assert.ok(last.startsWith(entry.commit), `${file}: the index says ${entry.commit}, git log says ${last.slice(0, 10)}`);
+  }
+});

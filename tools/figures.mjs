@@ -1,0 +1,472 @@
+// The strength figures, from one source: the arena's game lines under data/ (index:
+// data/index.json). Writes
+//   - docs/figures.md, every figure with its 95% Wilson interval, games, seeds, nodes a move
+//     and the command that produced each file;
+//   - the LADDER block of the page's strength figures (STRENGTH_FIGURES below): each rung's
+//     measured reach and mean nodes a move, which the strength control and "Fits the speed" use;
+//   - the players table in README.md (between its `figures:players` markers).
+// `make figures` (after new game lines); `--check` writes nothing and exits 1 naming each
+// file that differs from what it would write. tests/node/figures-generated.test.mjs runs
+// the same comparison in `make test`.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, dirname } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+// Where the page's strength figures live: the one path to change if the module moves.
+export const STRENGTH_FIGURES = 'www/strength-figures.js';
+export const FIGURES_PAGE = 'docs/figures.md';
+export const README = 'README.md';
+export const INDEX = 'data/index.json';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+// The page's ladder of node budgets for expectimax: the rung names the strength control shows,
+// each with the file of its 200 whole games (seeds 1..200, the split search).
+const LADDER = [
+  { nodes: 50000, name: 'Light' },
+  { nodes: 200000, name: 'Quick' },
+  { nodes: 800000, name: 'Solid' },
+  { nodes: 2500000, name: 'Strong' },
+  { nodes: 10000000, name: 'Deep' },
+].map((r) => ({ ...r, file: `data/runs/expectimax-split-${r.nodes}.jsonl` }));
+// The tiles whose reach the page quotes for a rung, and the games a rung needs before the
+// page quotes it (until then its label says "not yet measured").
+const PAGE_TILES = [8192, 16384, 32768];
+const PAGE_GAMES = 200;
+// The strongest browser AI we know, as its own README reports it: each rung is compared with it.
+const REFERENCE = {
+  name: '[ziap/2048-ai](https://github.com/ziap/2048-ai)',
+  setting: 'its web budget of 2^19 positions a move, 1,000 games',
+  reach: { 16384: 0.846, 32768: 0.176 },
+};
+
+// Every strategy at its default options (4x4, whole games, seeds 1..N), weakest first; `how`
+// is the README's one line about it.
+const PLAYERS = [
+  { name: '`random`', how: 'a random legal move', file: 'data/runs/random.jsonl' },
+  { name: '`corner`', how: 'the first legal move of up, left, right, down', file: 'data/runs/corner.jsonl' },
+  { name: '`cycle`', how: 'up, right, down, left in turn', file: 'data/runs/cycle.jsonl' },
+  { name: '`greedy`', how: 'the move that leaves the most empty cells', file: 'data/runs/greedy.jsonl' },
+  { name: '`montecarlo` (k = 100)', how: 'k random games after each move; the best mean score', file: 'data/runs/montecarlo.jsonl' },
+  { name: '`montecarlo-dynamic` (k = 100)', how: 'the same, with more random games on crowded boards', file: 'data/runs/montecarlo-dynamic.jsonl' },
+  { name: '`minimax` (depth 4)', how: 'alpha-beta against the worst spawn', file: 'data/runs/minimax.jsonl' },
+  { name: '`minimax-id` (50k nodes)', how: 'minimax deepening within a budget, against the worst spawns only', file: 'data/runs/minimax-id.jsonl' },
+  { name: '`expectimax` (50k nodes: *Light*)', how: 'the expectation over every spawn, on a 64-bit board', file: LADDER[0].file },
+  { name: '`expectimax` (10M nodes: *Deep*)', how: 'the same, with 200 times the nodes', file: LADDER[4].file },
+  { name: '`td` (the shipped network)', how: 'one move ahead, judged by a learned n-tuple network', file: 'data/runs/td-4x6-c8.jsonl' },
+  { name: '`expectimax-td` (20k nodes, the shipped network)', how: "expectimax's search with the network as its evaluation", file: 'data/runs/expectimax-td-c8-20000.jsonl' },
+];
+
+// The learned network searched by expectimax, against the heuristic at equal time a move.
+const EQUAL_SPEED = [
+  { name: '`expectimax`, 200k nodes (*Quick*)', file: LADDER[1].file },
+  { name: '`expectimax-td`, 20k nodes, the shipped network (`c8`)', file: 'data/runs/expectimax-td-c8-20000.jsonl' },
+  { name: '`expectimax-td`, 10k nodes, the same network stored as `f32`', file: 'data/runs/expectimax-td-f32-10000.jsonl' },
+];
+
+// One network (4x6, 14 levels, 360,000 training games) stored three ways, played by `td`.
+const STORAGE = [
+  { name: '`c8`: a byte per weight into 256 values per tuple (shipped)', file: 'data/runs/td-4x6-c8.jsonl' },
+  { name: '`f32`', file: 'data/runs/td-4x6-f32-360k.txt' },
+  { name: '`i8`, one scale', file: 'data/runs/td-4x6-i8-360k.txt' },
+];
+
+// Evaluation weights tuned by `arena tune`, judged on fresh seeds against the defaults: the
+// same seeds for both, so the difference is paired by seed. `tuned(game)` tells the two apart.
+const TUNED = [
+  {
+    title: "Expectimax's weights tuned at 50k nodes (`data/tune/expectimax-tuned.json`), judged at 50k",
+    file: 'data/tune/verify-50k.jsonl',
+    tiles: [8192, 16384, 32768],
+    objective: 16384,
+  },
+  {
+    title: 'The same weights judged at 200k nodes',
+    file: 'data/tune/verify-200k.jsonl',
+    tiles: [8192, 16384, 32768],
+    objective: 16384,
+  },
+  {
+    title: "Minimax's weights tuned at depth 4 (`data/tune/minimax-tuned.json`), games stopped at 2048",
+    file: 'data/tune/verify-minimax.jsonl',
+    tiles: [2048],
+    objective: 2048,
+  },
+];
+const tuned = (g) => g.options.weights !== undefined;
+
+// ---------------------------------------------------------------------------------------
+
+const read = (path) => readFileSync(join(ROOT, path), 'utf8');
+
+/** The game lines of a JSON-lines file. */
+function gameLines(path) {
+  return read(path)
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l, i) => {
+      try {
+        return JSON.parse(l);
+      } catch (e) {
+        throw new Error(`${path} line ${i + 1} is not JSON: ${e.message}`);
+      }
+    });
+}
+
+/** A game's largest tile as a number ("16384" or "2^16"). */
+const largest = (g) => (g.largest.startsWith('2^') ? 2 ** Number(g.largest.slice(2)) : Number(g.largest));
+
+/**
+ * What a run's games show: games, seeds, how many reached each tile, mean score, nodes a move,
+ * and the tile stop (`until`) if the games were stopped there.
+ */
+function summarise(games, path) {
+  if (!games.length) throw new Error(`${path}: no games`);
+  const seeds = games.map((g) => g.seed).sort((a, b) => a - b);
+  const sum = (k) => games.reduce((s, g) => s + g[k], 0);
+  const untils = new Set(games.map((g) => g.until ?? null));
+  if (untils.size > 1) throw new Error(`${path}: games stopped at different tiles`);
+  return {
+    games: games.length,
+    seeds,
+    reached: (t) => games.filter((g) => largest(g) >= t).length,
+    medianLargest: median(games.map(largest)),
+    scoreMean: sum('score') / games.length,
+    nodesPerMove: Math.round(sum('nodes') / sum('moves')),
+    until: [...untils][0],
+  };
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor((s.length - 1) / 2)];
+};
+
+/**
+ * The table `arena` prints, for a run whose game lines were not kept: games, seeds, the share
+ * reaching each tile (to 0.1%, so the count is exact up to 1,000 games), mean score, nodes a move.
+ */
+function arenaTable(path) {
+  const text = read(path);
+  const head = text.match(/^games (\d+)\s+size (\d+)\s+options (\{.*?\})\s+seeds (\d+)\.\.(\d+)/m);
+  if (!head) throw new Error(`${path}: not an arena table`);
+  const games = Number(head[1]);
+  const shares = new Map([...text.matchAll(/^\s+(\d+)\s+([\d.]+)%/gm)].map((m) => [Number(m[1]), Number(m[2])]));
+  const reachedAt = (t) => {
+    if (shares.has(t)) return Math.round((shares.get(t) * games) / 100);
+    const below = [...shares.keys()].filter((k) => k < t);
+    return below.length ? 0 : games;
+  };
+  const [first, last] = [Number(head[4]), Number(head[5])];
+  if (games > 1000 || last - first + 1 !== games) throw new Error(`${path}: cannot read exact counts`);
+  return {
+    games,
+    seeds: Array.from({ length: games }, (_, i) => first + i),
+    reached: reachedAt,
+    medianLargest: null,
+    scoreMean: Number(text.match(/^score mean (\d+)/m)[1]),
+    nodesPerMove: Number(text.match(/nodes per move (\d+)/m)[1]),
+    until: null,
+  };
+}
+
+const runs = new Map();
+/** A data file's summary (game lines, or an arena table for a .txt), read once. */
+function run(path) {
+  if (!runs.has(path)) runs.set(path, path.endsWith('.txt') ? arenaTable(path) : summarise(gameLines(path), path));
+  return runs.get(path);
+}
+
+/** The 95% Wilson score interval of k successes out of n (the arena's). */
+export function wilson(k, n) {
+  const z = 1.96;
+  const p = k / n;
+  const denom = 1 + (z * z) / n;
+  const center = (p + (z * z) / (2 * n)) / denom;
+  const half = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / denom;
+  return [Math.max(0, center - half), Math.min(1, center + half)];
+}
+
+const pct = (x) => (100 * x).toFixed(1);
+/** "89.0% (83.9-92.6)": a share with its interval. */
+const share = (k, n) => {
+  const [lo, hi] = wilson(k, n);
+  return `${pct(k / n)}% (${pct(lo)}-${pct(hi)})`;
+};
+const whole = (x) => Math.round(x).toLocaleString('en-US');
+const tileName = (t) => String(t);
+
+/** "1..200", or the count and range when the seeds are not one unbroken run. */
+function seedText(seeds) {
+  const unbroken = seeds.every((s, i) => i === 0 || s === seeds[i - 1] + 1);
+  if (unbroken) return `${seeds[0]}..${seeds[seeds.length - 1]}`;
+  return `${seeds.length} seeds from ${seeds[0]} to ${seeds[seeds.length - 1]}`;
+}
+
+const row = (cells) => `| ${cells.join(' | ')} |`;
+const table = (header, rows) => [row(header), row(header.map(() => '---')), ...rows.map(row)].join('\n');
+
+// ---------------------------------------------------------------------------------------
+
+function ladderSection() {
+  const tiles = [2048, 4096, 8192, 16384, 32768];
+  const rows = LADDER.map((r) => {
+    if (!existsSync(join(ROOT, r.file))) return [`*${r.name}*, ${short(r.nodes)}`, '0', '', ...tiles.map(() => ''), '', '', ''];
+    const s = run(r.file);
+    return [
+      `*${r.name}*, ${short(r.nodes)}`,
+      String(s.games),
+      seedText(s.seeds),
+      ...tiles.map((t) => share(s.reached(t), s.games)),
+      whole(s.scoreMean),
+      whole(s.nodesPerMove),
+      (s.nodesPerMove / r.nodes).toFixed(2),
+    ];
+  });
+  return [
+    "## Expectimax's ladder",
+    '',
+    'The node budgets the strength control offers and *Fits the speed* picks from (4x4, whole',
+    'games of the split search, each move\'s budget shared equally by its legal moves). The page',
+    'quotes the shares reaching 16384 and 32768 in the rung\'s label, and charges a rung its',
+    'mean nodes a move when it fits a budget to a speed ([ai.md](ai.md#the-ladder-and-fits-the-speed)). *Spent* is the share of',
+    'its budget a move spends on average: a search stops deepening when the next depth would not',
+    'fit, and many moves reach their depth limit first.',
+    '',
+    table(['rung', 'games', 'seeds', ...tiles.map(tileName), 'mean score', 'nodes a move', 'spent'], rows),
+    '',
+    `Against ${REFERENCE.name} (${REFERENCE.setting}): *level* where its share lies inside the`,
+    "rung's interval, *higher* or *lower* where the rung's interval lies above or below it.",
+    '',
+    table(
+      ['rung', ...Object.entries(REFERENCE.reach).map(([t, x]) => `${t} (${pct(x)}%)`)],
+      LADDER.filter((r) => existsSync(join(ROOT, r.file))).map((r) => {
+        const s = run(r.file);
+        return [`*${r.name}*`, ...Object.entries(REFERENCE.reach).map(([t, x]) => {
+          const [lo, hi] = wilson(s.reached(Number(t)), s.games);
+          return x < lo ? 'higher' : x > hi ? 'lower' : 'level';
+        })];
+      }),
+    ),
+  ].join('\n');
+}
+
+function playersSection() {
+  const tiles = [512, 1024, 2048, 4096, 8192, 16384];
+  const rows = PLAYERS.map((p) => {
+    const s = run(p.file);
+    return [p.name, String(s.games), seedText(s.seeds), ...tiles.map((t) => share(s.reached(t), s.games)), whole(s.scoreMean), whole(s.nodesPerMove)];
+  });
+  return [
+    '## Every strategy',
+    '',
+    'Each strategy at its default options unless named (4x4, whole games). The learned players',
+    'play the network the page downloads, `networks/4x6.bin`.',
+    '',
+    table(['player', 'games', 'seeds', ...tiles.map(tileName), 'mean score', 'nodes a move'], rows),
+  ].join('\n');
+}
+
+function equalSpeedSection() {
+  const tiles = [8192, 16384, 32768];
+  const rows = EQUAL_SPEED.map((p) => {
+    const s = run(p.file);
+    return [p.name, String(s.games), seedText(s.seeds), ...tiles.map((t) => share(s.reached(t), s.games)), whole(s.scoreMean), whole(s.nodesPerMove)];
+  });
+  return [
+    '## The learned network in the search, at equal time a move',
+    '',
+    "A node of `expectimax-td` evaluates the network, which costs far more than the heuristic's",
+    'table lookups; the budgets are those that take the same time a move on the same positions',
+    '(`tools/speed-td.sh` measures it).',
+    '',
+    table(['player', 'games', 'seeds', ...tiles.map(tileName), 'mean score', 'nodes a move'], rows),
+  ].join('\n');
+}
+
+function storageSection() {
+  const tiles = [2048, 4096, 8192, 16384];
+  const rows = STORAGE.map((p) => {
+    const s = run(p.file);
+    return [p.name, String(s.games), seedText(s.seeds), ...tiles.map((t) => share(s.reached(t), s.games)), whole(s.scoreMean)];
+  });
+  return [
+    "## The network's storage",
+    '',
+    'One network (four 6-tuples, 14 levels, 360,000 training games) written three ways, played',
+    'by `td` ([training.md](training.md) has the formats and the training).',
+    '',
+    table(['weights', 'games', 'seeds', ...tiles.map(tileName), 'mean score'], rows),
+  ].join('\n');
+}
+
+/** Paired by seed: the tuned weights' reach minus the default's, in points, with its 95% half-width. */
+function paired(games, tile) {
+  const bySeed = new Map();
+  for (const g of games) {
+    const pair = bySeed.get(g.seed) ?? {};
+    pair[tuned(g) ? 'tuned' : 'base'] = largest(g) >= tile ? 1 : 0;
+    bySeed.set(g.seed, pair);
+  }
+  const d = [...bySeed.values()].map((p) => {
+    if (p.tuned === undefined || p.base === undefined) throw new Error('a seed played by one side only');
+    return p.tuned - p.base;
+  });
+  const mean = d.reduce((a, b) => a + b, 0) / d.length;
+  const sd = Math.sqrt(d.reduce((a, b) => a + (b - mean) ** 2, 0) / (d.length - 1));
+  const half = (1.96 * sd) / Math.sqrt(d.length);
+  const sign = mean >= 0 ? '+' : '-';
+  return `${sign}${Math.abs(100 * mean).toFixed(1)} points (± ${(100 * half).toFixed(1)})`;
+}
+
+function tunedSection() {
+  const parts = [
+    '## Tuned evaluation weights',
+    '',
+    'Weights found by `arena tune` ([arena.md](arena.md)), then judged on fresh seeds against the',
+    'defaults the page plays; both play the same seeds, so the difference is paired by seed. The',
+    'page keeps its defaults unless the tuned weights gain at the tuning objective by more than',
+    'the interval.',
+  ];
+  for (const t of TUNED) {
+    const games = gameLines(t.file);
+    const sides = [
+      ['the defaults', games.filter((g) => !tuned(g))],
+      ['tuned', games.filter(tuned)],
+    ];
+    const rows = sides.map(([name, gs]) => {
+      const s = summarise(gs, t.file);
+      return [name, String(s.games), seedText(s.seeds), ...t.tiles.map((x) => share(s.reached(x), s.games)), s.until ? '' : whole(s.scoreMean), whole(s.nodesPerMove)];
+    });
+    rows.push([`tuned minus the defaults, paired`, '', '', ...t.tiles.map((x) => paired(games, x)), '', '']);
+    const budget = sides[0][1][0].options.nodes ? `${short(sides[0][1][0].options.nodes)} nodes` : `depth ${sides[0][1][0].options.depth ?? 4}`;
+    parts.push('', `### ${t.title}`, '', `\`${sides[0][1][0].strategy}\` at ${budget}; the objective was reaching ${t.objective}.`, '');
+    parts.push(table(['weights', 'games', 'seeds', ...t.tiles.map(tileName), 'mean score', 'nodes a move'], rows));
+  }
+  return parts.join('\n');
+}
+
+function sourcesSection(index) {
+  const used = new Set([...LADDER.map((r) => r.file), ...PLAYERS.map((p) => p.file), ...EQUAL_SPEED.map((p) => p.file), ...STORAGE.map((p) => p.file), ...TUNED.map((t) => t.file)]);
+  const rows = [...used].sort().map((file) => {
+    const entry = index.files[file];
+    if (!entry) throw new Error(`${file} is quoted but not in ${INDEX}`);
+    return [`[\`${file}\`](../${file})`, `\`${entry.command.replace(/\|/g, '\\|')}\``, `\`${entry.commit}\``];
+  });
+  return [
+    '## Sources',
+    '',
+    `Every file above, the command that wrote it and the commit that recorded it ([\`${INDEX}\`](../${INDEX}) lists`,
+    'every file under `data/`). A run of `arena` repeats exactly under a node budget: the same',
+    'command on the same engine writes the same game lines (only the timings differ).',
+    '',
+    table(['file', 'command', 'commit'], rows),
+  ].join('\n');
+}
+
+const short = (n) => (n >= 1e6 ? `${n / 1e6}M` : `${Math.round(n / 1000)}k`);
+
+/** docs/figures.md. */
+function figuresPage(index) {
+  return [
+    '# Figures',
+    '',
+    'How strong each AI is, measured by the native arena ([arena.md](arena.md)) in whole seeded',
+    'games. Every figure here is written by `make figures` (`tools/figures.mjs`) from the game',
+    'lines under `data/`; a test fails when this page, the page\'s strength figures',
+    `(\`${STRENGTH_FIGURES}\`) or the README's table differ from what the script writes.`,
+    '',
+    'A share is the share of games whose largest tile reached that tile, with its 95% Wilson',
+    'interval in brackets. Seeds 1..200: game *i* starts from seed *i*. *Nodes a move* is the',
+    'mean over every move of every game.',
+    '',
+    ladderSection(),
+    '',
+    playersSection(),
+    '',
+    equalSpeedSection(),
+    '',
+    storageSection(),
+    '',
+    tunedSection(),
+    '',
+    sourcesSection(index),
+    '',
+    'Speeds and download sizes depend on the machine and the build, so no file here holds them:',
+    '`make bench`, `make size`, `make figures-page` and `make figures-embed` measure them where',
+    'they run ([architecture.md](architecture.md)).',
+    '',
+  ].join('\n');
+}
+
+/** The LADDER block of the page's strength figures: a rung without its games has no figures. */
+function ladderBlock() {
+  const lines = LADDER.map((r) => {
+    const s = existsSync(join(ROOT, r.file)) ? run(r.file) : null;
+    if (!s || s.games < PAGE_GAMES) return `  { nodes: ${r.nodes}, name: '${r.name}', reach: null, nodesPerMove: null, from: '${r.file}' },`;
+    const reach = PAGE_TILES.map((t) => `${t}: ${s.reached(t) / s.games}`).join(', ');
+    return `  { nodes: ${r.nodes}, name: '${r.name}', reach: { ${reach} }, nodesPerMove: ${s.nodesPerMove}, from: '${r.file}' },`;
+  });
+  return ['export const LADDER = [', ...lines, '];'].join('\n');
+}
+
+/** README's players table: a strength figure for each, the games linked to their file. */
+function playersTable() {
+  const rows = PLAYERS.map((p) => {
+    const s = run(p.file);
+    const pctOnly = (t) => `${pct(s.reached(t) / s.games)}%`;
+    return [p.name, p.how, `[${s.games}](${p.file})`, String(s.medianLargest), pctOnly(2048), pctOnly(16384)];
+  });
+  return table(['player', 'how it plays', 'games', 'tile half the games reach', 'reaches 2048', 'reaches 16384'], rows);
+}
+
+/** `text` with the lines between the two marker lines replaced by `block`. */
+function replaceBlock(path, text, begin, end, block) {
+  const lines = text.split('\n');
+  const b = lines.findIndex((l) => l.includes(begin));
+  const e = lines.findIndex((l, i) => i > b && l.includes(end));
+  if (b < 0 || e < 0) throw new Error(`${path}: no "${begin}" ... "${end}" markers`);
+  return [...lines.slice(0, b + 1), block, ...lines.slice(e)].join('\n');
+}
+
+/** Every file the script writes, as the text it would write now: Map(path -> text). */
+export function render() {
+  runs.clear();
+  const index = JSON.parse(read(INDEX));
+  return new Map([
+    [FIGURES_PAGE, figuresPage(index)],
+    [STRENGTH_FIGURES, replaceBlock(STRENGTH_FIGURES, read(STRENGTH_FIGURES), 'BEGIN LADDER', 'END LADDER', ladderBlock())],
+    [README, replaceBlock(README, read(README), 'figures:players', '/figures:players', playersTable())],
+  ]);
+}
+
+/** The files whose text differs from what render() gives. */
+export function stale(out = render()) {
+  return [...out].filter(([path, text]) => {
+    try {
+      return read(path) !== text;
+    } catch {
+      return true;
+    }
+  }).map(([path]) => path);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const { parseFlags } = await import('./cli.mjs');
+  const { values } = parseFlags({
+    name: 'figures',
+    usage: 'Usage: node tools/figures.mjs [--check]   (`make figures`: writes docs/figures.md, the page\'s ladder, the README\'s players table)',
+    options: { check: { type: 'boolean' } },
+  });
+  const out = render();
+  const differ = stale(out);
+  if (values.check) {
+    for (const path of differ) console.error(`figures: ${path} differs from what \`make figures\` writes`);
+    process.exit(differ.length ? 1 : 0);
+  }
+  for (const path of differ) {
+    writeFileSync(join(ROOT, path), out.get(path));
+    console.log(`wrote ${path}`);
+  }
+  if (!differ.length) console.log('figures: every file is up to date');
+}
