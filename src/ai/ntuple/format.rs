@@ -27,14 +27,13 @@
 
 use std::fmt;
 
-use super::network::{Network, Quantisation, Weights};
-use super::shape::Shape;
+use super::network::{Network, Weights};
 use crate::record::crc32;
 
 pub const MAGIC: &[u8; 8] = b"2048ntw\n";
 /// The newest version written and read (version 1 files still read).
 pub const VERSION: u16 = 2;
-const HEADER: usize = 28;
+pub(crate) const HEADER: usize = 28;
 
 /// How the weights sit in the payload.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -102,21 +101,6 @@ fn put_leb(out: &mut Vec<u8>, mut n: u64) {
         }
         out.push(byte | 0x80);
     }
-}
-
-fn get_leb(bytes: &[u8], at: &mut usize) -> Result<u64, WeightsError> {
-    let mut n = 0u64;
-    for shift in (0..64).step_by(7) {
-        let byte = *bytes
-            .get(*at)
-            .ok_or_else(|| WeightsError::BadField("the weights end inside a run length".into()))?;
-        *at += 1;
-        n |= u64::from(byte & 0x7f) << shift;
-        if byte & 0x80 == 0 {
-            return Ok(n);
-        }
-    }
-    Err(WeightsError::BadField("a run length is too long".into()))
 }
 
 /// The weight `i` as its stored bytes.
@@ -212,194 +196,19 @@ pub fn encode(network: &Network, encoding: Encoding) -> Vec<u8> {
     out
 }
 
-fn bad(what: impl Into<String>) -> WeightsError {
-    WeightsError::BadField(what.into())
-}
-
-/// Reads a weights file, checking everything (see the module's text for the order).
+/// Reads a weights file, checking everything (see the module's text for the order): a
+/// [`Reader`](super::read::Reader) given every byte at once.
 pub fn decode(bytes: &[u8]) -> Result<Network, WeightsError> {
-    if bytes.len() < MAGIC.len() || &bytes[..MAGIC.len()] != MAGIC {
-        // A short file that starts as a weights file is cut short, not foreign.
-        if bytes.len() < MAGIC.len() && MAGIC.starts_with(bytes) && !bytes.is_empty() {
-            return Err(WeightsError::Truncated {
-                expected: HEADER as u64 + 4,
-                got: bytes.len(),
-            });
-        }
-        return Err(WeightsError::BadMagic);
-    }
-    if bytes.len() < 10 {
-        return Err(WeightsError::Truncated {
-            expected: HEADER as u64 + 4,
-            got: bytes.len(),
-        });
-    }
-    let version = u16::from_le_bytes([bytes[8], bytes[9]]);
-    if !(1..=VERSION).contains(&version) {
-        return Err(WeightsError::BadVersion(version));
-    }
-    if bytes.len() < HEADER {
-        return Err(WeightsError::Truncated {
-            expected: HEADER as u64 + 4,
-            got: bytes.len(),
-        });
-    }
-    let tuple_count = usize::from(bytes[11]);
-    let payload_len = u64::from_le_bytes(bytes[20..28].try_into().unwrap_or([0; 8]));
-    // The tuples' lengths are inside the header's tail: walk them as far as the bytes go.
-    let mut at = HEADER;
-    for _ in 0..tuple_count {
-        match bytes.get(at) {
-            Some(&len) => at += 1 + usize::from(len),
-            None => break,
-        }
-    }
-    let expected = at as u64 + payload_len + 4;
-    if (bytes.len() as u64) < expected {
-        return Err(WeightsError::Truncated {
-            expected,
-            got: bytes.len(),
-        });
-    }
-    if bytes.len() as u64 > expected {
-        return Err(WeightsError::TrailingBytes(
-            (bytes.len() as u64 - expected) as usize,
-        ));
-    }
-    let (body, crc) = bytes.split_at(bytes.len() - 4);
-    if crc32(&[body]).to_le_bytes() != crc {
-        return Err(WeightsError::BadChecksum);
-    }
-    // From here the bytes are those a writer made; the checks below catch a writer's bugs.
-    let levels = bytes[10];
-    let mut tuples = Vec::with_capacity(tuple_count);
-    let mut at = HEADER;
-    for _ in 0..tuple_count {
-        let len = usize::from(bytes[at]);
-        tuples.push(bytes[at + 1..at + 1 + len].iter().rev().copied().collect());
-        at += 1 + len;
-    }
-    let shape = Shape::new(tuples, levels).map_err(|e| bad(format!("its shape: {e}")))?;
-    let scale = f32::from_le_bytes(bytes[16..20].try_into().unwrap_or([0; 4]));
-    let quant = match bytes[12] {
-        0 => Quantisation::F32,
-        1 => Quantisation::I16,
-        2 => Quantisation::I8,
-        3 if version >= 2 => Quantisation::C8,
-        3 => return Err(bad("quantisation 3 (c8) in a version 1 file")),
-        q => {
-            return Err(bad(format!(
-                "quantisation {q} is unknown (0 f32, 1 i16, 2 i8, 3 c8)"
-            )))
-        }
-    };
-    if !(scale.is_finite() && scale > 0.0) {
-        return Err(bad(format!("scale {scale} is not a positive number")));
-    }
-    let encoding = match bytes[13] {
-        0 => Encoding::Raw,
-        1 => Encoding::ZeroRuns,
-        e => return Err(bad(format!("encoding {e} is unknown (0 raw, 1 zero runs)"))),
-    };
-    let mut payload = &bytes[at..bytes.len() - 4];
-    let mut books = Vec::new();
-    if quant == Quantisation::C8 {
-        let size = tuple_count * 256 * 4;
-        if payload.len() < size {
-            return Err(bad(format!(
-                "{} bytes of payload where the codebooks alone need {size}",
-                payload.len()
-            )));
-        }
-        for (t, book) in payload[..size].chunks_exact(1024).enumerate() {
-            let mut values = [0f32; 256];
-            for (v, c) in values.iter_mut().zip(book.chunks_exact(4)) {
-                *v = f32::from_le_bytes([c[0], c[1], c[2], c[3]]);
-            }
-            if let Some(v) = values.iter().find(|v| !v.is_finite()) {
-                return Err(bad(format!("tuple {}'s codebook holds {v}", t + 1)));
-            }
-            books.push(values);
-        }
-        payload = &payload[size..];
-    }
-    let raw = expand(payload, encoding, shape.entries(), quant.width())?;
-    let weights = match quant {
-        Quantisation::F32 => Weights::F32(
-            raw.chunks_exact(4)
-                .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-                .collect(),
-        ),
-        Quantisation::I16 => Weights::I16 {
-            values: raw
-                .chunks_exact(2)
-                .map(|c| i16::from_le_bytes([c[0], c[1]]))
-                .collect(),
-            scale,
-        },
-        // In place (the same allocation): a worker's memory never shrinks back after a peak.
-        Quantisation::I8 => Weights::I8 {
-            values: raw.into_iter().map(|b| b as i8).collect(),
-            scale,
-        },
-        Quantisation::C8 => Weights::C8 {
-            codes: raw,
-            books,
-            entries: (0..tuple_count).map(|t| shape.entries_of(t)).collect(),
-        },
-    };
-    Network::from_parts(shape, weights).ok_or_else(|| bad("the weights do not fill the shape"))
-}
-
-/// The weights' bytes, `entries` x `width`, from the payload.
-fn expand(
-    payload: &[u8],
-    encoding: Encoding,
-    entries: usize,
-    width: usize,
-) -> Result<Vec<u8>, WeightsError> {
-    let size = entries * width;
-    match encoding {
-        Encoding::Raw => {
-            if payload.len() != size {
-                return Err(bad(format!(
-                    "{} bytes of weights where the shape needs {size}",
-                    payload.len()
-                )));
-            }
-            Ok(payload.to_vec())
-        }
-        Encoding::ZeroRuns => {
-            let mut out = Vec::with_capacity(size);
-            let mut at = 0;
-            while at < payload.len() {
-                let zeros = get_leb(payload, &mut at)? as usize;
-                let literals = get_leb(payload, &mut at)? as usize;
-                let bytes = literals.saturating_mul(width);
-                if out.len() + zeros.saturating_mul(width) + bytes > size {
-                    return Err(bad(format!("more weights than the shape's {entries}")));
-                }
-                if at + bytes > payload.len() {
-                    return Err(bad("the weights end inside a run"));
-                }
-                out.resize(out.len() + zeros * width, 0);
-                out.extend_from_slice(&payload[at..at + bytes]);
-                at += bytes;
-            }
-            if out.len() != size {
-                return Err(bad(format!(
-                    "{} weights where the shape needs {entries}",
-                    out.len() / width
-                )));
-            }
-            Ok(out)
-        }
-    }
+    let mut reader = super::read::Reader::new();
+    reader.push(bytes)?;
+    reader.finish()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ai::ntuple::network::Quantisation;
+    use crate::ai::ntuple::shape::Shape;
 
     fn network() -> Network {
         let mut net = Network::new(Shape::parse("0,1,2,3;0,1,4,5", 8).unwrap(), 0.0);
