@@ -301,15 +301,26 @@ pub fn run(args: &Args) -> Result<(), String> {
     let mut progress = progress::Progress::new(games, args.games, args.bench);
     let mut playing = Duration::ZERO;
     let mut learned = 0u64;
+    // Moves learned since the run began: the curve's lines up to the checkpoint hold them.
+    let mut learned_in_all = if args.bench {
+        0
+    } else {
+        curve::read(&curve_path)?
+            .iter()
+            .map(|p| (p.trained_moves * p.block as f64).round() as u64)
+            .sum()
+    };
     while games < args.games {
         let n = args.block.min(args.games - games);
         let block_start = Instant::now();
         let episodes = store.train(&features, seed, games, n, args.threads, &method);
         let took = block_start.elapsed();
         playing += took;
-        learned += episodes.iter().map(|e| u64::from(e.trained)).sum::<u64>();
+        let block_learned = episodes.iter().map(|e| u64::from(e.trained)).sum::<u64>();
+        learned += block_learned;
+        learned_in_all += block_learned;
         games += n;
-        let point = curve::Point::of(games, &episodes, &method, took);
+        let point = curve::Point::of(games, learned_in_all, &episodes, &method, took);
         progress.block(games, &point);
         if args.bench {
             continue;
@@ -319,7 +330,10 @@ pub fn run(args: &Args) -> Result<(), String> {
             if args.eval_games > 0 {
                 let t = Instant::now();
                 let played = store.evaluate(&features, args.eval_games, args.threads);
-                curve::append_eval(&eval_path, &curve::Eval::of(games, &played, t.elapsed()))?;
+                curve::append_eval(
+                    &eval_path,
+                    &curve::Eval::of(games, learned_in_all, &played, t.elapsed()),
+                )?;
             }
             checkpoint::save(
                 &checkpoint_path,
