@@ -3,7 +3,10 @@
 // with the problem named (the strategies stay unavailable, the others play on).
 // tests/data/tiny-4x4-l8-i8.ntw: `train --shape 4x4 --levels 8 --games 2000 --seed 1
 // --out ... --quantise i8` (16 KB); tiny-4x4-l8-c8.ntw the same with `--quantise c8` (a
-// version 2 file: a byte per weight into 256 values per tuple).
+// version 2 file: a byte per weight into 256 values per tuple). A file lists each tuple's
+// cells highest digit first and `shape` names them as `train --shape` takes them, lowest
+// digit first: these files, written by a trainer that listed them the other way, read
+// as 3,2,1,0;... (the same network).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -30,7 +33,7 @@ test('learned strategies: refused until a network is loaded, then they play; bad
   assert.ok(full.bestMove(cells, 4, { strategy: 'expectimax', nodes: 2000 }).dir, 'the others play on');
 
   const info = full.loadWeights(file);
-  assert.deepEqual(info, { shape: '0,1,2,3;4,5,6,7;0,1,4,5;1,2,5,6', levels: 8, quantisation: 'i8', weights: 4 * 4096, bytes: 4 * 4096 });
+  assert.deepEqual(info, { shape: '3,2,1,0;7,6,5,4;5,4,1,0;6,5,2,1', levels: 8, quantisation: 'i8', weights: 4 * 4096, bytes: 4 * 4096 });
   const legal = full.legalMoves(cells, 4);
   const td = full.bestMove(cells, 4, { strategy: 'td' });
   assert.ok(legal.includes(td.dir), `td plays a legal move: ${td.dir}`);
@@ -56,7 +59,7 @@ test('a c8 file (version 2) loads and plays in wasm; its bad copies are named', 
   assert.throws(() => full.bestMove(cells, 4, { strategy: 'td' }), /none is loaded/);
 
   const info = full.loadWeights(c8);
-  assert.deepEqual(info, { shape: '0,1,2,3;4,5,6,7;0,1,4,5;1,2,5,6', levels: 8, quantisation: 'c8', weights: 4 * 4096, bytes: 4 * 4096 + 4 * 1024 });
+  assert.deepEqual(info, { shape: '3,2,1,0;7,6,5,4;5,4,1,0;6,5,2,1', levels: 8, quantisation: 'c8', weights: 4 * 4096, bytes: 4 * 4096 + 4 * 1024 });
   const td = full.bestMove(cells, 4, { strategy: 'td' });
   assert.ok(full.legalMoves(cells, 4).includes(td.dir), `td plays a legal move: ${td.dir}`);
   assert.ok(Object.values(td.values).some((v) => v > 0), 'the codebooks give values');
