@@ -62,20 +62,27 @@ async function bundle(out) {
   };
   const rel = (f) => posixRel(out, resolve(ROOT, f)); // an esbuild path (from ROOT) as a path in `out`
   const lazy = new Set(); // what the first board's modules import() later: entries of the rest
+  // Such an import() stays in FIRST_BOARD's file, so its path is written from there (a module
+  // of another folder bundled into it names the entry from its own).
+  const firstDir = dirname(join(ROOT, FIRST_BOARD));
   const keepLazy = {
     name: 'keep-lazy',
     setup(b) {
       b.onResolve({ filter: /^\./ }, (a) => {
         if (a.kind !== 'dynamic-import') return undefined;
-        lazy.add(posixRel(ROOT, resolve(a.resolveDir, a.path)));
-        return { path: a.path, external: true };
+        const target = resolve(a.resolveDir, a.path);
+        lazy.add(posixRel(ROOT, target));
+        const path = posixRel(firstDir, target);
+        return { path: path.startsWith('../') ? path : `./${path}`, external: true };
       });
     },
   };
   const graph = await build({ ...common, entryPoints: [FIRST_BOARD], write: false, outdir: out, plugins: [keepLazy] });
   const first = Object.keys(graph.metafile.inputs).filter((f) => f.startsWith('www/') && !f.startsWith('www/pkg/'));
   const firstPaths = new Set(first.map((f) => join(ROOT, f)));
-  const firstName = FIRST_BOARD.split('/').pop();
+  // The rest imports a first-board module as FIRST_BOARD, by a placeholder written over with
+  // the path from each output file to FIRST_BOARD's once they are written.
+  const FIRST = '__first_board__';
   const entries = [...new Set([...BUNDLE_ENTRIES, ...lazy])];
   const inFirst = entries.filter((f) => firstPaths.has(join(ROOT, f)));
   if (inFirst.length) throw new Error(`${inFirst.join(', ')}: in ${FIRST_BOARD}'s bundle, not an entry of its own`);
@@ -90,22 +97,26 @@ async function bundle(out) {
       name: 'first-board',
       setup(b) {
         b.onResolve({ filter: /^\./ }, (a) => (a.kind === 'import-statement' && firstPaths.has(resolve(a.resolveDir, a.path))
-          ? { path: `./${firstName}`, external: true } : undefined));
+          ? { path: FIRST, external: true } : undefined));
       },
     }],
   });
   // The first board's file exports what the rest imports (or re-exports) from it, by name,
   // tree-shaking the others; each name from the module that exports it.
   const wanted = new Set();
-  const quoted = `["']\\./${firstName.replace('.', '\\.')}["']`;
   for (const [f, o] of Object.entries(rest.metafile.outputs)) {
-    if (!o.imports.some((i) => i.external && i.kind === 'import-statement')) continue;
-    const text = readFileSync(resolve(ROOT, f), 'utf8');
+    if (!o.imports.some((i) => i.path === FIRST)) continue;
+    const file = resolve(ROOT, f);
+    const text = readFileSync(file, 'utf8');
+    const quoted = `["']${FIRST}["']`;
     const named = [...text.matchAll(new RegExp(`(?:import|export)\\s*\\{([^}]*)\\}\\s*from\\s*${quoted}`, 'g'))];
     if (named.length !== [...text.matchAll(new RegExp(quoted, 'g'))].length) throw new Error(`${rel(f)} imports ${FIRST_BOARD} other than by name`);
     for (const m of named) {
       for (const name of m[1].split(',').map((n) => n.trim().split(/\s+as\s+/)[0]).filter(Boolean)) wanted.add(name);
     }
+    let path = posixRel(dirname(file), join(out, FIRST_BOARD));
+    if (!path.startsWith('../')) path = `./${path}`;
+    writeFileSync(file, text.replace(new RegExp(`(["'])${FIRST}\\1`, 'g'), (m, q) => `${q}${path}${q}`));
   }
   const modules = await build({ ...common, entryPoints: first, splitting: true, write: false, outdir: out, plugins: [keepLazy] });
   const from = new Map(); // name -> the modules exporting it
@@ -129,7 +140,7 @@ async function bundle(out) {
   const imports = { [FIRST_BOARD]: [] };
   for (const [f, o] of Object.entries(rest.metafile.outputs)) {
     imports[rel(f)] = o.imports.filter((i) => i.kind === 'import-statement')
-      .map((i) => (i.external ? FIRST_BOARD : rel(i.path)));
+      .map((i) => (i.path === FIRST ? FIRST_BOARD : rel(i.path)));
   }
   return { imports, outputs: Object.keys(imports).sort() };
 }
