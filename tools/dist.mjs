@@ -3,7 +3,7 @@
 // The one list of what a host needs: the pages, the embed entry, the modules,
 // the stylesheet and the wasm package. Every URL inside them is relative.
 // The page's modules are bundled by esbuild (ESM): a first board's modules in one file
-// (FIRST_BOARD, www/mount.js), the rest code-split: one file per entry (BUNDLE_ENTRIES: the
+// (FIRST_BOARD, www/game/mount.js), the rest code-split: one file per entry (BUNDLE_ENTRIES: the
 // pages' scripts, what embed.js re-exports, the worker, and every module loaded lazily, so
 // that it stays lazy) and shared chunks (www/chunk-*.js), importing a first board's modules
 // from FIRST_BOARD; all in www/, so each keeps its relative URLs (import.meta.url). embed.js, the stylesheet
@@ -14,10 +14,10 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseFlags, UsageError } from './cli.mjs';
 import { PKG_FILES, TEXTS_DIR, serviceWorker, siteFiles, textFiles } from './sw.mjs';
-import { NETWORK_FILE } from '../www/network.js';
+import { NETWORK_FILE } from '../www/ai/network.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-/** Files fetched only when needed (the learned network, www/network.js): copied, not cached at install. */
+/** Files fetched only when needed (the learned network, www/ai/network.js): copied, not cached at install. */
 export const LAZY_FILES = [NETWORK_FILE];
 /**
  * The modules that keep their names in dist, besides FIRST_BOARD: loaded by a page (index.html, compare.html, replay.html, editor.html, learn.html),
@@ -26,15 +26,15 @@ export const LAZY_FILES = [NETWORK_FILE];
  * bundled into these, into shared chunks or into FIRST_BOARD.
  */
 export const BUNDLE_ENTRIES = [
-  'www/main.js', 'www/compare-main.js', 'www/replay-main.js', 'www/editor.js', 'www/learn-main.js',
-  'www/learn-worker.js',
-  'www/element.js', 'www/worker.js', 'www/panel.js', 'www/ai-panel.js', 'www/dialog.js',
-  'www/game-bar.js', 'www/ai-bar.js',
-  'www/stats-view.js', 'www/offline.js', 'www/record-bar.js', 'www/share.js',
-  'www/replay-embed.js', 'www/review-view.js', 'www/ai.js',
+  'www/game/main.js', 'www/compare/main.js', 'www/records/replay-main.js', 'www/records/editor.js', 'www/learn/main.js',
+  'www/learn/worker.js',
+  'www/game/element.js', 'www/ai/worker.js', 'www/game/panel.js', 'www/ai/panel.js', 'www/shared/dialog.js',
+  'www/game/bar.js', 'www/ai/bar.js',
+  'www/game/stats-view.js', 'www/shared/offline.js', 'www/records/record-bar.js', 'www/records/share.js',
+  'www/records/replay-embed.js', 'www/records/review-view.js', 'www/ai/pool.js',
 ];
 /** The module that draws a first board (pages and embeds), bundled with its static imports into one file. */
-export const FIRST_BOARD = 'www/mount.js';
+export const FIRST_BOARD = 'www/game/mount.js';
 /** Minifies one JS module or stylesheet (esbuild); throws naming the file on a syntax error. */
 export async function minify(text, name) {
   const { transform } = await import('esbuild');
@@ -92,7 +92,7 @@ async function bundle(out) {
     outbase: ROOT,
     outdir: out,
     splitting: true,
-    chunkNames: 'www/chunk-[hash]',
+    chunkNames: 'www/chunks/chunk-[hash]',
     plugins: [{
       name: 'first-board',
       setup(b) {
@@ -163,7 +163,7 @@ export async function writeDist(out = join(ROOT, 'dist')) {
     mkdirSync(dirname(join(out, f)), { recursive: true });
     cpSync(join(ROOT, f), join(out, f));
   }
-  const sw = serviceWorker(out, files, await minify(readFileSync(join(ROOT, 'www/service-worker.js'), 'utf8'), 'sw.js'));
+  const sw = serviceWorker(out, files, await minify(readFileSync(join(ROOT, 'www/shared/service-worker.js'), 'utf8'), 'sw.js'));
   writeFileSync(join(out, 'sw.js'), sw.text);
   return Object.assign([...files, 'sw.js'], { build: sw.build, imports, lazy: LAZY_FILES });
 }

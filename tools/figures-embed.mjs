@@ -86,9 +86,9 @@ const chunksOf = (file, seen = new Set()) => {
   }
   return seen;
 };
-const pageChunks = new Set(['www/mount.js', 'www/element.js', 'www/main.js'].flatMap((f) => [...chunksOf(f)]));
-const POOL = 'www/ai.js';
-const aiPaths = [POOL, 'www/worker.js', 'www/pkg/game2048.js', 'www/pkg/game2048_bg.wasm', ...[...chunksOf(POOL)].filter((c) => !pageChunks.has(c))];
+const pageChunks = new Set(['www/game/mount.js', 'www/game/element.js', 'www/game/main.js'].flatMap((f) => [...chunksOf(f)]));
+const POOL = 'www/ai/pool.js';
+const aiPaths = [POOL, 'www/ai/worker.js', 'www/pkg/game2048.js', 'www/pkg/game2048_bg.wasm', ...[...chunksOf(POOL)].filter((c) => !pageChunks.has(c))];
 const AI_FILES = { test: (url) => aiPaths.includes(url.split('?')[0]) }; // url: a path in dist
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`.padStart(9);

@@ -14,8 +14,8 @@ import { fileURLToPath } from 'node:url';
 import { cpus, loadavg } from 'node:os';
 import { serve } from './serve.mjs';
 import { parseFlags, whole } from './cli.mjs';
-import { CALIBRATION } from '../www/strength-figures.js';
-import { workerCount } from '../www/ai.js';
+import { CALIBRATION } from '../www/ai/strength-figures.js';
+import { workerCount } from '../www/ai/pool.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',

@@ -61,7 +61,7 @@ async function handle({ root, prefix, extra }, req, res) {
   }
   if (pathname.includes('\0')) return send(res, 400, 'Bad Request\n');
   // The working tree has no sw.js: it is made from the files as they are now (tools/sw.mjs).
-  if (pathname === '/sw.js' && !existsSync(join(root, 'sw.js')) && existsSync(join(root, 'www/service-worker.js'))) {
+  if (pathname === '/sw.js' && !existsSync(join(root, 'sw.js')) && existsSync(join(root, 'www/shared/service-worker.js'))) {
     const { text } = serviceWorker(root);
     res.writeHead(200, { ...extra, 'Content-Type': MIME['.js'], 'Cache-Control': 'no-cache' });
     return res.end(req.method === 'HEAD' ? undefined : text);

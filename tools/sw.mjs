@@ -24,7 +24,7 @@ export function textFiles(root = ROOT) {
   return existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.json')).sort().map((f) => `www/pkg/${TEXTS_DIR}/${f}`) : [];
 }
 /** The service worker's logic, put after the build id and the file list in sw.js. */
-export const SW_SOURCE = 'www/service-worker.js';
+export const SW_SOURCE = 'www/shared/service-worker.js';
 
 /** The page's modules under `root`: every .js file of www/ and its folders but pkg/ (the wasm package, PKG_FILES) and SW_SOURCE. */
 export function moduleFiles(root = ROOT) {
