@@ -4,12 +4,12 @@
 // progress is abandoned and nothing is reported after it. No game runs on this thread.
 // The AI's wasm is compiled once on this thread and the Module posted to each worker.
 // A worker that fails to start (dies, or is not ready in time) is replaced, as in the
-// game page's pool (ai.js's keepWorker); only one whose starts keep failing stops the run.
+// game page's pool (keepWorker, ai/worker-lifecycle.js); only one whose starts keep failing stops the run.
 // A worker that dies in the middle of a game (an error, a trap) is replaced the same way and
 // the game played again from its start: a game is seeded, so its result is the one an
 // uninterrupted run gives, and it is counted once. Only a slot whose worker dies RESTARTS + 1
 // times in a row, without a game answered in between, stops the run, with the reason.
-import { keepWorker, RESTARTS, START_TIMEOUT, workerCount } from '../ai/pool.js';
+import { keepWorker, RESTARTS, START_TIMEOUT, workerCount } from '../ai/worker-lifecycle.js';
 import { compileAi } from '../shared/wasm.js';
 
 const WORKER_URL = new URL('../ai/worker.js', import.meta.url);

@@ -8,7 +8,7 @@
 // here comes back, to go on learning or to watch.
 import { el, add, button } from '../shared/dom.js';
 import { compileAi } from '../shared/wasm.js';
-import { startWorker } from '../ai/pool.js';
+import { startWorker } from '../ai/worker-lifecycle.js';
 import { saveNetwork, loadNetwork } from './network-store.js';
 
 const SHAPE = { shape: '4x4', levels: 15, alpha: 0.1, seed: 1 };

@@ -5,7 +5,8 @@
 // their thresholds come from review.js.
 import { el, add, button } from '../shared/dom.js';
 import { ARROWS } from '../shared/board-view.js';
-import { createAi, workerCount } from '../ai/pool.js';
+import { createAi } from '../ai/pool.js';
+import { workerCount } from '../ai/worker-lifecycle.js';
 import { REVIEW_BUDGETS, RATINGS, explainRatings, reviewGame, summarize, lossText } from './review.js';
 import { evaluationChart } from '../shared/chart.js';
 
