@@ -5,15 +5,17 @@
 // The page's modules are bundled by esbuild (ESM): a first board's modules in one file
 // (FIRST_BOARD, www/game/mount.js), the rest code-split: one file per entry (BUNDLE_ENTRIES: the
 // pages' scripts, what embed.js re-exports, the worker, and every module loaded lazily, so
-// that it stays lazy) and shared chunks (www/chunk-*.js), importing a first board's modules
-// from FIRST_BOARD; all in www/, so each keeps its relative URLs (import.meta.url). embed.js, the stylesheet
+// that it stays lazy) and shared chunks (www/chunks/chunk-*.js), importing a first board's modules
+// from FIRST_BOARD. Every output sits one folder below www/, as every module does, so a URL a
+// module writes from www/ ('../pkg/…', '../ai/worker.js': tests/node/module-layout.test.mjs)
+// resolves the same from the file its code lands in (import.meta.url). embed.js, the stylesheet
 // and the wasm-bindgen glue are minified file by file. sw.js, written last, caches
 // exactly the files written under a build id made from them (tools/sw.mjs).
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseFlags, UsageError } from './cli.mjs';
-import { PKG_FILES, TEXTS_DIR, serviceWorker, siteFiles, textFiles } from './sw.mjs';
+import { PKG_FILES, SW_SOURCE, TEXTS_DIR, serviceWorker, siteFiles, textFiles } from './sw.mjs';
 import { NETWORK_FILE } from '../www/ai/network.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -22,7 +24,7 @@ export const LAZY_FILES = [NETWORK_FILE];
 /**
  * The modules that keep their names in dist, besides FIRST_BOARD: loaded by a page (index.html, compare.html, replay.html, editor.html, learn.html),
  * re-exported by embed.js, started as a worker, or imported lazily (import() in view.js,
- * mount.js: the AI's pool, ai.js, too; what a first board's modules import() is added). Every other module of www/ is
+ * mount.js: the AI's pool, ai/pool.js, too; what a first board's modules import() is added). Every other module of www/ is
  * bundled into these, into shared chunks or into FIRST_BOARD.
  */
 export const BUNDLE_ENTRIES = [
@@ -163,7 +165,7 @@ export async function writeDist(out = join(ROOT, 'dist')) {
     mkdirSync(dirname(join(out, f)), { recursive: true });
     cpSync(join(ROOT, f), join(out, f));
   }
-  const sw = serviceWorker(out, files, await minify(readFileSync(join(ROOT, 'www/shared/service-worker.js'), 'utf8'), 'sw.js'));
+  const sw = serviceWorker(out, files, await minify(readFileSync(join(ROOT, SW_SOURCE), 'utf8'), 'sw.js'));
   writeFileSync(join(out, 'sw.js'), sw.text);
   return Object.assign([...files, 'sw.js'], { build: sw.build, imports, lazy: LAZY_FILES });
 }

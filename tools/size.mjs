@@ -3,7 +3,7 @@
 //   - a first visit to the game page (index.html, controls="full"), until the first board;
 //   - a first visit to an embed, <game-2048 controls="minimal"> and controls="none";
 //   - what the service worker caches in the background after the page's first board;
-//   - what loads when the AI first runs on the game page (the pool's module, ai.js, and its
+//   - what loads when the AI first runs on the game page (the pool's module, ai/pool.js, and its
 //     chunks not loaded yet, the worker, the full glue and wasm).
 // The modules counted are those a page imports at load: the static import graph of its
 // entry in dist (bundled: entries and shared chunks), and the controls' modules that

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The service worker of one build: sw.js = the build id and the list of the site's
-// files, then www/service-worker.js. The build id is a hash of every file it caches,
+// files, then www/shared/service-worker.js. The build id is a hash of every file it caches,
 // so a new build (a changed page, module, stylesheet or wasm) is a new sw.js, which the
 // browser installs at the next visit. `make dist` writes dist/sw.js; tools/serve.mjs
 // serves the working tree's sw.js made on each request (make run, the browser suite).

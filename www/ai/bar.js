@@ -1,6 +1,6 @@
 // The AI's bar that every board with controls shows: Start AI / Stop, Step (the full
 // panel's), Hint and the status line, the learned network's download line, and the
-// game's AI summary (the full panel's). ai-panel.js adds the full panel's strategy,
+// game's AI summary (the full panel's). panel.js adds the full panel's strategy,
 // strength and figures; a minimal board loads only this. Classes, text and ARIA only.
 import { el, add, button } from '../shared/dom.js';
 import { SHIPPED, networkUnavailable } from '../shared/choices.js';
@@ -78,7 +78,7 @@ export function createAiBar(id, handlers, { controls = 'full' } = {}) {
     /** Puts the full panel's parts between the bar and the network line. */
     insert: (...nodes) => network.before(...nodes),
 
-    /** The picked strategy ({network: "shipped" | "yours" | null, ...}: see ai-panel.js's setBrain): its network's line. */
+    /** The picked strategy ({network: "shipped" | "yours" | null, ...}: see panel.js's setBrain): its network's line. */
     setBrain({ network: net = null }) {
       shownNetwork = net;
       drawNetwork();
@@ -113,7 +113,7 @@ export function createAiBar(id, handlers, { controls = 'full' } = {}) {
     },
 
     /**
-     * A request waits for the AI's worker to start: {attempt, of} (ai.js's onStarting) says
+     * A request waits for the AI's worker to start: {attempt, of} (pool.js's onStarting) says
      * "Starting the AI…", a later try "Restarting the AI (try 2 of 4)…"; null clears.
      */
     starting(state) {

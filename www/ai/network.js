@@ -3,7 +3,7 @@
 // page, when a learned strategy is first asked to move, relative to this module (so
 // under a sub-path, or from another origin with CORS, like the wasm), and the HTTP
 // cache (or the service worker, once downloaded) keeps it. The bytes go to the AI
-// workers (ai.js), which read and check them (the engine's loadWeights).
+// workers (pool.js), which read and check them (the engine's loadWeights).
 // Its one name: dist, the service worker's lazy files and the tests read it from here.
 export const NETWORK_FILE = 'networks/4x6.bin';
 export const NETWORK_URL = new URL(`../../${NETWORK_FILE}`, import.meta.url);

@@ -1,4 +1,4 @@
-// The AI's part of the full panel: the bar (ai-bar.js's, handed in: Start AI / Step / Hint, the status
+// The AI's part of the full panel: the bar (bar.js's, handed in: Start AI / Step / Hint, the status
 // line, the network's download, the game's summary) with the strategy, its explanation,
 // strength and speed, the evaluation weights, and the live figures (moves/s, depth,
 // nodes/s, each move's value).
@@ -29,7 +29,7 @@ function splitExplanation(text) {
 /**
  * id: a prefix for element ids. handlers: { aiToggle(), aiStep(), aiHint(),
  * setting(name, value) (strategy, strength, aiSpeed), weights({field: text}, changedField),
- * resetWeights() }. bar: ai-bar.js's bar, for controls "full" (the view loads both modules at once).
+ * resetWeights() }. bar: bar.js's bar, for controls "full" (the view loads both modules at once).
  */
 export function createAiPanel(id, handlers, { bar, settingsBody = null }) {
   // The strategy: picker, its explanation (one sentence, "more" for the rest), a

@@ -1,5 +1,5 @@
 // The AI player: Start / Stop, Step, Hint, the pacing of its moves by speed, and
-// the figures of its game. It asks the worker pool (ai.js) for a move, with an
+// the figures of its game. It asks the worker pool (pool.js) for a move, with an
 // AbortSignal: a request nobody wants any more (Stop, a new game, undo, a
 // player's move, a size or mode change, destroy) is aborted, which ends the
 // worker busy with it. It plays through the controller's `host` and never

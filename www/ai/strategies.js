@@ -18,7 +18,7 @@ import { SHIPPED, YOURS } from '../shared/choices.js';
 
 // Minimax-id's node budget; expectimax offers the ladder of strength-figures.js and, by
 // default, "Fits the speed": the ladder's largest budget that fits the time between two
-// moves at the chosen speed on this machine (ai.js measures it when its pool starts). Every
+// moves at the chosen speed on this machine (pool.js measures it when its pool starts). Every
 // node budget plays exactly the move the native arena measures.
 const QUICK_NODES = 200000;
 /** The budget that stands for "fit the speed": the pool picks the node budget. */

@@ -1,6 +1,6 @@
 // The comparison's flow, without DOM: turns the user's picks (strategies with
 // their strength, games, size) into seeded games, hands them to the game pool
-// (compare-pool.js), gathers the results and asks the view to draw the summary.
+// (pool.js), gathers the results and asks the view to draw the summary.
 // Every strategy plays seeds 1..N: the same tiles spawn for all of them.
 import { strategyCatalog, strengthChoices, takesSeed } from '../ai/strategies.js';
 import { fetchNetwork, progressText } from '../ai/network.js';
@@ -55,8 +55,8 @@ export function summarize(entries, results) {
 }
 
 /**
- * engine: the loaded wasm module (for the strategy catalogue); view: compare-view.js;
- * run(jobs, callbacks): compare-pool.js's runGames (replaceable in tests).
+ * engine: the loaded wasm module (for the strategy catalogue); view: the page's view (view.js);
+ * run(jobs, callbacks): pool.js's runGames (replaceable in tests).
  */
 export function createCompare({ engine, view, run, workers, network = fetchNetwork }) {
   const catalog = strategyCatalog(engine);

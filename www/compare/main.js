@@ -1,6 +1,6 @@
 // The comparison page's entry (compare.html): loads the core engine for its list of
-// strategies, then wires the view (compare-view.js) to the flow (compare.js),
-// which plays the games in workers (compare-pool.js).
+// strategies, then wires the view (view.js) to the flow (compare.js),
+// which plays the games in workers (pool.js).
 import { loadEngine } from '../shared/wasm.js';
 import { createCompareView } from './view.js';
 import { createCompare } from './compare.js';

@@ -1,6 +1,6 @@
 // Game flow: owns the engine's Game, the mode and "keep going", the best scores
 // and the settings. It asks the view to render, the storage to save, and hands
-// the AI's turns to the AI player (ai-player.js); it never touches the DOM and
+// the AI's turns to the AI player (ai/player.js); it never touches the DOM and
 // never computes a move itself.
 import { budgetKey, budgetLabel, checkWeights, cleanBudget, defaultBudget, explained, strengthChoices, withExplanations } from '../ai/strategies.js';
 import { MODES, MODE_LABELS, THEMES, SPEED_DELAY_MS, validSize } from '../shared/choices.js';
@@ -14,7 +14,7 @@ const errorText = (e) => (e && e.message ? e.message : String(e));
 
 /**
  * Game: the wasm `Game` class; loadRecords(): resolves to the module whose Game reads
- * records (Game.fromRecord), when `Game` does not. ai: the pool from ai.js (decide(cells, size, options, {signal})).
+ * records (Game.fromRecord), when `Game` does not. ai: the pool from ai/pool.js (decide(cells, size, options, {signal})).
  * catalog: gameCatalog(engine) from strategies.js.
  * options: { size, mode, seed, cells, restore } (an initial position;
  * `restore: false` ignores the saved game), and { theme, speed, ms, nodes, strategy }
@@ -48,7 +48,7 @@ export function createController({ Game, loadRecords, view, storage, ai, catalog
   // What bestMove is asked: the strategy, its budget and the user's weights, if any.
   function brainOptions() {
     const w = settings.weights[settings.strategy];
-    // "Fits the speed": the pool turns the time between two moves into a node budget (ai.js).
+    // "Fits the speed": the pool turns the time between two moves into a node budget (ai/pool.js).
     const b = budget().auto ? { auto: SPEED_INTERVAL_MS[settings.aiSpeed] } : budget();
     // The panel names the rung once the calibration (run for this request) is known.
     if (b.auto && ai?.nodesPerMs == null && !calibrating && ai?.calibrate) {

@@ -19,7 +19,7 @@ const live = new Map(); // host element -> controller, for boards not yet destro
 const message = (e) => (e && e.message ? e.message : String(e));
 
 /**
- * The AI's worker pool (ai.js: createAi(options)), loaded when the AI is first asked (a
+ * The AI's worker pool (ai/pool.js: createAi(options)), loaded when the AI is first asked (a
  * first board needs none of it). Same calls as the pool: decide, calibrate, network,
  * destroy, count, nodesPerMs. A pool module that cannot load makes the AI unavailable, as a wasm that cannot.
  */

@@ -1,6 +1,6 @@
-// The full panel's controls around the board: the bar (game-bar.js's, handed in: the intro line with
+// The full panel's controls around the board: the bar (bar.js's, handed in: the intro line with
 // Undo and New game) with Settings, Stats and the shortcut help; the settings dialog (board size, mode, theme, and the
-// AI's speed and weights that ai-panel.js hands over); the help overlay listing the
+// AI's speed and weights that ai/panel.js hands over); the help overlay listing the
 // keys. Classes, text and ARIA only; every click goes to `handlers`.
 import { el, add, button, choices } from '../shared/dom.js';
 import { SIZES, MODE_LABELS, THEME_LABELS, sizeLabel } from '../shared/choices.js';
@@ -32,7 +32,7 @@ function open(dialog, focus) {
 
 /**
  * handlers: { newGame(), undo(), setting(name, value) (size, mode, theme), stats() }.
- * gameBar: game-bar.js's bar, with Undo (a minimal board's bar is that alone). The view loads
+ * gameBar: bar.js's bar, with Undo (a minimal board's bar is that alone). The view loads
  * both modules at once: neither waits for the other's code.
  */
 export function createPanel(id, handlers, gameBar) {
@@ -66,7 +66,7 @@ export function createPanel(id, handlers, gameBar) {
   return {
     bar,
     dialogs: [settings.dialog, help.dialog],
-    /** The settings dialog's body: ai-panel.js adds the AI's speed and weights to it. */
+    /** The settings dialog's body: ai/panel.js adds the AI's speed and weights to it. */
     settingsBody: settings.body,
 
     openSettings: () => open(settings.dialog, settings.body.querySelector('[aria-pressed="true"]')),

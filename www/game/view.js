@@ -81,7 +81,7 @@ export function createView(root, handlers, { ownsPage = true, controls = 'full' 
 
     /**
      * Loads and lays out the controls: 'full' the panel, its dialogs and the AI panel;
-     * 'minimal' only the two bars they are built on (game-bar.js, ai-bar.js); nothing for 'none'.
+     * 'minimal' only the two bars they are built on (bar.js, ai/bar.js); nothing for 'none'.
      */
     async loadControls() {
       if (controls === 'none') return;

@@ -1,4 +1,4 @@
-// The learn page's entry (learn.html): a Web Worker (learn-worker.js) trains a small
+// The learn page's entry (learn.html): a Web Worker (worker.js) trains a small
 // n-tuple network from nothing (four 4-tuples) with the engine's own learner; this
 // module draws what it reports: games played and per second, the learning curve (per
 // block of 100 games: the mean score, and the share of games reaching 256 to 2048), a

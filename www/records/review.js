@@ -56,7 +56,7 @@ export function rateMove(values, played) {
 }
 
 /**
- * Reviews every move of `replay` (an engine Replay): pools: AI pools from ai.js (each
+ * Reviews every move of `replay` (an engine Replay): pools: AI pools from ai/pool.js (each
  * decide(cells, size, options, {signal})); moves are shared out among them. onMove(n,
  * result) as each move is rated (in any order), signal: an AbortSignal (Stop). Resolves to
  * the results by move number (1..length; a stopped review leaves holes).

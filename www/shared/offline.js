@@ -1,5 +1,5 @@
 // Offline play: registers the service worker (sw.js, next to index.html; see
-// www/service-worker.js). When a new build takes over a page that an older one was
+// www/shared/service-worker.js). When a new build takes over a page that an older one was
 // serving, the page reloads once, so that it never runs one build's page with another's
 // modules or wasm. The worker must be on the page's own origin: elsewhere nothing happens.
 const SERVICE_WORKER = new URL('../../sw.js', import.meta.url);
