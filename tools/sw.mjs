@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The service worker of one build: sw.js = the build id and the list of the site's
-// files, then www/service-worker.js. The build id is a hash of every file it caches,
+// files, then www/shared/service-worker.js. The build id is a hash of every file it caches,
 // so a new build (a changed page, module, stylesheet or wasm) is a new sw.js, which the
 // browser installs at the next visit. `make dist` writes dist/sw.js; tools/serve.mjs
 // serves the working tree's sw.js made on each request (make run, the browser suite).
@@ -23,13 +23,22 @@ export function textFiles(root = ROOT) {
   const dir = join(root, 'www/pkg', TEXTS_DIR);
   return existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.json')).sort().map((f) => `www/pkg/${TEXTS_DIR}/${f}`) : [];
 }
-const SW_SOURCE = 'www/service-worker.js';
+/** The service worker's logic, put after the build id and the file list in sw.js. */
+export const SW_SOURCE = 'www/shared/service-worker.js';
+
+/** The page's modules under `root`: every .js file of www/ and its folders but pkg/ (the wasm package, PKG_FILES) and SW_SOURCE. */
+export function moduleFiles(root = ROOT) {
+  return readdirSync(join(root, 'www'), { recursive: true })
+    .map((f) => `www/${f.split('\\').join('/')}`)
+    .filter((f) => f.endsWith('.js') && !f.startsWith('www/pkg/') && f !== SW_SOURCE)
+    .sort();
+}
 
 /** Every file of the site under `root`, relative (what dist copies and sw.js caches). */
 export function siteFiles(root = ROOT) {
   return [
     ...PAGE_FILES,
-    ...readdirSync(join(root, 'www')).filter((f) => f.endsWith('.js') && `www/${f}` !== SW_SOURCE).sort().map((f) => `www/${f}`),
+    ...moduleFiles(root),
     ...PKG_FILES.map((f) => `www/pkg/${f}`),
     ...textFiles(root),
   ];

@@ -321,7 +321,7 @@ test('at max speed the page stays responsive and a key still takes over', async 
 
 test('"AI unavailable" when the worker cannot load; the player still plays', async () => {
   const { page, context, errors, done } = await openPage(env, '?seed=17');
-  await context.route((url) => url.pathname.endsWith('/www/worker.js'), (route) => route.fulfill({ status: 404, body: 'missing' }));
+  await context.route((url) => url.pathname.endsWith('/www/ai/worker.js'), (route) => route.fulfill({ status: 404, body: 'missing' }));
   await toggle(page).click();
   await page.waitForFunction(() => /^AI unavailable: .+/.test(document.querySelector('.g2048 .ai-status').textContent));
   assert.match(await status(page), /could not be loaded/);
@@ -402,7 +402,7 @@ test('the pool: requests cancelled while a replacement worker is starting reject
   const held = new Promise((r) => { release = r; });
   const served = await workerByTurn(context, (n) => (n === 1 ? DIES : held.then(() => undefined)));
   await page.evaluate(async () => {
-    const { createAi } = await import('/www/ai.js');
+    const { createAi } = await import('/www/ai/pool.js');
     window.pool = createAi({ legalMoves: () => [], count: 1, onUnavailable: (r) => { window.off = r; } });
     window.stop = new AbortController();
     const cells = [2, 2, ...new Array(14).fill(0)];
@@ -436,7 +436,7 @@ test('the pool: a worker that hangs while starting (its script never arrives) is
   const { page, context, done } = await openPage(env, '?seed=29', { initScript: WORKER_SPY });
   const served = await workerByTurn(context, (n) => (n === 1 ? HANGS() : undefined));
   const answer = await page.evaluate(async ({ cells }) => {
-    const { createAi } = await import('/www/ai.js');
+    const { createAi } = await import('/www/ai/pool.js');
     // A deadline short enough for a test, long enough for a real start (four tries).
     window.pool = createAi({ legalMoves: () => [], count: 1, startTimeout: 2000, onUnavailable: (r) => { window.off = r; } });
     const answer = window.pool.decide(cells, 4, { strategy: 'expectimax', nodes: 1000 }).then((r) => r.dir, (e) => e.message);
@@ -458,7 +458,7 @@ test('the pool: when every start hangs, a few tries and then one "AI unavailable
   const { page, context, done } = await openPage(env, '?seed=30');
   const served = await workerByTurn(context, HANGS);
   const out = await page.evaluate(async ({ cells }) => {
-    const { createAi } = await import('/www/ai.js');
+    const { createAi } = await import('/www/ai/pool.js');
     window.offs = [];
     const pool = createAi({ legalMoves: () => [], count: 2, startTimeout: 300, onUnavailable: (r) => window.offs.push(r) });
     const ask = () => pool.decide(cells, 4, { strategy: 'expectimax', nodes: 1000 }).then(() => 'answered', (e) => e.message);
@@ -521,7 +521,7 @@ test('the pool: the AI\'s wasm download that stalls fails as the download, after
   let held = null;
   await context.route((url) => url.pathname.endsWith('/game2048_bg.wasm'), (route) => { held = route; });
   const out = await page.evaluate(async ({ cells }) => {
-    const { createAi } = await import('/www/ai.js');
+    const { createAi } = await import('/www/ai/pool.js');
     window.offs = [];
     const pool = createAi({ legalMoves: () => [], count: 1, startTimeout: 300, onUnavailable: (r) => window.offs.push(r) });
     const t0 = performance.now();
@@ -545,8 +545,8 @@ test('the pool: a learned network that downloads for longer than the start deadl
   const { page, context, done } = await openPage(env, '?seed=31', { initScript: WORKER_SPY });
   const served = await workerByTurn(context, () => undefined);
   await page.evaluate(async () => {
-    const { createAi } = await import('/www/ai.js');
-    const { NETWORK_URL } = await import('/www/network.js');
+    const { createAi } = await import('/www/ai/pool.js');
+    const { NETWORK_URL } = await import('/www/ai/network.js');
     const bytes = new Uint8Array(await (await fetch(NETWORK_URL)).arrayBuffer());
     // The download, held until the test lets it finish.
     const held = new Promise((r) => { window.release = () => r(bytes); });
@@ -608,7 +608,7 @@ test('the worker answers {id, error} for a bad request and keeps serving', async
   const replies = await page.evaluate(async () => {
     const module = await WebAssembly.compileStreaming(fetch('/www/pkg/game2048_bg.wasm'));
     return new Promise((resolve) => {
-    const worker = new Worker('/www/worker.js', { type: 'module' });
+    const worker = new Worker('/www/ai/worker.js', { type: 'module' });
     worker.postMessage({ module }); // the page's compiled AI module comes first
     const out = [];
     const options = { strategy: 'expectimax', nodes: 2000 };
@@ -640,7 +640,7 @@ test('a worker that dies mid-game is restarted once; the second death turns the 
   const { page, context, errors, done } = await openPage(env, '?seed=20', { initScript: cores(1) });
   let served = 0;
   // Each worker answers four requests, then throws outside any handler.
-  await context.route((url) => url.pathname.endsWith('/www/worker.js') && !url.search, (route) => {
+  await context.route((url) => url.pathname.endsWith('/www/ai/worker.js') && !url.search, (route) => {
     served++;
     return route.fulfill({
       status: 200,
@@ -744,8 +744,8 @@ test('the pool splits a time budget over its workers and merges their shares: ev
   const runs = await page.evaluate(async () => {
     const core = await import('/www/pkg/game2048_core.js');
     await core.default();
-    const { createAi } = await import('/www/ai.js');
-    const { splits } = await import('/www/strategies.js');
+    const { createAi } = await import('/www/ai/pool.js');
+    const { splits } = await import('/www/ai/strategies.js');
     const pool = createAi({ legalMoves: core.legalMoves, count: 4 });
     const options = { strategy: 'expectimax', ms: 20 };
     if (!splits(options)) throw new Error('a time budget should split');

@@ -39,7 +39,7 @@ test('mount() returns its controller at once; calls before ready are queued; des
   const { page, done } = await openPage(env, 'tests/e2e/fixtures/two-boards.html', { wait: false });
   await page.waitForSelector('.right .board[data-cells]');
   const result = await page.evaluate(async () => {
-    const { mount } = await import('/www/mount.js');
+    const { mount } = await import('/www/game/mount.js');
     const host = document.createElement('div');
     host.className = 'third';
     document.body.append(host);

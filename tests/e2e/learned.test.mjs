@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { setup, openPage, engineCells, choose, chosen, drawn, WORKER_SPY } from './helpers.mjs';
-import { NETWORK_FILE } from '../../www/network.js';
+import { NETWORK_FILE } from '../../www/ai/network.js';
 
 const env = setup();
 const NETWORK = fileURLToPath(new URL(`../../${NETWORK_FILE}`, import.meta.url));

@@ -174,7 +174,7 @@ test('saves from before strategies (a bare aiMs) load: 200 ms is kept, the old d
 });
 
 test('expectimax\'s default (Fits the speed) calibrates the pool once, then splits one ladder budget over the workers; a time budget splits too', async () => {
-  const { CALIBRATION, LADDER } = await import('../../www/strength-figures.js');
+  const { CALIBRATION, LADDER } = await import('../../www/ai/strength-figures.js');
   const { page, done } = await openPage(env, '?seed=35', { initScript: cores(8) + SPY });
   for (let i = 0; i < 3; i++) await stepOnce(page);
   let sent = await page.evaluate(() => window.sent.filter((m) => m.options));
@@ -196,7 +196,7 @@ test('expectimax\'s default (Fits the speed) calibrates the pool once, then spli
 });
 
 test('the panel says which rung Fits the speed chose on this machine and why, once calibrated, and again at each speed', async () => {
-  const { CALIBRATION, LADDER, SPEED_INTERVAL_MS } = await import('../../www/strength-figures.js');
+  const { CALIBRATION, LADDER, SPEED_INTERVAL_MS } = await import('../../www/ai/strength-figures.js');
   const { page, done } = await openPage(env, '?seed=36', { initScript: cores(2) + SPY });
   const fit = page.locator('.g2048 .ai-fit');
   assert.equal(await fit.isHidden(), true, 'nothing to say before the pool has measured this machine');
@@ -233,7 +233,7 @@ const REFUSING_WORKER = "import './worker.js?real';\nconst real = self.onmessage
 
 test('weights: bad input shows an error next to the control and keeps the last good set; reset restores the defaults', async () => {
   const { page, context, done } = await openPage(env, '?seed=36', { initScript: SPY, wait: false });
-  await context.route((url) => url.pathname.endsWith('/www/worker.js') && !url.search, (route) => route.fulfill({
+  await context.route((url) => url.pathname.endsWith('/www/ai/worker.js') && !url.search, (route) => route.fulfill({
     status: 200, contentType: 'text/javascript', body: REFUSING_WORKER,
   }));
   await page.reload();
@@ -307,7 +307,7 @@ test('embedders name any strategy: the strategy attribute and mount({strategy}),
   const names = await page.evaluate(async () => {
     const wasm = await import('/www/pkg/game2048.js');
     await wasm.default({ module_or_path: '/www/pkg/game2048_bg.wasm' });
-    const { strategyNames } = await import('/www/strategies.js');
+    const { strategyNames } = await import('/www/ai/strategies.js');
     return strategyNames(wasm);
   });
   assert.deepEqual(names, await engineNames(page));

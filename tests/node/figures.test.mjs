@@ -29,7 +29,7 @@ const gameLines = (path) =>
 const largest = (g) => (g.largest.startsWith('2^') ? 2 ** Number(g.largest.slice(2)) : Number(g.largest));
 
 test("each measured rung's reach and cost are its 200+ whole games in docs/runs, seeds 1..N, at its budget", async () => {
-  const { LADDER } = await import('../../www/strength-figures.js');
+  const { LADDER } = await import('../../www/ai/strength-figures.js');
   let measured = 0;
   for (const rung of LADDER) {
     if (!rung.reach) {

@@ -1,10 +1,10 @@
 // The root split under a node budget: what the page's workers search in parallel,
-// merged by www/split.js, is exactly what one bestMove call answers (the arena's and
+// merged by www/ai/split.js, is exactly what one bestMove call answers (the arena's and
 // Node's sequential search): move, every value, nodes and depth.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { load } from './wasm.mjs';
-import { DIRS, groups, merge, splits } from '../../www/split.js';
+import { DIRS, groups, merge, splits } from '../../www/ai/split.js';
 
 const full = await load('game2048');
 
@@ -66,7 +66,7 @@ test('merge: the best value wins, the first in up, right, down, left order among
 });
 
 test('"Fits the speed": the largest rung of the ladder whose budget fits the share of the interval, over the workers a split uses', async () => {
-  const { LADDER: REAL, FILL, SPEED_INTERVAL_MS, fitBudget: fit, rungLabel, fitLabel, splitShare, spentShare } = await import('../../www/strength-figures.js');
+  const { LADDER: REAL, FILL, SPEED_INTERVAL_MS, fitBudget: fit, rungLabel, fitLabel, splitShare, spentShare } = await import('../../www/ai/strength-figures.js');
   const nodes = REAL.map((r) => r.nodes);
   assert.deepEqual([...nodes].sort((a, b) => a - b), nodes, 'the ladder climbs');
   // The rule on the ladder's budgets with no measured cost (a rung costs its whole budget),

@@ -1,6 +1,6 @@
 // The strategy catalogue as the engine exports it (`strategies()`, in the page's core module
 // and in the workers' full module), what the full module's bestMove accepts of it, and the
-// page's strategy settings (www/strategies.js) built from that real catalogue.
+// page's strategy settings (www/ai/strategies.js) built from that real catalogue.
 // Needs `make build`.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -9,8 +9,8 @@ import { load, unworded } from './wasm.mjs';
 import {
   strategyCatalog, strategyNames, strengthChoices, defaultBudget, cleanBudget, checkWeights, splits, budgetKey,
   gameCatalog, learnedPlays, withExplanations, explained,
-} from '../../www/strategies.js';
-import { summarize } from '../../www/compare.js';
+} from '../../www/ai/strategies.js';
+import { summarize } from '../../www/compare/compare.js';
 
 const core = await load('game2048_core');
 const full = await load('game2048');
