@@ -11,7 +11,7 @@
 //! | [`read`] | the weights file read as its bytes arrive (the page's download), with the same checks |
 //! | [`loaded`] | the network the `td` strategies play with (one per process or worker) |
 //!
-//! Imports run one way: `shape`, `codebook` <- `network` <- `learn`, `format` <- `loaded`. Only the
+//! Imports run one way: `shape`, `codebook` <- `network` <- `learn`, `format` <- `read` <- `loaded`. Only the
 //! search core (the bitboard) is imported from outside; the strategies import this.
 
 pub mod codebook;
@@ -22,6 +22,7 @@ pub mod network;
 pub mod read;
 pub mod shape;
 
-pub use format::{decode, encode, Encoding, WeightsError};
+pub use format::{encode, Encoding, WeightsError};
 pub use network::{Network, Quantisation, Weights};
+pub use read::decode;
 pub use shape::{Shape, ShapeError};

@@ -1,7 +1,7 @@
 //! Reads a weights file as its bytes arrive ([`Reader`]), so that a page can hand a download
 //! to the engine chunk by chunk: the file is never whole in memory, only the network it
 //! holds (a worker's memory never shrinks back after a peak, so the peak is what counts).
-//! [`decode`](super::format::decode) is the same reader given every byte at once.
+//! [`decode`] is the same reader given every byte at once.
 //!
 //! The errors are those of the whole file, in the order the format's text gives: the magic
 //! and the version as soon as they arrive, bytes past the end as soon as they arrive, then
@@ -76,6 +76,14 @@ pub struct Reader {
     out: Vec<u8>,
     /// The first wrong field, reported only under a good checksum.
     wrong: Option<WeightsError>,
+}
+
+/// Reads a weights file, checking everything (see the module's text for the order): a
+/// [`Reader`] given every byte at once.
+pub fn decode(bytes: &[u8]) -> Result<Network, WeightsError> {
+    let mut reader = Reader::new();
+    reader.push(bytes)?;
+    reader.finish()
 }
 
 impl Default for Reader {
@@ -469,7 +477,8 @@ impl Reader {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ai::ntuple::format::{decode, encode};
+    use crate::ai::ntuple::format::encode;
+    use crate::record::crc32;
 
     fn files() -> Vec<Vec<u8>> {
         let mut net = Network::new(Shape::parse("0,1,2,3;0,1,4,5", 8).unwrap(), 0.0);
@@ -570,5 +579,221 @@ mod tests {
         reader.push(&file).unwrap();
         assert_eq!(reader.expected(), Some(file.len() as u64));
         assert_eq!(reader.push(b"xyz"), Err(WeightsError::TrailingBytes(3)));
+    }
+
+    // The file's checks, read whole.
+
+    fn network() -> Network {
+        let mut net = Network::new(Shape::parse("0,1,2,3;0,1,4,5", 8).unwrap(), 0.0);
+        for (i, w) in net.weights_mut().unwrap().iter_mut().enumerate() {
+            // Runs of zeros between trained entries, as after training.
+            if i % 97 < 30 {
+                *w = (i as f32 * 0.37).sin() * 1000.0;
+            }
+        }
+        net
+    }
+
+    fn file() -> Vec<u8> {
+        encode(&network(), Encoding::ZeroRuns)
+    }
+
+    fn c8_file() -> Vec<u8> {
+        encode(&network().quantised(Quantisation::C8), Encoding::ZeroRuns)
+    }
+
+    /// `bytes` with its checksum made to match again (a writer's bug, not a changed byte).
+    fn resealed(mut bytes: Vec<u8>) -> Vec<u8> {
+        let n = bytes.len() - 4;
+        let crc = crc32(&[&bytes[..n]]);
+        bytes[n..].copy_from_slice(&crc.to_le_bytes());
+        bytes
+    }
+
+    #[test]
+    fn every_quantisation_and_encoding_reads_back_exactly() {
+        for q in Quantisation::ALL {
+            for e in [Encoding::Raw, Encoding::ZeroRuns] {
+                let net = network().quantised(q);
+                let back = decode(&encode(&net, e)).unwrap();
+                assert_eq!(back.shape(), net.shape(), "{q:?} {e:?}");
+                assert_eq!(back.weights(), net.weights(), "{q:?} {e:?}");
+            }
+        }
+        let raw = encode(&network(), Encoding::Raw).len();
+        let runs = file().len();
+        assert!(runs < raw * 2 / 3, "zero runs {runs} bytes, raw {raw}");
+    }
+
+    #[test]
+    fn a_truncated_file_says_it_is_cut_short() {
+        let bytes = file();
+        for cut in [1, 4, 9, 20, HEADER + 3, bytes.len() / 2, bytes.len() - 1] {
+            let err = decode(&bytes[..cut]).unwrap_err();
+            assert!(
+                matches!(err, WeightsError::Truncated { .. }),
+                "cut at {cut}: {err}"
+            );
+            assert!(err.to_string().contains("cut short"));
+        }
+    }
+
+    #[test]
+    fn a_changed_byte_fails_the_checksum() {
+        let bytes = file();
+        for at in [16, 40, bytes.len() / 2, bytes.len() - 5, bytes.len() - 1] {
+            let mut changed = bytes.clone();
+            changed[at] ^= 0x10;
+            let err = decode(&changed).unwrap_err();
+            assert_eq!(err, WeightsError::BadChecksum, "byte {at}");
+            assert!(err.to_string().contains("checksum"));
+        }
+    }
+
+    #[test]
+    fn a_foreign_file_has_the_wrong_magic() {
+        let mut bytes = file();
+        bytes[0] = b'P';
+        assert_eq!(decode(&bytes).unwrap_err(), WeightsError::BadMagic);
+        assert_eq!(decode(b"").unwrap_err(), WeightsError::BadMagic);
+        let err = decode(b"<!doctype html><html>not found</html>").unwrap_err();
+        assert!(err.to_string().contains("not a weights file"), "{err}");
+    }
+
+    #[test]
+    fn another_version_is_named() {
+        let mut bytes = file();
+        bytes[8] = 9;
+        let err = decode(&bytes).unwrap_err();
+        assert_eq!(err, WeightsError::BadVersion(9));
+        assert!(err.to_string().contains("version 9"), "{err}");
+    }
+
+    #[test]
+    fn the_old_kinds_stay_version_1_and_c8_is_version_2() {
+        for q in [Quantisation::F32, Quantisation::I16, Quantisation::I8] {
+            let bytes = encode(&network().quantised(q), Encoding::ZeroRuns);
+            assert_eq!(&bytes[8..10], &[1, 0], "{q:?}");
+        }
+        let bytes = c8_file();
+        assert_eq!(&bytes[8..10], &[2, 0]);
+        assert_eq!(bytes[12], 3);
+        let back = decode(&bytes).unwrap();
+        assert_eq!(back.weights().quantisation(), Quantisation::C8);
+        // A byte per weight plus 2 codebooks of 256 values.
+        assert_eq!(back.memory_bytes(), back.weights().len() + 2 * 1024);
+    }
+
+    #[test]
+    fn c8_values_are_the_weights_nearest_codebook_entries() {
+        let net = network();
+        let c8 = net.quantised(Quantisation::C8);
+        let back = decode(&encode(&c8, Encoding::ZeroRuns)).unwrap();
+        let mut worst = 0f32;
+        for i in 0..net.weights().len() {
+            let (w, q) = (net.weights().get(i), back.weights().get(i));
+            if w == 0.0 {
+                assert_eq!(q, 0.0, "weight {i}: an untrained weight stays 0");
+            }
+            worst = worst.max((w - q).abs());
+        }
+        // 2 x 2,401 entries of sines x 1,000 in 255 values a tuple: steps of about 8.
+        assert!(worst < 10.0, "a weight moved by {worst}");
+    }
+
+    #[test]
+    fn a_truncated_c8_file_says_it_is_cut_short() {
+        let bytes = c8_file();
+        // Inside the header, the codebooks, the codes, and the checksum.
+        for cut in [
+            9,
+            HEADER + 3,
+            HEADER + 12 + 500,
+            bytes.len() / 2,
+            bytes.len() - 1,
+        ] {
+            let err = decode(&bytes[..cut]).unwrap_err();
+            assert!(
+                matches!(err, WeightsError::Truncated { .. }),
+                "cut at {cut}: {err}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_changed_byte_in_a_c8_file_fails_the_checksum() {
+        let bytes = c8_file();
+        // A codebook value, a code, the checksum itself.
+        for at in [HEADER + 12 + 1024 + 7, bytes.len() - 100, bytes.len() - 2] {
+            let mut changed = bytes.clone();
+            changed[at] ^= 0x01;
+            assert_eq!(
+                decode(&changed).unwrap_err(),
+                WeightsError::BadChecksum,
+                "byte {at}"
+            );
+        }
+    }
+
+    #[test]
+    fn c8_in_a_version_1_file_or_a_later_version_is_named() {
+        let mut bytes = c8_file();
+        bytes[8] = 1;
+        let err = decode(&resealed(bytes)).unwrap_err();
+        assert!(err.to_string().contains("c8) in a version 1 file"), "{err}");
+        let mut bytes = c8_file();
+        bytes[8] = 3;
+        let err = decode(&bytes).unwrap_err();
+        assert_eq!(err, WeightsError::BadVersion(3));
+        assert!(err.to_string().contains("versions 1 to 2"), "{err}");
+    }
+
+    #[test]
+    fn a_codebook_that_is_not_numbers_is_named() {
+        let mut bytes = c8_file();
+        // Tuple 2's codebook, entry 5: a NaN.
+        let at = HEADER + 2 * 5 + 1024 + 5 * 4;
+        bytes[at..at + 4].copy_from_slice(&f32::NAN.to_le_bytes());
+        let err = decode(&resealed(bytes)).unwrap_err();
+        assert!(
+            err.to_string().contains("tuple 2's codebook holds NaN"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn a_c8_payload_shorter_than_its_codebooks_is_named() {
+        // A writer's bug: the payload length says 100 bytes, the file is as long as that.
+        let bytes = c8_file();
+        let start = HEADER + 2 * 5;
+        let mut short = bytes[..start].to_vec();
+        short[20..28].copy_from_slice(&100u64.to_le_bytes());
+        short.extend_from_slice(&bytes[start..start + 100]);
+        short.extend_from_slice(&[0; 4]);
+        let err = decode(&resealed(short)).unwrap_err();
+        assert!(
+            err.to_string().contains("the codebooks alone need 2048"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn bytes_after_the_end_are_refused() {
+        let mut bytes = file();
+        bytes.extend_from_slice(b"xx");
+        assert_eq!(decode(&bytes).unwrap_err(), WeightsError::TrailingBytes(2));
+    }
+
+    #[test]
+    fn a_bad_field_under_a_good_checksum_is_named() {
+        // A writer's bug: quantisation 7, with a checksum made to match.
+        let mut bytes = file();
+        bytes[12] = 7;
+        let n = bytes.len() - 4;
+        let crc = crc32(&[&bytes[..n]]);
+        bytes[n..].copy_from_slice(&crc.to_le_bytes());
+        let err = decode(&bytes).unwrap_err();
+        assert!(err.to_string().contains("quantisation 7"), "{err}");
+        assert!(err.to_string().contains("3 c8"), "{err}");
     }
 }
