@@ -1,3 +1,8 @@
+//! [`GameError`]: everything that can be wrong with input to the engine, each message naming
+//! the problem; and the message helpers (quoted strings, whole numbers, numbers as JavaScript
+//! prints them) that put messages together without `core::fmt`, which the page's play module
+//! does not carry.
+
 use std::fmt;
 
 /// Everything that can be wrong with input handed to the engine.

@@ -5,12 +5,12 @@ pub mod ai;
 pub mod board;
 pub mod direction;
 pub mod error;
+mod from_record;
 pub mod game;
 pub mod limits;
 pub mod record;
 #[cfg(any(target_arch = "wasm32", test))]
 mod report_json;
-mod resume;
 pub mod rng;
 pub mod spawn;
 pub mod state;
