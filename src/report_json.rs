@@ -5,13 +5,15 @@
 //! page's first module. Numbers are written by `zmij`, the formatter serde_json itself uses.
 //!
 //! The page's modules (built without `texts`) carry the catalogue as its finished text instead,
-//! [`UNWORDED_STRATEGIES`] and [`UNWORDED_LEARNED`]: the catalogue without its words never
+//! [`strategies_text`] and [`learned_text`]: the catalogue without its words never
 //! changes at run time, and its text is a tenth of the code and data that build it. A test
 //! checks that the files are what the catalogue writes (`UPDATE_EXPECT=1 cargo test
 //! report_json` rewrites them after a change to the catalogue).
 
+use std::borrow::Cow;
+
 #[cfg(any(feature = "texts", test))]
-use crate::ai::api::catalog::{DefaultValue, OptionInfo, StrategyInfo};
+use crate::ai::api::catalog::{self, DefaultValue, OptionInfo, StrategyInfo};
 use crate::error::write_json_string;
 use crate::game::{MoveReport, Spawned, TileMerge, TileMove};
 
@@ -130,14 +132,30 @@ pub fn tiles(tiles: &[(u32, u64, usize, usize)]) -> String {
     out
 }
 
+/// `strategies()`'s text: the catalogue, written.
+#[cfg(feature = "texts")]
+pub fn strategies_text() -> Cow<'static, str> {
+    strategies(&catalog::strategies()).into()
+}
+
+/// `learnedStrategies()`'s text: the learned strategies' catalogue, written.
+#[cfg(feature = "texts")]
+pub fn learned_text() -> Cow<'static, str> {
+    strategies(&catalog::learned()).into()
+}
+
 /// `strategies()`'s text in a build without the catalogue's words (`texts`): the catalogue's,
-/// explanations and descriptions empty.
+/// explanations and descriptions empty, as finished text.
 #[cfg(not(feature = "texts"))]
-pub const UNWORDED_STRATEGIES: &str = include_str!("catalog-unworded/strategies.json");
+pub fn strategies_text() -> Cow<'static, str> {
+    include_str!("catalog-unworded/strategies.json").into()
+}
 
 /// `learnedStrategies()`'s text in a build without the catalogue's words.
 #[cfg(not(feature = "texts"))]
-pub const UNWORDED_LEARNED: &str = include_str!("catalog-unworded/learned.json");
+pub fn learned_text() -> Cow<'static, str> {
+    include_str!("catalog-unworded/learned.json").into()
+}
 
 #[cfg(any(feature = "texts", test))]
 /// Weights as an object, their fields in declaration order (the order of their `RANGES`).
