@@ -7,10 +7,9 @@ pub mod direction;
 pub mod error;
 mod from_record;
 pub mod game;
+mod json;
 pub mod limits;
 pub mod record;
-#[cfg(any(target_arch = "wasm32", test))]
-mod report_json;
 pub mod rng;
 pub mod spawn;
 pub mod state;

@@ -6,13 +6,13 @@
 use wasm_bindgen::prelude::*;
 
 use super::convert::parse;
-use crate::report_json;
+use crate::json::reports::catalog;
 
 /// `strategies()`: every strategy as `{name, label, explanation, options: [{name, kind, min,
 /// max, default, description, fields?}]}`, weakest first, for building a settings panel.
 #[wasm_bindgen]
 pub fn strategies() -> JsValue {
-    parse(&report_json::strategies_text())
+    parse(&catalog::strategies_text())
 }
 
 /// `learnedStrategies()`: the strategies that play once a network is loaded (`td`,
@@ -20,5 +20,5 @@ pub fn strategies() -> JsValue {
 /// they cannot play.
 #[wasm_bindgen(js_name = learnedStrategies)]
 pub fn learned_strategies() -> JsValue {
-    parse(&report_json::learned_text())
+    parse(&catalog::learned_text())
 }

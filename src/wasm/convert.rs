@@ -6,8 +6,6 @@
 //! without `core::fmt` (`GameError::message`, `error::decimal`), which that module then does
 //! not carry. Only [`js_error`], for the records' and the AI's errors, goes through `Display`.
 
-#[cfg(feature = "records")]
-use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use crate::board::check_size;
@@ -31,20 +29,11 @@ pub fn bad_input(message: &str) -> JsError {
     JsError::new(message)
 }
 
-/// JSON text to a JS value: plain objects, null for None.
+/// A report's JSON text (`json::reports`) to a JS value: plain objects, null for None.
 pub fn parse(text: &str) -> JsValue {
     // Not `expect`: its message would print the JS error through `Debug`, which brings
     // wasm-bindgen's debug-string glue and core's formatting into the page's module.
     js_sys::JSON::parse(text).unwrap_or_else(|_| unreachable!("the reports are valid JSON"))
-}
-
-/// Plain data to a JS value, through serde_json's text: for the records' and the AI's reports.
-/// The play module's reports (`move`, `tiles`, `strategies`) are written by hand
-/// (`report_json`), so that serde_json's writer stays out of the first page's module.
-#[cfg(feature = "records")]
-pub fn to_js<T: Serialize>(value: &T) -> JsValue {
-    let text = serde_json::to_string(value).expect("engine reports are plain data");
-    js_sys::JSON::parse(&text).unwrap_or_else(|_| unreachable!("serde_json writes valid JSON"))
 }
 
 pub fn size_from(value: &JsValue) -> Result<usize, JsError> {

@@ -7,6 +7,7 @@ use wasm_bindgen::prelude::*;
 
 use super::convert::{cells_from, game_error, mode_from, parse, seed_from, size_from};
 use crate::board::Board;
+use crate::json::reports::game::{move_report, tiles};
 use crate::{Direction, Game};
 
 /// A game of 2048 (the README's "The JavaScript API" gives the whole API).
@@ -70,7 +71,7 @@ impl WasmGame {
     pub fn play(&mut self, dir: &str) -> Result<JsValue, JsError> {
         let dir: Direction = dir.parse().map_err(game_error)?;
         Ok(match self.inner.play(dir) {
-            Some(report) => parse(&crate::report_json::move_report(&report)),
+            Some(report) => parse(&move_report(&report)),
             None => JsValue::NULL,
         })
     }
@@ -82,7 +83,7 @@ impl WasmGame {
 
     /// `[{id, value, row, col}]` for rendering.
     pub fn tiles(&self) -> JsValue {
-        parse(&crate::report_json::tiles(&self.inner.tiles()))
+        parse(&tiles(&self.inner.tiles()))
     }
 
     pub fn undo(&mut self) -> bool {

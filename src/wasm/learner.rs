@@ -4,9 +4,10 @@
 
 use wasm_bindgen::prelude::*;
 
-use super::convert::{js_error, to_js};
+use super::convert::{js_error, parse};
 use crate::ai::ntuple::learn::{train_game, Method};
 use crate::ai::ntuple::{self, decode, encode, Encoding, Network, Quantisation, Shape};
+use crate::json::reports::search::trained_games;
 use crate::rng::GameRng;
 
 #[wasm_bindgen]
@@ -78,13 +79,9 @@ impl Trainer {
                 &mut self.path,
             );
             self.games += 1;
-            out.push(serde_json::json!({
-                "score": e.score,
-                "largest": 1u64 << e.max_exponent,
-                "moves": e.moves,
-            }));
+            out.push(e);
         }
-        to_js(&out)
+        parse(&trained_games(&out))
     }
 
     /// Games learned from so far.

@@ -4,12 +4,12 @@
 //! of a hand-made position). The `records` build and the `ai` build, which holds it: the
 //! page loads this module when a saved game is there, or for a record.
 
-use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-use super::convert::{cells_from, describe, js_error, seed_from, size_from, to_js};
+use super::convert::{cells_from, describe, js_error, parse, seed_from, size_from};
 use super::game::WasmGame;
 use crate::board::{tile_value, Board, Slide};
+use crate::json::reports::records::recorded_move;
 use crate::record::{Record, RecordError, Replay};
 use crate::Game;
 
@@ -73,18 +73,6 @@ impl WasmGame {
             .map(|inner| WasmGame { inner })
             .map_err(js_error)
     }
-}
-
-#[derive(Serialize)]
-struct SpawnView {
-    value: f64,
-    at: [usize; 2],
-}
-
-#[derive(Serialize)]
-struct RecordedMoveView {
-    dir: &'static str,
-    spawn: SpawnView,
 }
 
 /// A record replayed and checked: every position by number, 0 (the start) to `length`.
@@ -165,16 +153,9 @@ impl WasmReplay {
             .inner
             .recorded(number)
             .ok_or_else(|| js_error("move 0 is the start: moves are numbered from 1"))?;
-        let size = self.inner.size();
-        let cell = usize::from(m.spawn_cell);
-        Ok(to_js(&RecordedMoveView {
-            dir: m.dir.name(),
-            spawn: SpawnView {
-                value: tile_value(m.spawn_exponent) as f64,
-                at: [cell / size, cell % size],
-            },
-        }))
+        Ok(parse(&recorded_move(&m, self.inner.size())))
     }
+
     /// What the tiles did in move `n` (1 to `length`), to animate it: a flat list of triples
     /// `from, to, exponent` (cell indices, row-major, of position n - 1): exponent 0 for a tile
     /// that slid, else the merged tile's exponent (a merge lists both its tiles). Tiles that

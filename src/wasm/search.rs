@@ -4,9 +4,10 @@
 
 use wasm_bindgen::prelude::*;
 
-use super::convert::{cells_from, describe, js_error, size_from, to_js};
+use super::convert::{cells_from, describe, js_error, parse, size_from};
 use crate::ai::{self, SearchOptions};
 use crate::board::Board;
+use crate::json::reports::search::{decision, loaded_network};
 
 #[wasm_bindgen]
 extern "C" {
@@ -30,13 +31,7 @@ pub fn warm_up() {
 #[wasm_bindgen(js_name = loadWeights)]
 pub fn load_weights(bytes: &[u8]) -> Result<JsValue, JsError> {
     let network = ai::ntuple::loaded::load(bytes).map_err(js_error)?;
-    Ok(to_js(&serde_json::json!({
-        "shape": network.shape().describe(),
-        "levels": network.shape().levels(),
-        "quantisation": network.weights().quantisation().name(),
-        "weights": network.weights().len(),
-        "bytes": network.memory_bytes(),
-    })))
+    Ok(parse(&loaded_network(&network)))
 }
 
 /// `unloadWeights()`: forgets the network; the learned strategies are unavailable again.
@@ -87,6 +82,6 @@ pub fn best_move(cells: JsValue, size: JsValue, options: JsValue) -> Result<JsVa
         )));
     };
     let clock = performance_now;
-    let decision = ai::best_move(board.cells(), size, &options, &clock).map_err(js_error)?;
-    Ok(to_js(&decision))
+    let chosen = ai::best_move(board.cells(), size, &options, &clock).map_err(js_error)?;
+    Ok(parse(&decision(&chosen)))
 }
