@@ -12,7 +12,7 @@
 //! | strategies | [`strategies`] | one file per strategy behind [`Strategy`]; [`best_move`] dispatches |
 //!
 //! [`warm_up`] builds every table the searches read. Without the `ai` feature (the page's
-//! main-thread module) only [`api`] is built: what the strategy picker shows, no search.
+//! play and records modules) only [`api`] is built: what the strategy picker shows, no search.
 //!
 //! This file only declares and re-exports (the paths `game2048::ai::...` that callers use);
 //! nothing under `src/ai` imports it back.

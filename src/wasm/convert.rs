@@ -2,7 +2,7 @@
 //! seed, a mode, cells), reports handed back as JS values, and the JS errors, each message
 //! naming the problem and what was given.
 //!
-//! Every build carries this file, the page's first module too: its messages are put together
+//! Every build carries this file, the play module too: its messages are put together
 //! without `core::fmt` (`GameError::message`, `error::decimal`), which that module then does
 //! not carry. Only [`js_error`], for the records' and the AI's errors, goes through `Display`.
 

@@ -1,6 +1,6 @@
 //! `Game`: a game of 2048 as the page plays it (new games, moves and their transitions,
-//! undo, saving, its record as text), and `legalMoves`. Every build: the page's first module
-//! is this file and `catalog.rs`. Reading a saved game or a record back (`Game.fromJSON`,
+//! undo, saving, its record as text), and `legalMoves`. Every build: the play module is this
+//! file and `catalog.rs`. Reading a saved game or a record back (`Game.fromJSON`,
 //! `Game.fromRecord`) is in `records.rs`, an `impl` of its own on the same class.
 
 use wasm_bindgen::prelude::*;

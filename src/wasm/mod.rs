@@ -3,16 +3,17 @@
 //!
 //! | file | exports | build |
 //! | --- | --- | --- |
-//! | `convert.rs` | none: JS values in (size, seed, mode, cells), reports out, JS errors | every build |
-//! | `game.rs` | `Game` (new, fromCells, move, undo, toJSON, record, ...), `legalMoves` | every build |
-//! | `catalog.rs` | `strategies`, `learnedStrategies` | every build |
-//! | `records.rs` | `Game.fromJSON`, `Game.fromRecord`, `Replay`, `positionProblem` | `records` |
-//! | `search.rs` | `bestMove`, `warmUp`, `loadWeights`, `unloadWeights` | `ai` |
-//! | `learner.rs` | `Trainer` | `ai` |
+//! | `convert.rs` | none: JS values in (size, seed, mode, cells), reports out, JS errors | all |
+//! | `game.rs` | `Game` (new, fromCells, move, undo, toJSON, record, ...), `legalMoves` | all |
+//! | `catalog.rs` | `strategies`, `learnedStrategies` | all |
+//! | `records.rs` | `Game.fromJSON`, `Game.fromRecord`, `Replay`, `positionProblem` | records, ai |
+//! | `search.rs` | `bestMove`, `warmUp`, `loadWeights`, `unloadWeights` | ai |
+//! | `learner.rs` | `Trainer` | ai |
 //!
-//! The builds (see the Makefile): without features, the page's first module (new games,
-//! moves, undo, saving); with `records`, reading saved games and records too; with `ai`
-//! (which holds `records`), the search and the learner, for the workers, Node and the tools.
+//! The three builds, named by what they hold (the Makefile; `www/pkg/game2048_<build>.js`):
+//! play (no features), the page's first module: new games, moves, undo, saving; records
+//! (`records`), play and reading saved games and records back; ai (`ai`, which holds
+//! `records`), records and the search and the learner, for the workers, Node and the tools.
 //! The files import `convert`; `records.rs` adds constructors to `game.rs`'s class. Nothing
 //! here imports this file back.
 
