@@ -2,8 +2,8 @@
 // Figures of the embed, measured in headless Chromium on a local server:
 //  - what a first visit to demo.html downloads (every response, each body gzipped
 //    at level 9 as a static host would serve it; 304s count nothing), and of that what
-//    the AI's first run adds (its pool, its worker and the full wasm; the page itself loads
-//    the lite module);
+//    the AI's first run adds (its pool, its worker and the ai wasm; the page itself loads
+//    the play module);
 //  - the time from navigation start to the first drawn board (the first `ready`
 //    event, then one animation frame), median of 10 cold loads, on demo.html and on the
 //    game page (index.html).
@@ -78,7 +78,7 @@ async function load(path, { record = false } = {}) {
 
 // What the AI's first run loads beyond the page's own files (marked "AI" below): the pool's
 // module (POOL) and the chunks it alone imports (bundled names: read from dist), the
-// worker, the full glue and wasm; as paths in dist.
+// worker, the ai glue and wasm; as paths in dist.
 const chunksOf = (file, seen = new Set()) => {
   for (const m of readFileSync(join(dist, file), 'utf8').matchAll(/(?:from\s*|import\s*)["'](\.{1,2}\/[^"']*chunk-[^"']+)["']/g)) {
     const chunk = posix.join(posix.dirname(file), m[1]);
@@ -88,7 +88,7 @@ const chunksOf = (file, seen = new Set()) => {
 };
 const pageChunks = new Set(['www/game/mount.js', 'www/game/element.js', 'www/game/main.js'].flatMap((f) => [...chunksOf(f)]));
 const POOL = 'www/ai/pool.js';
-const aiPaths = [POOL, 'www/ai/worker.js', 'www/pkg/game2048.js', 'www/pkg/game2048_bg.wasm', ...[...chunksOf(POOL)].filter((c) => !pageChunks.has(c))];
+const aiPaths = [POOL, 'www/ai/worker.js', 'www/pkg/game2048_ai.js', 'www/pkg/game2048_ai_bg.wasm', ...[...chunksOf(POOL)].filter((c) => !pageChunks.has(c))];
 const AI_FILES = { test: (url) => aiPaths.includes(url.split('?')[0]) }; // url: a path in dist
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`.padStart(9);

@@ -13,9 +13,9 @@ import { fileURLToPath } from 'node:url';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 /** The pages, the embed entry, the stylesheet, the app's manifest and icons. */
 export const PAGE_FILES = ['index.html', 'compare.html', 'demo.html', 'replay.html', 'editor.html', 'learn.html', 'embed.js', 'style.css', 'panel.css', 'pages.css', 'records.css', 'favicon.svg', 'manifest.webmanifest', 'icons/icon-192.png', 'icons/icon-512.png'];
-/** The page's modules (lite: a first visit's; core: reads saved games and records) and the workers' full one (engine + AI). */
-export const PKG_FILES = ['game2048_lite.js', 'game2048_lite_bg.wasm', 'game2048_core.js', 'game2048_core_bg.wasm', 'game2048.js', 'game2048_bg.wasm'];
-/** The strategies' explanations (from the full one, tools/strategy-texts.mjs): one file per strategy in this folder of www/pkg. */
+/** The page's modules (play: a first visit's; records: reads saved games and records) and the workers' ai one (engine + AI). */
+export const PKG_FILES = ['game2048_play.js', 'game2048_play_bg.wasm', 'game2048_records.js', 'game2048_records_bg.wasm', 'game2048_ai.js', 'game2048_ai_bg.wasm'];
+/** The strategies' explanations (from the ai one, tools/strategy-texts.mjs): one file per strategy in this folder of www/pkg. */
 export const TEXTS_DIR = 'strategy-texts';
 
 /** The explanation files under `root` (relative paths; none before `make build`). */

@@ -69,11 +69,11 @@ function parseCommandLine() {
 async function loadWasm(pkg) {
   let mod;
   try {
-    mod = await import(pathToFileURL(resolve(pkg, 'game2048.js')).href);
+    mod = await import(pathToFileURL(resolve(pkg, 'game2048_ai.js')).href);
   } catch (e) {
-    throw new Error(`cannot load ${pkg}/game2048.js (run \`make build\` first): ${e.message}`);
+    throw new Error(`cannot load ${pkg}/game2048_ai.js (run \`make build\` first): ${e.message}`);
   }
-  mod.initSync({ module: readFileSync(join(pkg, 'game2048_bg.wasm')) });
+  mod.initSync({ module: readFileSync(join(pkg, 'game2048_ai_bg.wasm')) });
   return mod;
 }
 

@@ -60,14 +60,14 @@ test('controls="none" downloads no control module, AI pool, worker, AI wasm, exp
   await drawn(page, '#bare');
   await page.waitForTimeout(500);
   const loaded = (name) => requested.some((p) => p.endsWith(name));
-  assert.ok(loaded('/game2048_lite_bg.wasm'), 'the lite wasm draws the board');
-  for (const name of ['/game/panel.js', '/ai/panel.js', '/shared/dialog.js', '/game/stats-view.js', '/ai/pool.js', '/ai/worker.js', '/game2048_bg.wasm', '/game2048.js', '/game2048_core_bg.wasm']) {
+  assert.ok(loaded('/game2048_play_bg.wasm'), 'the play wasm draws the board');
+  for (const name of ['/game/panel.js', '/ai/panel.js', '/shared/dialog.js', '/game/stats-view.js', '/ai/pool.js', '/ai/worker.js', '/game2048_ai_bg.wasm', '/game2048_ai.js', '/game2048_records_bg.wasm']) {
     assert.equal(loaded(name), false, `${name} is not loaded before the AI runs: ${requested.join(' ')}`);
   }
   assert.equal(requested.some((p) => p.includes('/strategy-texts/')), false, 'no explanation is fetched');
   await page.evaluate(() => document.querySelector('#bare').step());
   await page.waitForFunction(() => document.querySelector('#bare').moves === 1, null, { timeout: 20000 });
-  assert.ok(loaded('/ai/pool.js') && loaded('/ai/worker.js') && loaded('/game2048_bg.wasm'), 'the AI loads when it runs');
+  assert.ok(loaded('/ai/pool.js') && loaded('/ai/worker.js') && loaded('/game2048_ai_bg.wasm'), 'the AI loads when it runs');
   assert.equal(loaded('/game/panel.js'), false);
   await done();
 });

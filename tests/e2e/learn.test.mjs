@@ -33,8 +33,8 @@ test('learn: trains from nothing, draws the curve and the show board, pauses, do
   const bytes = await readFile(await file.path());
   assert.equal(bytes.subarray(0, 7).toString('latin1'), '2048ntw');
   const info = await page.evaluate(async (b) => {
-    const wasm = await import('/www/pkg/game2048.js');
-    await wasm.default({ module_or_path: '/www/pkg/game2048_bg.wasm' });
+    const wasm = await import('/www/pkg/game2048_ai.js');
+    await wasm.default({ module_or_path: '/www/pkg/game2048_ai_bg.wasm' });
     return wasm.loadWeights(new Uint8Array(b));
   }, [...bytes]);
   assert.equal(info.quantisation, 'f32');

@@ -30,8 +30,8 @@ const SPY = `${WORKER_SPY}
 // Whether `after` follows `before` by one of the moves the engine allows (plus a spawn).
 async function legalStep(page, before, after) {
   return page.evaluate(async ({ cells, after }) => {
-    const wasm = await import('/www/pkg/game2048.js');
-    await wasm.default({ module_or_path: '/www/pkg/game2048_bg.wasm' });
+    const wasm = await import('/www/pkg/game2048_ai.js');
+    await wasm.default({ module_or_path: '/www/pkg/game2048_ai_bg.wasm' });
     return ['up', 'right', 'down', 'left'].some((d) => {
       const g = wasm.Game.fromCells(4, cells, 1n);
       const moved = g.move(d);

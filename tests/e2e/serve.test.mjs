@@ -33,7 +33,7 @@ test('serves files with the right MIME types, 404s and refuses traversal', async
     assert.match((await get(port, '/tools/serve.mjs')).type, /^text\/javascript/);
     assert.match((await get(port, '/style.css')).type, /^text\/css/);
     // The suite runs after `make build`: the wasm is there.
-    const wasm = await get(port, '/www/pkg/game2048_bg.wasm');
+    const wasm = await get(port, '/www/pkg/game2048_ai_bg.wasm');
     assert.equal(wasm.status, 200);
     assert.equal(wasm.type, 'application/wasm');
     assert.equal((await get(port, '/no/such/file.js')).status, 404);

@@ -40,10 +40,10 @@ const POSITIONS = [
 test('a node budget split over four workers plays exactly the one-thread move (values, nodes, depth too), one worker per legal move', async () => {
   const { page, done } = await openPage(env, '?seed=41', { initScript: WORKER_SPY });
   const runs = await page.evaluate(async (positions) => {
-    const core = await import('/www/pkg/game2048_core.js');
+    const core = await import('/www/pkg/game2048_records.js');
     await core.default();
-    const full = await import('/www/pkg/game2048.js');
-    await full.default({ module_or_path: '/www/pkg/game2048_bg.wasm' });
+    const full = await import('/www/pkg/game2048_ai.js');
+    await full.default({ module_or_path: '/www/pkg/game2048_ai_bg.wasm' });
     const { createAi } = await import('/www/ai/pool.js');
     const pool = createAi({ legalMoves: core.legalMoves, count: 4 });
     const out = [];
@@ -142,10 +142,10 @@ test('a worker that dies during a split is replaced and its part searched again:
   await page.goto(`${env.url}?seed=44`);
   await page.waitForSelector('.g2048 .board[data-cells]');
   const r = await page.evaluate(async () => {
-    const core = await import('/www/pkg/game2048_core.js');
+    const core = await import('/www/pkg/game2048_records.js');
     await core.default();
-    const full = await import('/www/pkg/game2048.js');
-    await full.default({ module_or_path: '/www/pkg/game2048_bg.wasm' });
+    const full = await import('/www/pkg/game2048_ai.js');
+    await full.default({ module_or_path: '/www/pkg/game2048_ai_bg.wasm' });
     const { createAi } = await import('/www/ai/pool.js');
     const pool = createAi({ legalMoves: core.legalMoves, count: 4 });
     const cells = [2, 2, 0, 0, 0, 4, 0, 0, 0, 0, 8, 0, 0, 0, 0, 2];

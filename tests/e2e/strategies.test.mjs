@@ -24,8 +24,8 @@ const pressedStrategy = (page) => chosen(page, 'strategy');
 const offered = (page) => page.$$eval('.g2048 .setting-strategy .choice', (bs) => bs.map((b) => /choice-(\S+)/.exec(b.className.replace('choice ', ''))[1]));
 /** The names of the engine's own catalogue (the core module's strategies(), then its learnedStrategies(), as the page loads them). */
 const engineNames = (page) => page.evaluate(async () => {
-  const wasm = await import('/www/pkg/game2048_core.js');
-  await wasm.default({ module_or_path: '/www/pkg/game2048_core_bg.wasm' });
+  const wasm = await import('/www/pkg/game2048_records.js');
+  await wasm.default({ module_or_path: '/www/pkg/game2048_records_bg.wasm' });
   return [...wasm.strategies(), ...wasm.learnedStrategies()].map((s) => s.name);
 });
 const strengthKeys = (page) => page.$$eval('.g2048 .setting-strength .choice', (bs) => bs.map((b) => /choice-(\S+)/.exec(b.className.replace('choice ', ''))[1]));
@@ -75,8 +75,8 @@ test('every strategy: its explanation, a strength control that fits, and Step pl
       const before = await stepOnce(page);
       // The board changed by a move the engine allows: the engine says which moves change `before`.
       const legal = await page.evaluate(async ({ cells, after }) => {
-        const wasm = await import('/www/pkg/game2048.js');
-        await wasm.default({ module_or_path: '/www/pkg/game2048_bg.wasm' });
+        const wasm = await import('/www/pkg/game2048_ai.js');
+        await wasm.default({ module_or_path: '/www/pkg/game2048_ai_bg.wasm' });
         const ok = ['up', 'right', 'down', 'left'].filter((d) => {
           const g = wasm.Game.fromCells(4, cells, 1n);
           const moved = g.move(d);
@@ -305,8 +305,8 @@ test('embedders name any strategy: the strategy attribute and mount({strategy}),
   await drawn(page, '#play');
   await recordEvents(page);
   const names = await page.evaluate(async () => {
-    const wasm = await import('/www/pkg/game2048.js');
-    await wasm.default({ module_or_path: '/www/pkg/game2048_bg.wasm' });
+    const wasm = await import('/www/pkg/game2048_ai.js');
+    await wasm.default({ module_or_path: '/www/pkg/game2048_ai_bg.wasm' });
     const { strategyNames } = await import('/www/ai/strategies.js');
     return strategyNames(wasm);
   });

@@ -2,7 +2,7 @@
 // (the wasm `strategies()` export: name, label, explanation, options with ranges
 // and defaults), so a strategy added in Rust needs no change here. The page's modules
 // leave the explanations out (their words weigh 3 KB gzipped): the AI panel reads the
-// picked strategy's from the full module's copy, pkg/strategy-texts/<name>.json, when it
+// picked strategy's from the ai module's copy, pkg/strategy-texts/<name>.json, when it
 // shows it, after the first board (loadExplanation, withExplanations). This file
 // decides the strength choices the page offers for each strategy, checks budgets
 // and weights. The learned

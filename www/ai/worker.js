@@ -31,13 +31,13 @@ function playGame(wasm, { size, seed, options, maxMoves = 100000 }) {
 let memory = null; // the instance's memory, for the figure above
 
 async function load(module) {
-  const wasm = await import(new URL('../pkg/game2048.js', import.meta.url).href);
+  const wasm = await import(new URL('../pkg/game2048_ai.js', import.meta.url).href);
   ({ memory } = await wasm.default({ module_or_path: module }));
   wasm.warmUp();
   return wasm;
 }
 
-// The full module (Game, bestMove), once the page has sent the compiled wasm;
+// The ai module (Game, bestMove), once the page has sent the compiled wasm;
 // requests that come before it wait.
 let provide;
 const engine = new Promise((resolve) => { provide = resolve; }).then(load);

@@ -1,4 +1,4 @@
-// The comparison page's entry (compare.html): loads the core engine for its list of
+// The comparison page's entry (compare.html): loads the play engine for its list of
 // strategies, then wires the view (view.js) to the flow (compare.js),
 // which plays the games in workers (pool.js).
 import { loadEngine } from '../shared/wasm.js';

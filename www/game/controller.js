@@ -494,7 +494,7 @@ export function createController({ Game, loadRecords, view, storage, ai, catalog
     async loadRecord(text, { at, confirm = true, ai: aiPlays = false } = {}) {
       let next = null;
       try {
-        // The page's first module may not read records: the core does (loaded once, on demand).
+        // The page's first module may not read records: the records module does (loaded once, on demand).
         const Reader = Game.fromRecord ? Game : (await loadRecords()).Game;
         next = Reader.fromRecord(text, at ?? undefined);
       } catch (e) {

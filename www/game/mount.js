@@ -155,8 +155,8 @@ export function mount(element, options = {}) {
       backend: opts.persist === false ? memoryStorage() : opts.storage,
       onUnavailable: () => view.notice('Storage is not available: this game will not be saved.', 'storage'),
     });
-    // A saved game to resume needs the core, which reads it (and checks its record);
-    // a first visit has none and gets the lite module.
+    // A saved game to resume needs the records module, which reads it (and checks its
+    // record); a first visit has none and gets the play module.
     const fresh = opts.cells != null || opts.seed != null || opts.restore === false;
     const records = !fresh && storage.hasGame();
     try {

@@ -20,7 +20,7 @@ let show = null; // the show game
 let showSeed = 1n;
 
 async function load(module) {
-  wasm = await import(new URL('../pkg/game2048.js', import.meta.url).href);
+  wasm = await import(new URL('../pkg/game2048_ai.js', import.meta.url).href);
   await wasm.default({ module_or_path: module });
   postMessage({ ready: true });
 }

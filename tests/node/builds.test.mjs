@@ -1,41 +1,43 @@
-// The page's core module (game2048_core: the rules and the strategy catalogue, built
-// without the `ai` feature) against the full one (game2048: also bestMove). Needs `make build`.
+// The three builds against each other: the page's play module (game2048_play: the rules and
+// the strategy catalogue), its records module (game2048_records: also reading saved games and
+// records), both built without the `ai` feature, and the ai one (game2048_ai: also bestMove).
+// Needs `make build`.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { load, unworded } from './wasm.mjs';
 
-const core = await load('game2048_core');
-const full = await load('game2048');
-const lite = await load('game2048_lite');
+const records = await load('game2048_records');
+const ai = await load('game2048_ai');
+const play = await load('game2048_play');
 
-test('the core exports Game and strategies, not bestMove', () => {
-  assert.equal(typeof core.Game, 'function');
-  assert.equal(typeof core.strategies, 'function');
-  assert.equal('bestMove' in core, false);
-  assert.equal(typeof full.bestMove, 'function');
-  assert.deepEqual(core.strategies(), unworded(full.strategies()), 'the same catalogue, without its words');
-  assert.ok(core.strategies().length >= 9);
+test('the records module exports Game and strategies, not bestMove', () => {
+  assert.equal(typeof records.Game, 'function');
+  assert.equal(typeof records.strategies, 'function');
+  assert.equal('bestMove' in records, false);
+  assert.equal(typeof ai.bestMove, 'function');
+  assert.deepEqual(records.strategies(), unworded(ai.strategies()), 'the same catalogue, without its words');
+  assert.ok(records.strategies().length >= 9);
 });
 
-test('the lite module (a first visit\'s) plays and saves, and reads no saved game or record', () => {
-  assert.deepEqual(lite.strategies(), core.strategies());
-  assert.deepEqual(lite.learnedStrategies(), core.learnedStrategies());
-  for (const name of ['fromJSON', 'fromRecord']) assert.equal(typeof lite.Game[name], 'undefined', name);
-  assert.equal('Replay' in lite, false);
-  const a = new lite.Game(4, 7n);
-  const b = new core.Game(4, 7n);
+test('the play module (a first visit\'s) plays and saves, and reads no saved game or record', () => {
+  assert.deepEqual(play.strategies(), records.strategies());
+  assert.deepEqual(play.learnedStrategies(), records.learnedStrategies());
+  for (const name of ['fromJSON', 'fromRecord']) assert.equal(typeof play.Game[name], 'undefined', name);
+  assert.equal('Replay' in play, false);
+  const a = new play.Game(4, 7n);
+  const b = new records.Game(4, 7n);
   for (const d of ['left', 'up', 'right', 'down', 'left', 'up']) assert.deepEqual(a.move(d), b.move(d));
   assert.equal(a.toJSON(), b.toJSON(), 'the same saved game');
   assert.equal(a.record(), b.record(), 'the same record');
-  assert.deepEqual(Array.from(core.Game.fromJSON(a.toJSON()).cells()), Array.from(a.cells()), 'the core reads what the lite module saved');
+  assert.deepEqual(Array.from(records.Game.fromJSON(a.toJSON()).cells()), Array.from(a.cells()), 'the records module reads what the play module saved');
   a.free();
   b.free();
 });
 
-test('strategy-texts/<name>.json (make build): one file per strategy, the full module\'s explanation', () => {
+test('strategy-texts/<name>.json (make build): one file per strategy, the ai module\'s explanation', () => {
   const dir = new URL('../../www/pkg/strategy-texts/', import.meta.url);
-  const all = [...full.strategies(), ...full.learnedStrategies()];
+  const all = [...ai.strategies(), ...ai.learnedStrategies()];
   assert.deepEqual(readdirSync(dir).sort(), all.map((s) => `${s.name}.json`).sort(), 'a file for each strategy, no other');
   for (const s of all) {
     assert.ok(s.explanation.length > 80, `${s.name} is explained`);
@@ -46,13 +48,13 @@ test('strategy-texts/<name>.json (make build): one file per strategy, the full m
 test('a seeded game plays alike in both modules (the same engine)', () => {
   const dirs = ['left', 'up', 'right', 'down'];
   for (const size of [3, 4, 6]) {
-    const a = new core.Game(size, 2024n);
-    const b = new full.Game(size, 2024n);
+    const a = new records.Game(size, 2024n);
+    const b = new ai.Game(size, 2024n);
     try {
       assert.deepEqual(Array.from(a.cells()), Array.from(b.cells()));
       for (let i = 0; i < 400 && !a.over; i++) {
-        // The full module's AI picks the moves; both games play them.
-        const { dir } = full.bestMove(Array.from(b.cells()), size, { strategy: 'greedy' });
+        // The ai module's AI picks the moves; both games play them.
+        const { dir } = ai.bestMove(Array.from(b.cells()), size, { strategy: 'greedy' });
         const d = dir ?? dirs[i % 4];
         assert.deepEqual(a.move(d), b.move(d), `move ${i} (${d}) on ${size}x${size}`);
         assert.deepEqual(Array.from(a.cells()), Array.from(b.cells()));
@@ -64,7 +66,7 @@ test('a seeded game plays alike in both modules (the same engine)', () => {
       assert.equal(a.score, b.score);
       assert.equal(a.over, b.over);
       assert.equal(a.toJSON(), b.toJSON(), 'the same saved game');
-      assert.deepEqual(core.Game.fromJSON(b.toJSON()).tiles(), full.Game.fromJSON(a.toJSON()).tiles());
+      assert.deepEqual(records.Game.fromJSON(b.toJSON()).tiles(), ai.Game.fromJSON(a.toJSON()).tiles());
     } finally {
       a.free();
       b.free();
@@ -72,25 +74,25 @@ test('a seeded game plays alike in both modules (the same engine)', () => {
   }
 });
 
-test('a long seeded game plays, undoes and saves alike in the lite module and the core', () => {
+test('a long seeded game plays, undoes and saves alike in the play module and the records module', () => {
   const dirs = ['left', 'up', 'right', 'down', 'up', 'left'];
   for (const size of [3, 4, 8]) {
-    const a = new lite.Game(size, 99n + BigInt(size));
-    const b = new core.Game(size, 99n + BigInt(size));
+    const a = new play.Game(size, 99n + BigInt(size));
+    const b = new records.Game(size, 99n + BigInt(size));
     try {
       assert.deepEqual(a.tiles(), b.tiles());
       for (let i = 0; i < 300 && !a.over; i++) {
         const d = dirs[(i * 7) % dirs.length];
         assert.deepEqual(a.move(d), b.move(d), `move ${i} (${d}) on ${size}x${size}`);
         if (i % 37 === 36) assert.equal(a.undo(), b.undo());
-        assert.deepEqual(lite.legalMoves(Array.from(a.cells()), size), core.legalMoves(Array.from(b.cells()), size));
+        assert.deepEqual(play.legalMoves(Array.from(a.cells()), size), records.legalMoves(Array.from(b.cells()), size));
       }
       assert.deepEqual(a.tiles(), b.tiles());
       assert.deepEqual([a.score, a.moves, a.over, a.won, a.canUndo], [b.score, b.moves, b.over, b.won, b.canUndo]);
       for (const keep of [undefined, 0, 5]) assert.equal(a.toJSON(keep), b.toJSON(keep), `saved game, history ${keep}`);
       assert.equal(a.record(), b.record());
-      // What the lite module saved (its rng as hex words among it) plays on alike once read back.
-      const back = core.Game.fromJSON(a.toJSON());
+      // What the play module saved (its rng as hex words among it) plays on alike once read back.
+      const back = records.Game.fromJSON(a.toJSON());
       try {
         for (let i = 0; i < 40 && !a.over; i++) {
           const d = dirs[i % 4];
@@ -110,7 +112,7 @@ test('a long seeded game plays, undoes and saves alike in the lite module and th
 
 test('a seed as a BigInt, a number or a decimal string gives the same game, up to 2^64-1', () => {
   const save = (g) => { const text = g.toJSON(); g.free(); return text; };
-  for (const m of [lite, core]) {
+  for (const m of [play, records]) {
     assert.equal(save(new m.Game(4, 2n ** 64n - 1n)), save(new m.Game(4, '18446744073709551615')));
     assert.equal(save(new m.Game(4, 0n)), save(new m.Game(4, 0)));
     assert.equal(save(new m.Game(4, 2n ** 53n - 1n)), save(new m.Game(4, 2 ** 53 - 1)));
@@ -118,7 +120,7 @@ test('a seed as a BigInt, a number or a decimal string gives the same game, up t
   }
 });
 
-test('the lite module, the core and the full module word bad input alike', () => {
+test('the play, records and ai modules word bad input alike', () => {
   const cells9 = [0, 0, 0, 0, 0, 0, 0, 0, 0];
   const at = (i, v) => cells9.map((c, j) => (j === i ? v : c));
   const cases = [
@@ -147,13 +149,13 @@ test('the lite module, the core and the full module word bad input alike', () =>
     [(m) => { new m.Game(4, 1n).mode = 'zen'; }, 'unknown mode "zen": use "classic" or "endless"'],
   ];
   for (const [f, expected] of cases) {
-    for (const [name, m] of [['lite', lite], ['core', core], ['full', full]]) {
+    for (const [name, m] of [['play', play], ['records', records], ['ai', ai]]) {
       assert.throws(() => f(m), (e) => e instanceof Error && e.message === expected, `${name}: ${expected}`);
     }
   }
 });
 
-test('the core reports bad input as the full module does', () => {
+test('the records module reports bad input as the ai module does', () => {
   for (const f of [
     (m) => m.Game.fromCells(3, [3, 0, 0, 0, 0, 0, 0, 0, 0]),
     (m) => new m.Game(9),
@@ -161,7 +163,7 @@ test('the core reports bad input as the full module does', () => {
     (m) => new m.Game(4, 1n).move('sideways'),
   ]) {
     const message = (m) => { try { f(m); return null; } catch (e) { return e.message; } };
-    assert.ok(message(core));
-    assert.equal(message(core), message(full));
+    assert.ok(message(records));
+    assert.equal(message(records), message(ai));
   }
 });

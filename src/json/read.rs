@@ -1,18 +1,22 @@
-//! A small JSON reader for the saved game, with messages in serde_json's words ("missing
-//! field `score` at line 1 column 90", "invalid value: integer `-1`, expected u8 ...").
-//! The saved game is the only JSON the page's core module reads, and serde_json's
-//! deserializer with the derived readers was most of that module (about 26 KB of its 63
-//! gzipped): this reader is a few KB. Writing stays simple text (see `state.rs`).
+//! The JSON reader: text to a tree of values, each with where it lies in the text, and typed
+//! reading of that tree with serde_json's messages, word for word ("missing field `score` at
+//! line 1 column 90", "invalid value: integer `-1`, expected u8 ..."), so that a person who
+//! fixes a saved game by hand reads what serde_json would tell them.
+//!
+//! The saved game (`state.rs`) is the JSON the page's records module reads: serde_json's
+//! deserializer with derived readers was most of that module (about 26 KB of its 63
+//! gzipped), this reader is a few KB. The AI's options, read only in the ai module, go
+//! through serde_json (`ai::api::options`).
 
 /// A parsed value, its first byte's offset and the offset just past it (where messages
 /// about it point).
-pub(super) struct Node {
+pub struct Node {
     pub value: Value,
     pub start: usize,
     pub end: usize,
 }
 
-pub(super) enum Value {
+pub enum Value {
     Null,
     Bool(bool),
     /// A whole number that fits u64, as serde_json reads one.
@@ -28,7 +32,7 @@ pub(super) enum Value {
 }
 
 /// A message and where it points (a byte offset into the text).
-pub(super) struct JsonError {
+pub struct JsonError {
     msg: String,
     at: usize,
 }
@@ -51,7 +55,7 @@ impl JsonError {
 }
 
 /// Parses one JSON value filling the whole text (white space around it allowed).
-pub(super) fn parse(text: &str) -> Result<Node, JsonError> {
+pub fn parse(text: &str) -> Result<Node, JsonError> {
     let mut p = Parser {
         s: text.as_bytes(),
         i: 0,
@@ -404,7 +408,7 @@ fn float_text(v: f64) -> String {
 }
 
 /// serde_json points at an array's or object's opening bracket, past a scalar.
-pub(super) fn invalid_type(node: &Node, expected: &str) -> JsonError {
+pub fn invalid_type(node: &Node, expected: &str) -> JsonError {
     let at = match node.value {
         Value::Array(_) | Value::Object(_) => node.start,
         _ => node.end,
@@ -419,7 +423,7 @@ pub(super) fn invalid_type(node: &Node, expected: &str) -> JsonError {
 }
 
 /// A whole number from 0 to `max`, named `expected` ("u8", "u64").
-pub(super) fn unsigned(node: &Node, max: u64, expected: &str) -> Result<u64, JsonError> {
+pub fn unsigned(node: &Node, max: u64, expected: &str) -> Result<u64, JsonError> {
     match node.value {
         Value::Unsigned(v) if v <= max => Ok(v),
         Value::Unsigned(_) | Value::Signed(_) => Err(JsonError::new(
@@ -433,7 +437,7 @@ pub(super) fn unsigned(node: &Node, max: u64, expected: &str) -> Result<u64, Jso
     }
 }
 
-pub(super) fn signed(node: &Node) -> Result<i64, JsonError> {
+pub fn signed(node: &Node) -> Result<i64, JsonError> {
     match node.value {
         Value::Signed(v) => Ok(v),
         Value::Unsigned(v) => i64::try_from(v).map_err(|_| {
@@ -446,21 +450,21 @@ pub(super) fn signed(node: &Node) -> Result<i64, JsonError> {
     }
 }
 
-pub(super) fn boolean(node: &Node) -> Result<bool, JsonError> {
+pub fn boolean(node: &Node) -> Result<bool, JsonError> {
     match node.value {
         Value::Bool(b) => Ok(b),
         _ => Err(invalid_type(node, "a boolean")),
     }
 }
 
-pub(super) fn string(node: &Node) -> Result<String, JsonError> {
+pub fn string(node: &Node) -> Result<String, JsonError> {
     match &node.value {
         Value::Str(s) => Ok(s.clone()),
         _ => Err(invalid_type(node, "a string")),
     }
 }
 
-pub(super) fn array<'a>(node: &'a Node, expected: &str) -> Result<&'a [Node], JsonError> {
+pub fn array<'a>(node: &'a Node, expected: &str) -> Result<&'a [Node], JsonError> {
     match &node.value {
         Value::Array(items) => Ok(items),
         _ => Err(invalid_type(node, expected)),
@@ -468,7 +472,7 @@ pub(super) fn array<'a>(node: &'a Node, expected: &str) -> Result<&'a [Node], Js
 }
 
 /// Four strings, as serde reads `[String; 4]`.
-pub(super) fn four_strings(node: &Node) -> Result<[String; 4], JsonError> {
+pub fn four_strings(node: &Node) -> Result<[String; 4], JsonError> {
     let items = array(node, "an array of length 4")?;
     if items.len() > 4 {
         return Err(JsonError::new("trailing characters", items[4].start + 1));
@@ -491,10 +495,7 @@ pub(super) fn four_strings(node: &Node) -> Result<[String; 4], JsonError> {
 }
 
 /// An object's entries, for a struct named `name` (serde: "struct SavedGame").
-pub(super) fn object<'a>(
-    node: &'a Node,
-    name: &str,
-) -> Result<&'a [(String, usize, Node)], JsonError> {
+pub fn object<'a>(node: &'a Node, name: &str) -> Result<&'a [(String, usize, Node)], JsonError> {
     match &node.value {
         Value::Object(entries) => Ok(entries),
         _ => Err(invalid_type(node, &format!("struct {name}"))),
@@ -505,7 +506,7 @@ pub(super) fn object<'a>(
 /// (serde's `deny_unknown_fields`). Calls `read` with the index of the field in `fields`
 /// for every entry, in the text's order; says which were seen. The caller reports missing
 /// ones (an array, serde's other form of a struct, needs its first `required` elements).
-pub(super) fn fields(
+pub fn fields(
     node: &Node,
     name: &str,
     fields: &[&str],
@@ -559,9 +560,6 @@ pub(super) fn fields(
 }
 
 /// serde's message for a required field that is absent, pointing at the object's end.
-pub(super) fn missing(node: &Node, field: &str) -> JsonError {
+pub fn missing(node: &Node, field: &str) -> JsonError {
     JsonError::new(format!("missing field `{field}`"), node.end)
 }
-
-/// A string in JSON, escaped as serde_json writes one (`crate::error`, whose `quoted` uses it).
-pub(super) use crate::error::write_json_string as write_string;

@@ -1,6 +1,6 @@
-//! Minimax's evaluation, a reconstruction of the first student project's heuristic (its
-//! exact weights are lost; the default [`MinimaxWeights`] are ours, in the units of
-//! ov3y/2048-AI, whose terms it shares). Everything is measured in levels (log2 of a
+//! Smoothness and monotonicity: minimax's evaluation, a reconstruction of the first student
+//! project's heuristic (its exact weights are lost; the default [`MinimaxWeights`] are ours,
+//! in the units of ov3y/2048-AI, whose terms it shares). Everything is measured in levels (log2 of a
 //! tile, i.e. exponents):
 //!
 //! - monotonicity: in every row and column, walking over the tiles (empty cells skipped),
