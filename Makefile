@@ -5,22 +5,25 @@ SHELL := /bin/bash
 PORT ?= 8080
 WASM_TARGET := wasm32-unknown-unknown
 PKG := www/pkg
-# Two modules from the one crate: the full one (engine + AI: the worker, Node tests, tools)
-# and the core (engine + strategy catalogue, no search: the page's main thread). Both builds
-# write game2048.wasm, so the core has its own target dir (sharing one would rebuild the
-# crate at every switch of features). The core is built for size (opt-level "z": 62 KB
-# gzipped, against 66 at "s" and 77 at 3, with game records); nothing in it is a hot loop (a
-# move takes microseconds, a 20,000-move record replays in milliseconds).
-WASM := target/$(WASM_TARGET)/release/game2048.wasm
-CORE_TARGET_DIR := target/core
-WASM_CORE := $(CORE_TARGET_DIR)/$(WASM_TARGET)/release/game2048.wasm
-# A third, smaller one for a first visit (no saved game yet): the core without `records`
-# (no Game.fromJSON, fromRecord, Replay, positionProblem): new games, moves, undo, saving.
-# The page loads the core instead when a saved game is there, and for records on demand.
-LITE_TARGET_DIR := target/lite
-WASM_LITE := $(LITE_TARGET_DIR)/$(WASM_TARGET)/release/game2048.wasm
-# The page's modules (lite, core) shrink a little more under binaryen's wasm-opt -Oz (npm
-# devDependency: about 1.1 KB gzipped each, 3%); the full one stays as rustc made it (opt-level 3).
+# Three modules from the one crate, named by what they hold, as their Cargo features:
+#   play     (no features)   the rules and the game: new games, moves, undo, saving, the strategy
+#                            catalogue. The page's first module, on a visit with no saved game.
+#   records  (`records`)     play, and reading saved games and records back (Game.fromJSON,
+#                            fromRecord, Replay, positionProblem). The page loads it when a saved
+#                            game is there, and for records on demand.
+#   ai       (default: `ai`) records, and the search and the learner (bestMove, Trainer): the
+#                            workers, Node tests and tools.
+# All three write game2048.wasm, so play and records have target dirs of their own (sharing one
+# would rebuild the crate at every switch of features). The page's modules are built for size
+# (opt-level "z": 62 KB gzipped, against 66 at "s" and 77 at 3, with game records); nothing in
+# them is a hot loop (a move takes microseconds, a 20,000-move record replays in milliseconds).
+WASM_AI := target/$(WASM_TARGET)/release/game2048.wasm
+RECORDS_TARGET_DIR := target/records
+WASM_RECORDS := $(RECORDS_TARGET_DIR)/$(WASM_TARGET)/release/game2048.wasm
+PLAY_TARGET_DIR := target/play
+WASM_PLAY := $(PLAY_TARGET_DIR)/$(WASM_TARGET)/release/game2048.wasm
+# The page's modules (play, records) shrink a little more under binaryen's wasm-opt -Oz (npm
+# devDependency: about 1.1 KB gzipped each, 3%); the ai one stays as rustc made it (opt-level 3).
 # The features are those rustc's wasm32 target enables.
 WASM_OPT := node_modules/.bin/wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals --enable-reference-types --enable-multivalue
 BINDGEN := wasm-bindgen --target web --no-typescript --remove-name-section --remove-producers-section --out-dir $(PKG)
@@ -57,25 +60,25 @@ chromium:
 
 build: wasm-tools node-deps
 	cargo rustc --lib --crate-type cdylib --target $(WASM_TARGET) --release
-	cargo --config 'profile.release.opt-level="z"' rustc --lib --crate-type cdylib --target $(WASM_TARGET) --release --no-default-features --features records --target-dir $(CORE_TARGET_DIR)
-	cargo --config 'profile.release.opt-level="z"' rustc --lib --crate-type cdylib --target $(WASM_TARGET) --release --no-default-features --target-dir $(LITE_TARGET_DIR)
-	@$(MAKE) --no-print-directory $(PKG)/game2048_bg.wasm $(PKG)/game2048_core_bg.wasm $(PKG)/game2048_lite_bg.wasm $(PKG)/strategy-texts
+	cargo --config 'profile.release.opt-level="z"' rustc --lib --crate-type cdylib --target $(WASM_TARGET) --release --no-default-features --features records --target-dir $(RECORDS_TARGET_DIR)
+	cargo --config 'profile.release.opt-level="z"' rustc --lib --crate-type cdylib --target $(WASM_TARGET) --release --no-default-features --target-dir $(PLAY_TARGET_DIR)
+	@$(MAKE) --no-print-directory $(PKG)/game2048_ai_bg.wasm $(PKG)/game2048_records_bg.wasm $(PKG)/game2048_play_bg.wasm $(PKG)/strategy-texts
 
 # Bindings only when a wasm changed (a separate make run, so that it sees cargo's output).
-$(PKG)/game2048_bg.wasm: $(WASM)
-	$(BINDGEN) --out-name game2048 $<
+$(PKG)/game2048_ai_bg.wasm: $(WASM_AI)
+	$(BINDGEN) --out-name game2048_ai $<
 
-$(PKG)/game2048_core_bg.wasm: $(WASM_CORE)
-	$(BINDGEN) --out-name game2048_core $<
+$(PKG)/game2048_records_bg.wasm: $(WASM_RECORDS)
+	$(BINDGEN) --out-name game2048_records $<
 	$(WASM_OPT) $@ -o $@
 
-$(PKG)/game2048_lite_bg.wasm: $(WASM_LITE)
-	$(BINDGEN) --out-name game2048_lite $<
+$(PKG)/game2048_play_bg.wasm: $(WASM_PLAY)
+	$(BINDGEN) --out-name game2048_play $<
 	$(WASM_OPT) $@ -o $@
 
-# The strategies' explanations, from the full module, for the AI panel (the page's modules
+# The strategies' explanations, from the ai module, for the AI panel (the page's modules
 # leave the catalogue's words out): one file per strategy, in a folder written afresh.
-$(PKG)/strategy-texts: $(PKG)/game2048_bg.wasm tools/strategy-texts.mjs
+$(PKG)/strategy-texts: $(PKG)/game2048_ai_bg.wasm tools/strategy-texts.mjs
 	node tools/strategy-texts.mjs
 
 run: build
@@ -85,9 +88,9 @@ run: build
 
 test: lint test-rust build test-parity test-wasm test-e2e size
 
-# The core build (no `ai` feature) and the wasm-only bindings are linted too. rustfmt on
-# every tracked file as well: cargo fmt only reaches modules it can see, not those behind a
-# macro. The import-cycle check covers the library (src minus src/bin).
+# Each build's features (play: none, records, ai) and the wasm-only bindings are linted too.
+# rustfmt on every tracked file as well: cargo fmt only reaches modules it can see, not those
+# behind a macro. The import-cycle check covers the library (src minus src/bin).
 lint: wasm-tools
 	cargo fmt --all -- --check
 	rustfmt --edition 2021 --check $$(git ls-files '*.rs')
@@ -116,7 +119,7 @@ test-e2e: build node-deps chromium
 ## --- figures ---------------------------------------------------------------
 
 # The strength figures from the arena's game lines under data/ (data/index.json): writes
-# docs/figures.md, the ladder in www/strength-figures.js and the README's players table.
+# docs/figures.md, the ladder in www/ai/strength-figures.js and the README's players table.
 # tests/node/figures-generated.test.mjs fails while any of them differs from what it writes.
 figures:
 	node tools/figures.mjs

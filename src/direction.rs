@@ -1,3 +1,6 @@
+//! The four moves (`up`, `right`, `down`, `left`): their names in the JS API and the order
+//! (`Direction::ALL`) in which every list of per-move values is given.
+
 use std::fmt;
 use std::str::FromStr;
 

@@ -1,4 +1,12 @@
+//! [`GameError`]: everything that can be wrong with input to the engine, each message naming
+//! the problem; and the message helpers (quoted strings, whole numbers, numbers as JavaScript
+//! prints them) that put messages together without `core::fmt`, which the page's play module
+//! does not carry. They write through the JSON writer (`json::write`): a message quotes a
+//! string as JSON does.
+
 use std::fmt;
+
+use crate::json;
 
 /// Everything that can be wrong with input handed to the engine.
 /// Each message names the problem so that a person reading it in a console can fix it.
@@ -103,50 +111,19 @@ impl fmt::Display for GameError {
 
 impl std::error::Error for GameError {}
 
-/// A string in JSON, escaped as serde_json writes one.
-pub fn write_json_string(out: &mut String, s: &str) {
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            c if (c as u32) < 0x20 => {
-                const HEX: &[u8; 16] = b"0123456789abcdef";
-                out.push_str("\\u00");
-                out.push(HEX[(c as usize) >> 4] as char);
-                out.push(HEX[(c as usize) & 15] as char);
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-}
-
 /// A string as a message shows it: quoted and escaped as JSON. (`{:?}` would add core's
 /// Debug escaping and its Unicode tables to the page's module.)
 pub fn quoted(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
-    write_json_string(&mut out, s);
+    json::write::string(&mut out, s);
     out
 }
 
 /// A whole number in decimal (`itoa`: the page's first module carries no `core::fmt`).
 pub fn decimal(n: u64) -> String {
     let mut out = String::new();
-    push_decimal(&mut out, n);
+    json::write::whole(&mut out, n);
     out
-}
-
-/// Appends a whole number in decimal. Not inlined: the AI's module is built for speed, and
-/// every call site would otherwise carry its own copy of `itoa`'s digit loop.
-#[inline(never)]
-pub fn push_decimal(out: &mut String, n: u64) {
-    out.push_str(itoa::Buffer::new().format(n));
 }
 
 /// A signed whole number in decimal.
@@ -159,8 +136,8 @@ pub fn signed(n: i64) -> String {
 }
 
 /// A number as a message shows it, much as JavaScript prints it: "3", "-4", "1.5", "NaN",
-/// "Infinity". Whole numbers print as integers and the rest as serde_json prints them, through
-/// `zmij` (its formatter), which the page's module carries for its reports anyway: `{}` on an
+/// "Infinity". Whole numbers print as integers and the rest as serde_json prints them (the
+/// JSON writer's `zmij`, which the page's module carries for its reports anyway): `{}` on an
 /// f64 would add core's float formatting (about 20 KB) to the page's module.
 pub fn number_text(x: f64) -> String {
     if x.is_nan() {
@@ -175,7 +152,9 @@ pub fn number_text(x: f64) -> String {
             digits
         }
     } else {
-        zmij::Buffer::new().format_finite(x).to_string()
+        let mut out = String::new();
+        json::write::number(&mut out, x);
+        out
     }
 }
 

@@ -1,16 +1,15 @@
 //! 2048: the rules, the game state and the AIs. Compiled natively (tests, arena) and to
-//! WebAssembly (the page); every `#[wasm_bindgen]` export lives in `wasm.rs`.
+//! WebAssembly (the page); every `#[wasm_bindgen]` export lives in `wasm/`.
 
 pub mod ai;
 pub mod board;
 pub mod direction;
 pub mod error;
+mod from_record;
 pub mod game;
+mod json;
 pub mod limits;
 pub mod record;
-#[cfg(any(target_arch = "wasm32", test))]
-mod report_json;
-mod resume;
 pub mod rng;
 pub mod spawn;
 pub mod state;
@@ -19,12 +18,6 @@ pub mod svg;
 
 #[cfg(target_arch = "wasm32")]
 mod wasm;
-
-/// The page's main-thread modules (built without `ai`) allocate with talc, a few KB smaller
-/// than Rust's default wasm allocator (dlmalloc); the AI's module keeps dlmalloc.
-#[cfg(all(target_arch = "wasm32", not(feature = "ai")))]
-#[global_allocator]
-static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
 
 pub use board::{Board, Slide};
 pub use direction::Direction;

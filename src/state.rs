@@ -7,21 +7,19 @@
 use std::collections::VecDeque;
 
 use crate::board::{check_size, Board};
-use crate::error::{push_decimal, quoted, GameError};
+use crate::error::{quoted, GameError};
 use crate::game::{Game, Snapshot};
+use crate::json::read::{self, JsonError, Node, Value};
+use crate::json::write;
 use crate::record::{Mode, Record, Replay};
 use crate::rng::GameRng;
-
-mod json;
-
-use json::{JsonError, Node, Value};
 
 pub const FORMAT: &str = "game2048";
 pub const VERSION: u32 = 2;
 /// The oldest version still read.
 pub const OLDEST_VERSION: u32 = 1;
 
-/// The saved game as JSON holds it (read by hand, `json.rs`: every field checked, unknown
+/// The saved game as JSON holds it (read by hand, `read::read`: every field checked, unknown
 /// ones refused, serde's messages).
 struct SavedGame {
     size: i64,
@@ -51,14 +49,14 @@ const GAME_FIELDS: [&str; 10] = [
 const SNAPSHOT_FIELDS: [&str; 4] = ["cells", "score", "moves", "rng"];
 
 fn cells_of(node: &Node) -> Result<Vec<u8>, JsonError> {
-    json::array(node, "a sequence")?
+    read::array(node, "a sequence")?
         .iter()
-        .map(|c| json::unsigned(c, u8::MAX as u64, "u8").map(|v| v as u8))
+        .map(|c| read::unsigned(c, u8::MAX as u64, "u8").map(|v| v as u8))
         .collect()
 }
 
 fn u64_of(node: &Node) -> Result<u64, JsonError> {
-    json::unsigned(node, u64::MAX, "u64")
+    read::unsigned(node, u64::MAX, "u64")
 }
 
 /// `Option<T>`: null is None.
@@ -74,19 +72,19 @@ fn optional<T>(
 
 fn snapshot_of(node: &Node) -> Result<SavedSnapshot, JsonError> {
     let (mut cells, mut score, mut moves, mut rng) = (None, None, None, None);
-    json::fields(node, "SavedSnapshot", &SNAPSHOT_FIELDS, 3, true, |k, v| {
+    read::fields(node, "SavedSnapshot", &SNAPSHOT_FIELDS, 3, true, |k, v| {
         match k {
             0 => cells = Some(cells_of(v)?),
             1 => score = Some(u64_of(v)?),
             2 => moves = Some(u64_of(v)?),
-            _ => rng = optional(v, json::four_strings)?,
+            _ => rng = optional(v, read::four_strings)?,
         }
         Ok(())
     })?;
     Ok(SavedSnapshot {
-        cells: cells.ok_or_else(|| json::missing(node, "cells"))?,
-        score: score.ok_or_else(|| json::missing(node, "score"))?,
-        moves: moves.ok_or_else(|| json::missing(node, "moves"))?,
+        cells: cells.ok_or_else(|| read::missing(node, "cells"))?,
+        score: score.ok_or_else(|| read::missing(node, "score"))?,
+        moves: moves.ok_or_else(|| read::missing(node, "moves"))?,
         rng,
     })
 }
@@ -95,41 +93,41 @@ fn snapshot_of(node: &Node) -> Result<SavedSnapshot, JsonError> {
 fn saved_of(node: &Node) -> Result<SavedGame, JsonError> {
     let (mut size, mut cells, mut score, mut moves) = (None, None, None, None);
     let (mut seeded, mut rng, mut history, mut record) = (None, None, None, None);
-    let seen = json::fields(node, "SavedGame", &GAME_FIELDS, 9, true, |k, v| {
+    let seen = read::fields(node, "SavedGame", &GAME_FIELDS, 9, true, |k, v| {
         match k {
-            0 => drop(json::string(v)?),
-            1 => drop(json::unsigned(v, u32::MAX as u64, "u32")?),
-            2 => size = Some(json::signed(v)?),
+            0 => drop(read::string(v)?),
+            1 => drop(read::unsigned(v, u32::MAX as u64, "u32")?),
+            2 => size = Some(read::signed(v)?),
             3 => cells = Some(cells_of(v)?),
             4 => score = Some(u64_of(v)?),
             5 => moves = Some(u64_of(v)?),
-            6 => seeded = Some(json::boolean(v)?),
-            7 => rng = Some(json::four_strings(v)?),
+            6 => seeded = Some(read::boolean(v)?),
+            7 => rng = Some(read::four_strings(v)?),
             8 => {
                 history = Some(
-                    json::array(v, "a sequence")?
+                    read::array(v, "a sequence")?
                         .iter()
                         .map(snapshot_of)
                         .collect::<Result<Vec<_>, _>>()?,
                 )
             }
-            _ => record = optional(v, json::string)?,
+            _ => record = optional(v, read::string)?,
         }
         Ok(())
     })?;
     for (k, name) in GAME_FIELDS.iter().enumerate().take(2) {
         if !seen[k] {
-            return Err(json::missing(node, name));
+            return Err(read::missing(node, name));
         }
     }
     Ok(SavedGame {
-        size: size.ok_or_else(|| json::missing(node, "size"))?,
-        cells: cells.ok_or_else(|| json::missing(node, "cells"))?,
-        score: score.ok_or_else(|| json::missing(node, "score"))?,
-        moves: moves.ok_or_else(|| json::missing(node, "moves"))?,
-        seeded: seeded.ok_or_else(|| json::missing(node, "seeded"))?,
-        rng: rng.ok_or_else(|| json::missing(node, "rng"))?,
-        history: history.ok_or_else(|| json::missing(node, "history"))?,
+        size: size.ok_or_else(|| read::missing(node, "size"))?,
+        cells: cells.ok_or_else(|| read::missing(node, "cells"))?,
+        score: score.ok_or_else(|| read::missing(node, "score"))?,
+        moves: moves.ok_or_else(|| read::missing(node, "moves"))?,
+        seeded: seeded.ok_or_else(|| read::missing(node, "seeded"))?,
+        rng: rng.ok_or_else(|| read::missing(node, "rng"))?,
+        history: history.ok_or_else(|| read::missing(node, "history"))?,
         record,
     })
 }
@@ -139,7 +137,7 @@ fn saved_of(node: &Node) -> Result<SavedGame, JsonError> {
 /// None (anything else, or absent: reported, not a parse error).
 fn probe(node: &Node) -> Result<(Option<String>, Option<u64>), JsonError> {
     let (mut format, mut version) = (None, None);
-    json::fields(
+    read::fields(
         node,
         "VersionProbe",
         &["format", "version"],
@@ -147,7 +145,7 @@ fn probe(node: &Node) -> Result<(Option<String>, Option<u64>), JsonError> {
         false,
         |k, v| {
             match k {
-                0 => format = optional(v, json::string)?,
+                0 => format = optional(v, read::string)?,
                 _ => {
                     if let Value::Unsigned(n) = v.value {
                         version = Some(n);
@@ -161,25 +159,11 @@ fn probe(node: &Node) -> Result<(Option<String>, Option<u64>), JsonError> {
 }
 
 fn write_cells(out: &mut String, cells: &[u8]) {
-    out.push('[');
-    for (i, c) in cells.iter().enumerate() {
-        if i > 0 {
-            out.push(',');
-        }
-        push_decimal(out, (*c).into());
-    }
-    out.push(']');
+    write::list(out, cells, |out, &c| write::whole(out, c.into()));
 }
 
-fn write_rng(out: &mut String, words: &[String; 4]) {
-    out.push('[');
-    for (i, w) in words.iter().enumerate() {
-        if i > 0 {
-            out.push(',');
-        }
-        json::write_string(out, w);
-    }
-    out.push(']');
+fn write_rng(out: &mut String, rng: &GameRng) {
+    write::list(out, rng_to_hex(rng), |out, word| write::string(out, &word));
 }
 
 fn rng_to_hex(rng: &GameRng) -> [String; 4] {
@@ -230,44 +214,42 @@ impl Game {
     pub fn to_json(&self, max_history: Option<usize>) -> String {
         let keep = max_history.unwrap_or(usize::MAX).min(self.history.len());
         let skip = self.history.len() - keep;
-        // serde_json's compact form, field by field, as before the hand-written reader.
+        // serde_json's compact form, field by field, as the derived writer wrote it.
         let mut out = String::with_capacity(256 + keep * 80);
-        out.push_str(r#"{"format":"#);
-        json::write_string(&mut out, FORMAT);
-        // Numbers by `itoa`, not `format!`: the page's first module carries no `core::fmt`.
-        out.push_str(r#","version":"#);
-        push_decimal(&mut out, VERSION.into());
-        out.push_str(r#","size":"#);
-        push_decimal(&mut out, self.board.size() as u64);
-        out.push_str(r#","cells":"#);
+        out.push('{');
+        write::key(&mut out, "format", true);
+        write::string(&mut out, FORMAT);
+        write::key(&mut out, "version", false);
+        write::whole(&mut out, VERSION.into());
+        write::key(&mut out, "size", false);
+        write::whole(&mut out, self.board.size() as u64);
+        write::key(&mut out, "cells", false);
         write_cells(&mut out, self.board.cells());
-        out.push_str(r#","score":"#);
-        push_decimal(&mut out, self.score);
-        out.push_str(r#","moves":"#);
-        push_decimal(&mut out, self.moves);
-        out.push_str(r#","seeded":"#);
-        out.push_str(if self.seeded { "true" } else { "false" });
-        out.push_str(r#","rng":"#);
-        write_rng(&mut out, &rng_to_hex(&self.rng));
-        out.push_str(r#","history":["#);
-        for (i, s) in self.history.iter().skip(skip).enumerate() {
-            if i > 0 {
-                out.push(',');
-            }
-            out.push_str(r#"{"cells":"#);
-            write_cells(&mut out, &s.cells);
-            out.push_str(r#","score":"#);
-            push_decimal(&mut out, s.score);
-            out.push_str(r#","moves":"#);
-            push_decimal(&mut out, s.moves);
+        write::key(&mut out, "score", false);
+        write::whole(&mut out, self.score);
+        write::key(&mut out, "moves", false);
+        write::whole(&mut out, self.moves);
+        write::key(&mut out, "seeded", false);
+        write::boolean(&mut out, self.seeded);
+        write::key(&mut out, "rng", false);
+        write_rng(&mut out, &self.rng);
+        write::key(&mut out, "history", false);
+        write::list(&mut out, self.history.iter().skip(skip), |out, s| {
+            out.push('{');
+            write::key(out, "cells", true);
+            write_cells(out, &s.cells);
+            write::key(out, "score", false);
+            write::whole(out, s.score);
+            write::key(out, "moves", false);
+            write::whole(out, s.moves);
             if let Some(rng) = &s.rng {
-                out.push_str(r#","rng":"#);
-                write_rng(&mut out, &rng_to_hex(rng));
+                write::key(out, "rng", false);
+                write_rng(out, rng);
             }
             out.push('}');
-        }
-        out.push_str(r#"],"record":"#);
-        json::write_string(
+        });
+        write::key(&mut out, "record", false);
+        write::string(
             &mut out,
             &self
                 .record
@@ -282,7 +264,7 @@ impl Game {
     pub fn from_json(text: &str) -> Result<Game, GameError> {
         let unreadable =
             |e: JsonError| GameError::BadState(format!("not readable JSON ({})", e.describe(text)));
-        let root = json::parse(text).map_err(unreadable)?;
+        let root = read::parse(text).map_err(unreadable)?;
         let (format, version) = probe(&root).map_err(unreadable)?;
         if format.as_deref() != Some(FORMAT) {
             return Err(GameError::BadState(format!(

@@ -4,7 +4,7 @@
 //! weights, deterministic node budgets, and options errors that name the problem.
 
 use game2048::ai::catalog::{self, DefaultValue};
-use game2048::ai::eval::minimax::{evaluate, MinimaxWeights};
+use game2048::ai::eval::smoothness::{evaluate, MinimaxWeights};
 use game2048::ai::minimax::Minimax;
 use game2048::ai::montecarlo::{rollout, rollout_on_grid, Rollout};
 use game2048::ai::montecarlo_dynamic::effective_k;

@@ -3,38 +3,40 @@
 // The one list of what a host needs: the pages, the embed entry, the modules,
 // the stylesheet and the wasm package. Every URL inside them is relative.
 // The page's modules are bundled by esbuild (ESM): a first board's modules in one file
-// (FIRST_BOARD, www/mount.js), the rest code-split: one file per entry (BUNDLE_ENTRIES: the
+// (FIRST_BOARD, www/game/mount.js), the rest code-split: one file per entry (BUNDLE_ENTRIES: the
 // pages' scripts, what embed.js re-exports, the worker, and every module loaded lazily, so
-// that it stays lazy) and shared chunks (www/chunk-*.js), importing a first board's modules
-// from FIRST_BOARD; all in www/, so each keeps its relative URLs (import.meta.url). embed.js, the stylesheet
+// that it stays lazy) and shared chunks (www/chunks/chunk-*.js), importing a first board's modules
+// from FIRST_BOARD. Every output sits one folder below www/, as every module does, so a URL a
+// module writes from www/ ('../pkg/…', '../ai/worker.js': tests/node/module-layout.test.mjs)
+// resolves the same from the file its code lands in (import.meta.url). embed.js, the stylesheet
 // and the wasm-bindgen glue are minified file by file. sw.js, written last, caches
 // exactly the files written under a build id made from them (tools/sw.mjs).
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseFlags, UsageError } from './cli.mjs';
-import { PKG_FILES, TEXTS_DIR, serviceWorker, siteFiles, textFiles } from './sw.mjs';
-import { NETWORK_FILE } from '../www/network.js';
+import { PKG_FILES, SW_SOURCE, TEXTS_DIR, serviceWorker, siteFiles, textFiles } from './sw.mjs';
+import { NETWORK_FILE } from '../www/ai/network.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-/** Files fetched only when needed (the learned network, www/network.js): copied, not cached at install. */
+/** Files fetched only when needed (the learned network, www/ai/network.js): copied, not cached at install. */
 export const LAZY_FILES = [NETWORK_FILE];
 /**
  * The modules that keep their names in dist, besides FIRST_BOARD: loaded by a page (index.html, compare.html, replay.html, editor.html, learn.html),
  * re-exported by embed.js, started as a worker, or imported lazily (import() in view.js,
- * mount.js: the AI's pool, ai.js, too; what a first board's modules import() is added). Every other module of www/ is
+ * mount.js: the AI's pool, ai/pool.js, too; what a first board's modules import() is added). Every other module of www/ is
  * bundled into these, into shared chunks or into FIRST_BOARD.
  */
 export const BUNDLE_ENTRIES = [
-  'www/main.js', 'www/compare-main.js', 'www/replay-main.js', 'www/editor.js', 'www/learn-main.js',
-  'www/learn-worker.js',
-  'www/element.js', 'www/worker.js', 'www/panel.js', 'www/ai-panel.js', 'www/dialog.js',
-  'www/game-bar.js', 'www/ai-bar.js',
-  'www/stats-view.js', 'www/offline.js', 'www/record-bar.js', 'www/share.js',
-  'www/replay-embed.js', 'www/review-view.js', 'www/ai.js',
+  'www/game/main.js', 'www/compare/main.js', 'www/records/replay-main.js', 'www/records/editor.js', 'www/learn/main.js',
+  'www/learn/worker.js',
+  'www/game/element.js', 'www/ai/worker.js', 'www/game/panel.js', 'www/ai/panel.js', 'www/shared/dialog.js',
+  'www/game/bar.js', 'www/ai/bar.js',
+  'www/game/stats-view.js', 'www/shared/offline.js', 'www/records/record-bar.js', 'www/records/share.js',
+  'www/records/replay-embed.js', 'www/records/review-view.js', 'www/ai/pool.js',
 ];
 /** The module that draws a first board (pages and embeds), bundled with its static imports into one file. */
-export const FIRST_BOARD = 'www/mount.js';
+export const FIRST_BOARD = 'www/game/mount.js';
 /** Minifies one JS module or stylesheet (esbuild); throws naming the file on a syntax error. */
 export async function minify(text, name) {
   const { transform } = await import('esbuild');
@@ -62,20 +64,27 @@ async function bundle(out) {
   };
   const rel = (f) => posixRel(out, resolve(ROOT, f)); // an esbuild path (from ROOT) as a path in `out`
   const lazy = new Set(); // what the first board's modules import() later: entries of the rest
+  // Such an import() stays in FIRST_BOARD's file, so its path is written from there (a module
+  // of another folder bundled into it names the entry from its own).
+  const firstDir = dirname(join(ROOT, FIRST_BOARD));
   const keepLazy = {
     name: 'keep-lazy',
     setup(b) {
       b.onResolve({ filter: /^\./ }, (a) => {
         if (a.kind !== 'dynamic-import') return undefined;
-        lazy.add(posixRel(ROOT, resolve(a.resolveDir, a.path)));
-        return { path: a.path, external: true };
+        const target = resolve(a.resolveDir, a.path);
+        lazy.add(posixRel(ROOT, target));
+        const path = posixRel(firstDir, target);
+        return { path: path.startsWith('../') ? path : `./${path}`, external: true };
       });
     },
   };
   const graph = await build({ ...common, entryPoints: [FIRST_BOARD], write: false, outdir: out, plugins: [keepLazy] });
   const first = Object.keys(graph.metafile.inputs).filter((f) => f.startsWith('www/') && !f.startsWith('www/pkg/'));
   const firstPaths = new Set(first.map((f) => join(ROOT, f)));
-  const firstName = FIRST_BOARD.split('/').pop();
+  // The rest imports a first-board module as FIRST_BOARD, by a placeholder written over with
+  // the path from each output file to FIRST_BOARD's once they are written.
+  const FIRST = '__first_board__';
   const entries = [...new Set([...BUNDLE_ENTRIES, ...lazy])];
   const inFirst = entries.filter((f) => firstPaths.has(join(ROOT, f)));
   if (inFirst.length) throw new Error(`${inFirst.join(', ')}: in ${FIRST_BOARD}'s bundle, not an entry of its own`);
@@ -85,27 +94,31 @@ async function bundle(out) {
     outbase: ROOT,
     outdir: out,
     splitting: true,
-    chunkNames: 'www/chunk-[hash]',
+    chunkNames: 'www/chunks/chunk-[hash]',
     plugins: [{
       name: 'first-board',
       setup(b) {
         b.onResolve({ filter: /^\./ }, (a) => (a.kind === 'import-statement' && firstPaths.has(resolve(a.resolveDir, a.path))
-          ? { path: `./${firstName}`, external: true } : undefined));
+          ? { path: FIRST, external: true } : undefined));
       },
     }],
   });
   // The first board's file exports what the rest imports (or re-exports) from it, by name,
   // tree-shaking the others; each name from the module that exports it.
   const wanted = new Set();
-  const quoted = `["']\\./${firstName.replace('.', '\\.')}["']`;
   for (const [f, o] of Object.entries(rest.metafile.outputs)) {
-    if (!o.imports.some((i) => i.external && i.kind === 'import-statement')) continue;
-    const text = readFileSync(resolve(ROOT, f), 'utf8');
+    if (!o.imports.some((i) => i.path === FIRST)) continue;
+    const file = resolve(ROOT, f);
+    const text = readFileSync(file, 'utf8');
+    const quoted = `["']${FIRST}["']`;
     const named = [...text.matchAll(new RegExp(`(?:import|export)\\s*\\{([^}]*)\\}\\s*from\\s*${quoted}`, 'g'))];
     if (named.length !== [...text.matchAll(new RegExp(quoted, 'g'))].length) throw new Error(`${rel(f)} imports ${FIRST_BOARD} other than by name`);
     for (const m of named) {
       for (const name of m[1].split(',').map((n) => n.trim().split(/\s+as\s+/)[0]).filter(Boolean)) wanted.add(name);
     }
+    let path = posixRel(dirname(file), join(out, FIRST_BOARD));
+    if (!path.startsWith('../')) path = `./${path}`;
+    writeFileSync(file, text.replace(new RegExp(`(["'])${FIRST}\\1`, 'g'), (m, q) => `${q}${path}${q}`));
   }
   const modules = await build({ ...common, entryPoints: first, splitting: true, write: false, outdir: out, plugins: [keepLazy] });
   const from = new Map(); // name -> the modules exporting it
@@ -129,7 +142,7 @@ async function bundle(out) {
   const imports = { [FIRST_BOARD]: [] };
   for (const [f, o] of Object.entries(rest.metafile.outputs)) {
     imports[rel(f)] = o.imports.filter((i) => i.kind === 'import-statement')
-      .map((i) => (i.external ? FIRST_BOARD : rel(i.path)));
+      .map((i) => (i.path === FIRST ? FIRST_BOARD : rel(i.path)));
   }
   return { imports, outputs: Object.keys(imports).sort() };
 }
@@ -152,7 +165,7 @@ export async function writeDist(out = join(ROOT, 'dist')) {
     mkdirSync(dirname(join(out, f)), { recursive: true });
     cpSync(join(ROOT, f), join(out, f));
   }
-  const sw = serviceWorker(out, files, await minify(readFileSync(join(ROOT, 'www/service-worker.js'), 'utf8'), 'sw.js'));
+  const sw = serviceWorker(out, files, await minify(readFileSync(join(ROOT, SW_SOURCE), 'utf8'), 'sw.js'));
   writeFileSync(join(out, 'sw.js'), sw.text);
   return Object.assign([...files, 'sw.js'], { build: sw.build, imports, lazy: LAZY_FILES });
 }

@@ -2,8 +2,8 @@
 // Figures of the embed, measured in headless Chromium on a local server:
 //  - what a first visit to demo.html downloads (every response, each body gzipped
 //    at level 9 as a static host would serve it; 304s count nothing), and of that what
-//    the AI's first run adds (its pool, its worker and the full wasm; the page itself loads
-//    the lite module);
+//    the AI's first run adds (its pool, its worker and the ai wasm; the page itself loads
+//    the play module);
 //  - the time from navigation start to the first drawn board (the first `ready`
 //    event, then one animation frame), median of 10 cold loads, on demo.html and on the
 //    game page (index.html).
@@ -11,7 +11,7 @@
 import { gzipSync } from 'node:zlib';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, dirname } from 'node:path';
+import { join, dirname, posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseFlags, whole } from './cli.mjs';
 import { serve } from './serve.mjs';
@@ -77,17 +77,19 @@ async function load(path, { record = false } = {}) {
 }
 
 // What the AI's first run loads beyond the page's own files (marked "AI" below): the pool's
-// module (www/ai.js) and the chunks it alone imports (bundled names: read from dist), the
-// worker, the full glue and wasm.
+// module (POOL) and the chunks it alone imports (bundled names: read from dist), the
+// worker, the ai glue and wasm; as paths in dist.
 const chunksOf = (file, seen = new Set()) => {
-  for (const m of readFileSync(join(dist, 'www', file), 'utf8').matchAll(/(?:from\s*|import\s*)["']\.\/(chunk-[^"']+)["']/g)) {
-    if (!seen.has(m[1])) chunksOf(m[1], seen.add(m[1]));
+  for (const m of readFileSync(join(dist, file), 'utf8').matchAll(/(?:from\s*|import\s*)["'](\.{1,2}\/[^"']*chunk-[^"']+)["']/g)) {
+    const chunk = posix.join(posix.dirname(file), m[1]);
+    if (!seen.has(chunk)) chunksOf(chunk, seen.add(chunk));
   }
   return seen;
 };
-const pageChunks = new Set(['mount.js', 'element.js', 'main.js'].flatMap((f) => [...chunksOf(f)]));
-const aiChunks = [...chunksOf('ai.js')].filter((c) => !pageChunks.has(c));
-const AI_FILES = new RegExp(`(^|/)(worker\\.js|game2048\\.js|game2048_bg\\.wasm|ai\\.js${aiChunks.map((c) => `|${c.replace('.', '\\.')}`).join('')})$`);
+const pageChunks = new Set(['www/game/mount.js', 'www/game/element.js', 'www/game/main.js'].flatMap((f) => [...chunksOf(f)]));
+const POOL = 'www/ai/pool.js';
+const aiPaths = [POOL, 'www/ai/worker.js', 'www/pkg/game2048_ai.js', 'www/pkg/game2048_ai_bg.wasm', ...[...chunksOf(POOL)].filter((c) => !pageChunks.has(c))];
+const AI_FILES = { test: (url) => aiPaths.includes(url.split('?')[0]) }; // url: a path in dist
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`.padStart(9);
 const median = (xs) => {

@@ -13,7 +13,7 @@ import { join, dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 // Where the page's strength figures live: the one path to change if the module moves.
-export const STRENGTH_FIGURES = 'www/strength-figures.js';
+export const STRENGTH_FIGURES = 'www/ai/strength-figures.js';
 export const FIGURES_PAGE = 'docs/figures.md';
 export const README = 'README.md';
 export const INDEX = 'data/index.json';

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The 200-game figures behind expectimax's ladder of node budgets (www/strength-figures.js,
+# The 200-game figures behind expectimax's ladder of node budgets (www/ai/strength-figures.js,
 # docs/figures.md): whole games on seeds 1..200, the root split as the page plays it. Each
 # rung writes its game lines to data/runs/expectimax-split-<nodes>.jsonl as the games end;
 # killed at any point, the same command again plays only the games not yet in the files

@@ -32,11 +32,11 @@ const args = parseFlags({
 });
 
 const pkg = new URL('../www/pkg/', import.meta.url);
-const wasm = await import(new URL('game2048.js', pkg).href).catch((e) => {
+const wasm = await import(new URL('game2048_ai.js', pkg).href).catch((e) => {
   console.error(`positions: cannot load www/pkg (run \`make build\` first): ${e.message}`);
   process.exit(1);
 });
-wasm.initSync({ module: readFileSync(new URL('game2048_bg.wasm', pkg)) });
+wasm.initSync({ module: readFileSync(new URL('game2048_ai_bg.wasm', pkg)) });
 
 const lines = [];
 for (const seed of args.seeds) {

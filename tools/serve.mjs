@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { resolve, join, extname, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseFlags, UsageError, whole } from './cli.mjs';
-import { serviceWorker } from './sw.mjs';
+import { SW_SOURCE, serviceWorker } from './sw.mjs';
 
 const MIME = {
   '.html': 'text/html; charset=utf-8',
@@ -61,7 +61,7 @@ async function handle({ root, prefix, extra }, req, res) {
   }
   if (pathname.includes('\0')) return send(res, 400, 'Bad Request\n');
   // The working tree has no sw.js: it is made from the files as they are now (tools/sw.mjs).
-  if (pathname === '/sw.js' && !existsSync(join(root, 'sw.js')) && existsSync(join(root, 'www/service-worker.js'))) {
+  if (pathname === '/sw.js' && !existsSync(join(root, 'sw.js')) && existsSync(join(root, SW_SOURCE))) {
     const { text } = serviceWorker(root);
     res.writeHead(200, { ...extra, 'Content-Type': MIME['.js'], 'Cache-Control': 'no-cache' });
     return res.end(req.method === 'HEAD' ? undefined : text);

@@ -3,8 +3,8 @@
 //   - a first visit to the game page (index.html, controls="full"), until the first board;
 //   - a first visit to an embed, <game-2048 controls="minimal"> and controls="none";
 //   - what the service worker caches in the background after the page's first board;
-//   - what loads when the AI first runs on the game page (the pool's module, ai.js, and its
-//     chunks not loaded yet, the worker, the full glue and wasm).
+//   - what loads when the AI first runs on the game page (the pool's module, ai/pool.js, and its
+//     chunks not loaded yet, the worker, the ai glue and wasm).
 // The modules counted are those a page imports at load: the static import graph of its
 // entry in dist (bundled: entries and shared chunks), and the controls' modules that
 // mount() loads for its `controls` (view.js).
@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { parseFlags } from './cli.mjs';
 import { writeDist } from './dist.mjs';
 import { TEXTS_DIR } from './sw.mjs';
-import { DEFAULT_STRATEGY } from '../www/strategies.js';
+import { DEFAULT_STRATEGY } from '../www/ai/strategies.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const { values } = parseFlags({
@@ -28,11 +28,11 @@ const { values } = parseFlags({
 // The first visit's budgets, gzipped: the game page's first visit, an embed with controls="minimal".
 const BUDGET_KB = { page: 60, minimal: 50 };
 
-// A first visit (no saved game) loads the lite module; the core, which reads saved games
-// and records, loads on a later visit with a saved game, or for a record (cached by then).
-const CORE = ['www/pkg/game2048_lite.js', 'www/pkg/game2048_lite_bg.wasm'];
-const AI = ['www/worker.js', 'www/pkg/game2048.js', 'www/pkg/game2048_bg.wasm'];
-if (![...CORE, ...AI].every((f) => existsSync(join(ROOT, f)))) {
+// A first visit (no saved game) loads the play module; the records one, which reads saved
+// games and records, loads on a later visit with a saved game, or for a record (cached by then).
+const PLAY = ['www/pkg/game2048_play.js', 'www/pkg/game2048_play_bg.wasm'];
+const AI = ['www/ai/worker.js', 'www/pkg/game2048_ai.js', 'www/pkg/game2048_ai_bg.wasm'];
+if (![...PLAY, ...AI].every((f) => existsSync(join(ROOT, f)))) {
   console.error('no wasm package under www/pkg: run `make build` first');
   process.exit(1);
 }
@@ -77,20 +77,20 @@ function table(title, list) {
 
 // view.js loads them: for controls minimal its two bars, for full those, the full panel's
 // modules, the confirmation and the record links; with their chunks.
-const MINIMAL = [...graph('www/game-bar.js'), ...graph('www/ai-bar.js')];
-const CONTROLS = [...MINIMAL, ...graph('www/panel.js'), ...graph('www/ai-panel.js'), ...graph('www/dialog.js'), ...graph('www/record-bar.js')];
+const MINIMAL = [...graph('www/game/bar.js'), ...graph('www/ai/bar.js')];
+const CONTROLS = [...MINIMAL, ...graph('www/game/panel.js'), ...graph('www/ai/panel.js'), ...graph('www/shared/dialog.js'), ...graph('www/records/record-bar.js')];
 const unique = (list) => [...new Set(list)];
 // The game page's full panel also fetches the picked strategy's explanation (a first visit's:
 // the default), right after its first board.
-const page = unique(['index.html', 'style.css', 'panel.css', 'favicon.svg', 'manifest.webmanifest', ...graph('www/main.js'), ...CONTROLS, ...CORE, `www/pkg/${TEXTS_DIR}/${DEFAULT_STRATEGY}.json`]);
-const minimal = unique(['embed.js', 'style.css', ...graph('embed.js'), ...MINIMAL, ...CORE]);
-const none = unique(['embed.js', 'style.css', ...graph('embed.js'), ...CORE]);
+const page = unique(['index.html', 'style.css', 'panel.css', 'favicon.svg', 'manifest.webmanifest', ...graph('www/game/main.js'), ...CONTROLS, ...PLAY, `www/pkg/${TEXTS_DIR}/${DEFAULT_STRATEGY}.json`]);
+const minimal = unique(['embed.js', 'style.css', ...graph('embed.js'), ...MINIMAL, ...PLAY]);
+const none = unique(['embed.js', 'style.css', ...graph('embed.js'), ...PLAY]);
 const totals = {
   page: table('first visit, game page', page),
   minimal: table('first visit, embed controls="minimal"', minimal),
   none: table('first visit, embed controls="none"', none),
 };
-table('when the AI first runs', unique([...[...graph('www/ai.js')].filter((f) => !page.includes(f)), ...AI]));
+table('when the AI first runs', unique([...[...graph('www/ai/pool.js')].filter((f) => !page.includes(f)), ...AI]));
 const cached = files.filter((f) => !page.includes(f));
 const sw = table('service worker, after the first board', cached);
 void sw;

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Writes www/pkg/strategy-texts/<name>.json: one strategy's explanation (a JSON string) per
-// file, read from the full module's catalogue (the engine's words; the page's own modules
+// file, read from the ai module's catalogue (the engine's words; the page's own modules
 // leave them out to stay small). The AI panel fetches the picked strategy's file when it
 // shows it, after the first board (strategies.js's loadExplanation): a first visit fetches
 // one. The folder is written afresh (a removed strategy leaves no file).
@@ -9,12 +9,12 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 
 const pkg = new URL('../www/pkg/', import.meta.url);
 const dir = new URL('strategy-texts/', pkg);
-const full = await import(new URL('game2048.js', pkg));
-full.initSync({ module: readFileSync(new URL('game2048_bg.wasm', pkg)) });
+const ai = await import(new URL('game2048_ai.js', pkg));
+ai.initSync({ module: readFileSync(new URL('game2048_ai_bg.wasm', pkg)) });
 rmSync(dir, { recursive: true, force: true });
 rmSync(new URL('strategy-texts.json', pkg), { force: true }); // the one file of older builds
 mkdirSync(dir, { recursive: true });
-for (const s of [...full.strategies(), ...full.learnedStrategies()]) {
+for (const s of [...ai.strategies(), ...ai.learnedStrategies()]) {
   if (!/^[a-z0-9-]+$/.test(s.name)) throw new Error(`strategy name ${JSON.stringify(s.name)} is not a file name`);
   writeFileSync(new URL(`${s.name}.json`, dir), `${JSON.stringify(s.explanation)}\n`);
 }

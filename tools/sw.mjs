@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The service worker of one build: sw.js = the build id and the list of the site's
-// files, then www/service-worker.js. The build id is a hash of every file it caches,
+// files, then www/shared/service-worker.js. The build id is a hash of every file it caches,
 // so a new build (a changed page, module, stylesheet or wasm) is a new sw.js, which the
 // browser installs at the next visit. `make dist` writes dist/sw.js; tools/serve.mjs
 // serves the working tree's sw.js made on each request (make run, the browser suite).
@@ -13,9 +13,9 @@ import { fileURLToPath } from 'node:url';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 /** The pages, the embed entry, the stylesheet, the app's manifest and icons. */
 export const PAGE_FILES = ['index.html', 'compare.html', 'demo.html', 'replay.html', 'editor.html', 'learn.html', 'embed.js', 'style.css', 'panel.css', 'pages.css', 'records.css', 'favicon.svg', 'manifest.webmanifest', 'icons/icon-192.png', 'icons/icon-512.png'];
-/** The page's modules (lite: a first visit's; core: reads saved games and records) and the workers' full one (engine + AI). */
-export const PKG_FILES = ['game2048_lite.js', 'game2048_lite_bg.wasm', 'game2048_core.js', 'game2048_core_bg.wasm', 'game2048.js', 'game2048_bg.wasm'];
-/** The strategies' explanations (from the full one, tools/strategy-texts.mjs): one file per strategy in this folder of www/pkg. */
+/** The page's modules (play: a first visit's; records: reads saved games and records) and the workers' ai one (engine + AI). */
+export const PKG_FILES = ['game2048_play.js', 'game2048_play_bg.wasm', 'game2048_records.js', 'game2048_records_bg.wasm', 'game2048_ai.js', 'game2048_ai_bg.wasm'];
+/** The strategies' explanations (from the ai one, tools/strategy-texts.mjs): one file per strategy in this folder of www/pkg. */
 export const TEXTS_DIR = 'strategy-texts';
 
 /** The explanation files under `root` (relative paths; none before `make build`). */
@@ -23,13 +23,22 @@ export function textFiles(root = ROOT) {
   const dir = join(root, 'www/pkg', TEXTS_DIR);
   return existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.json')).sort().map((f) => `www/pkg/${TEXTS_DIR}/${f}`) : [];
 }
-const SW_SOURCE = 'www/service-worker.js';
+/** The service worker's logic, put after the build id and the file list in sw.js. */
+export const SW_SOURCE = 'www/shared/service-worker.js';
+
+/** The page's modules under `root`: every .js file of www/ and its folders but pkg/ (the wasm package, PKG_FILES) and SW_SOURCE. */
+export function moduleFiles(root = ROOT) {
+  return readdirSync(join(root, 'www'), { recursive: true })
+    .map((f) => `www/${f.split('\\').join('/')}`)
+    .filter((f) => f.endsWith('.js') && !f.startsWith('www/pkg/') && f !== SW_SOURCE)
+    .sort();
+}
 
 /** Every file of the site under `root`, relative (what dist copies and sw.js caches). */
 export function siteFiles(root = ROOT) {
   return [
     ...PAGE_FILES,
-    ...readdirSync(join(root, 'www')).filter((f) => f.endsWith('.js') && `www/${f}` !== SW_SOURCE).sort().map((f) => `www/${f}`),
+    ...moduleFiles(root),
     ...PKG_FILES.map((f) => `www/pkg/${f}`),
     ...textFiles(root),
   ];

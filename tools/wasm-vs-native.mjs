@@ -16,7 +16,7 @@
 // With --check (what `make test-parity` runs) it prints no timing at all: one line of counts,
 // and on stderr every position the two builds decided differently; exit code 1 if any. It
 // also checks the page's parallel split: every legal root move searched alone in wasm (as
-// the worker pool's workers do), merged by www/split.js, must equal the one-call decision.
+// the worker pool's workers do), merged by www/ai/split.js, must equal the one-call decision.
 
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -24,7 +24,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseFlags, UsageError, whole } from './cli.mjs';
-import { merge } from '../www/split.js';
+import { merge } from '../www/ai/split.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -69,11 +69,11 @@ function parseCommandLine() {
 async function loadWasm(pkg) {
   let mod;
   try {
-    mod = await import(pathToFileURL(resolve(pkg, 'game2048.js')).href);
+    mod = await import(pathToFileURL(resolve(pkg, 'game2048_ai.js')).href);
   } catch (e) {
-    throw new Error(`cannot load ${pkg}/game2048.js (run \`make build\` first): ${e.message}`);
+    throw new Error(`cannot load ${pkg}/game2048_ai.js (run \`make build\` first): ${e.message}`);
   }
-  mod.initSync({ module: readFileSync(join(pkg, 'game2048_bg.wasm')) });
+  mod.initSync({ module: readFileSync(join(pkg, 'game2048_ai_bg.wasm')) });
   return mod;
 }
 

@@ -7,12 +7,12 @@
 //! | --- | --- | --- |
 //! | API (always built) | [`api`] | strategy names, [`options`] (checked), [`error`], [`weights`], [`catalog`] |
 //! | search core | [`search`] | [`Position`](search::position::Position), the 4x4 [`bitboard`], the exact n x n [`grid`], the transposition table, [`budget`]s, the [`clock`], [`seeding`] |
-//! | evaluations | [`eval`] | expectimax's heuristic tables ([`eval::heuristic`]), minimax's evaluation ([`eval::minimax`]) |
+//! | evaluations | [`eval`] | expectimax's heuristic tables ([`eval::heuristic`]), minimax's evaluation ([`eval::smoothness`]) |
 //! | learned evaluation | [`ntuple`] | n-tuple networks, TD learning, the weights file, the loaded network |
 //! | strategies | [`strategies`] | one file per strategy behind [`Strategy`]; [`best_move`] dispatches |
 //!
 //! [`warm_up`] builds every table the searches read. Without the `ai` feature (the page's
-//! main-thread module) only [`api`] is built: what the strategy picker shows, no search.
+//! play and records modules) only [`api`] is built: what the strategy picker shows, no search.
 //!
 //! This file only declares and re-exports (the paths `game2048::ai::...` that callers use);
 //! nothing under `src/ai` imports it back.

@@ -4,17 +4,17 @@
 //! search pays for them (about 1 MiB, a few milliseconds).
 
 use crate::ai::eval::heuristic::RowTable;
-use crate::ai::eval::minimax;
+use crate::ai::eval::smoothness;
 use crate::ai::search::bitboard::Bitboard;
 
 /// Builds every table now rather than during the first search.
 pub fn warm_up() {
     Bitboard::warm_up();
     RowTable::default_table();
-    minimax::warm_up();
+    smoothness::warm_up();
 }
 
 /// Whether every table [`warm_up`] builds is built.
 pub fn tables_built() -> bool {
-    Bitboard::tables_built() && RowTable::default_table_built() && minimax::tables_built()
+    Bitboard::tables_built() && RowTable::default_table_built() && smoothness::tables_built()
 }

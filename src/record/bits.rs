@@ -195,6 +195,36 @@ pub fn crc32(parts: &[&[u8]]) -> u32 {
     !crc
 }
 
+/// A CRC-32 over bytes that arrive in parts (a download): the same value as [`crc32`] of
+/// them all.
+#[cfg(feature = "ai")]
+#[derive(Clone, Copy, Debug)]
+pub struct Crc32(u32);
+
+#[cfg(feature = "ai")]
+impl Crc32 {
+    pub fn new() -> Crc32 {
+        Crc32(!0)
+    }
+
+    pub fn update(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.0 = (self.0 >> 8) ^ CRC_TABLE[usize::from((self.0 as u8) ^ byte)];
+        }
+    }
+
+    pub fn value(self) -> u32 {
+        !self.0
+    }
+}
+
+#[cfg(feature = "ai")]
+impl Default for Crc32 {
+    fn default() -> Crc32 {
+        Crc32::new()
+    }
+}
+
 /// The same CRC-32 a bit at a time, without the table: the page's modules (no `ai`) only
 /// check game records, a few KB at most, and the table's 1 KB does not compress.
 #[cfg(any(not(feature = "ai"), test))]

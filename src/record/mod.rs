@@ -20,6 +20,8 @@ mod replay;
 mod step;
 
 pub use bits::crc32;
+#[cfg(feature = "ai")]
+pub use bits::Crc32;
 pub use error::{MoveProblem, RecordError};
 pub use model::{Mode, Record, RecordedMove, MAGIC, VERSION};
 pub use replay::Replay;

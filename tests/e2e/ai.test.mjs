@@ -163,8 +163,8 @@ test('hand-over: a key while the AI plays stops it and makes that move', async (
   await waitMoves(page, 2);
   // Read the board, press a key that changes it and read again in one task, so no AI move slips in.
   const r = await page.evaluate(async (dirs) => {
-    const wasm = await import('/www/pkg/game2048.js');
-    await wasm.default({ module_or_path: '/www/pkg/game2048_bg.wasm' });
+    const wasm = await import('/www/pkg/game2048_ai.js');
+    await wasm.default({ module_or_path: '/www/pkg/game2048_ai_bg.wasm' });
     const board = document.querySelector('.g2048 .board');
     const before = board.dataset.cells.split(',').map(Number);
     const g = wasm.Game.fromCells(Math.sqrt(before.length), before, 1n);
@@ -321,7 +321,7 @@ test('at max speed the page stays responsive and a key still takes over', async 
 
 test('"AI unavailable" when the worker cannot load; the player still plays', async () => {
   const { page, context, errors, done } = await openPage(env, '?seed=17');
-  await context.route((url) => url.pathname.endsWith('/www/worker.js'), (route) => route.fulfill({ status: 404, body: 'missing' }));
+  await context.route((url) => url.pathname.endsWith('/www/ai/worker.js'), (route) => route.fulfill({ status: 404, body: 'missing' }));
   await toggle(page).click();
   await page.waitForFunction(() => /^AI unavailable: .+/.test(document.querySelector('.g2048 .ai-status').textContent));
   assert.match(await status(page), /could not be loaded/);
@@ -402,7 +402,7 @@ test('the pool: requests cancelled while a replacement worker is starting reject
   const held = new Promise((r) => { release = r; });
   const served = await workerByTurn(context, (n) => (n === 1 ? DIES : held.then(() => undefined)));
   await page.evaluate(async () => {
-    const { createAi } = await import('/www/ai.js');
+    const { createAi } = await import('/www/ai/pool.js');
     window.pool = createAi({ legalMoves: () => [], count: 1, onUnavailable: (r) => { window.off = r; } });
     window.stop = new AbortController();
     const cells = [2, 2, ...new Array(14).fill(0)];
@@ -436,7 +436,7 @@ test('the pool: a worker that hangs while starting (its script never arrives) is
   const { page, context, done } = await openPage(env, '?seed=29', { initScript: WORKER_SPY });
   const served = await workerByTurn(context, (n) => (n === 1 ? HANGS() : undefined));
   const answer = await page.evaluate(async ({ cells }) => {
-    const { createAi } = await import('/www/ai.js');
+    const { createAi } = await import('/www/ai/pool.js');
     // A deadline short enough for a test, long enough for a real start (four tries).
     window.pool = createAi({ legalMoves: () => [], count: 1, startTimeout: 2000, onUnavailable: (r) => { window.off = r; } });
     const answer = window.pool.decide(cells, 4, { strategy: 'expectimax', nodes: 1000 }).then((r) => r.dir, (e) => e.message);
@@ -458,7 +458,7 @@ test('the pool: when every start hangs, a few tries and then one "AI unavailable
   const { page, context, done } = await openPage(env, '?seed=30');
   const served = await workerByTurn(context, HANGS);
   const out = await page.evaluate(async ({ cells }) => {
-    const { createAi } = await import('/www/ai.js');
+    const { createAi } = await import('/www/ai/pool.js');
     window.offs = [];
     const pool = createAi({ legalMoves: () => [], count: 2, startTimeout: 300, onUnavailable: (r) => window.offs.push(r) });
     const ask = () => pool.decide(cells, 4, { strategy: 'expectimax', nodes: 1000 }).then(() => 'answered', (e) => e.message);
@@ -519,9 +519,9 @@ test('while the AI\'s worker starts the status line says so, and which try a rep
 test('the pool: the AI\'s wasm download that stalls fails as the download, after as long as a slot\'s four tries', async () => {
   const { page, context, errors, done } = await openPage(env, '?seed=38');
   let held = null;
-  await context.route((url) => url.pathname.endsWith('/game2048_bg.wasm'), (route) => { held = route; });
+  await context.route((url) => url.pathname.endsWith('/game2048_ai_bg.wasm'), (route) => { held = route; });
   const out = await page.evaluate(async ({ cells }) => {
-    const { createAi } = await import('/www/ai.js');
+    const { createAi } = await import('/www/ai/pool.js');
     window.offs = [];
     const pool = createAi({ legalMoves: () => [], count: 1, startTimeout: 300, onUnavailable: (r) => window.offs.push(r) });
     const t0 = performance.now();
@@ -545,8 +545,8 @@ test('the pool: a learned network that downloads for longer than the start deadl
   const { page, context, done } = await openPage(env, '?seed=31', { initScript: WORKER_SPY });
   const served = await workerByTurn(context, () => undefined);
   await page.evaluate(async () => {
-    const { createAi } = await import('/www/ai.js');
-    const { NETWORK_URL } = await import('/www/network.js');
+    const { createAi } = await import('/www/ai/pool.js');
+    const { NETWORK_URL } = await import('/www/ai/network.js');
     const bytes = new Uint8Array(await (await fetch(NETWORK_URL)).arrayBuffer());
     // The download, held until the test lets it finish.
     const held = new Promise((r) => { window.release = () => r(bytes); });
@@ -570,15 +570,15 @@ test('the page loads only the lite wasm; the AI\'s wasm missing (404): "AI unava
   await context.route((url) => url.pathname.endsWith('.wasm'), (route) => {
     const name = new URL(route.request().url()).pathname.split('/').pop();
     asked.push(name);
-    return name === 'game2048_bg.wasm' ? route.fulfill({ status: 404, body: 'missing' }) : route.continue();
+    return name === 'game2048_ai_bg.wasm' ? route.fulfill({ status: 404, body: 'missing' }) : route.continue();
   });
   await page.goto(`${env.url}?seed=20`);
   await ready(page);
-  assert.deepEqual(asked, ['game2048_lite_bg.wasm'], 'a first visit fetches the lite wasm alone');
+  assert.deepEqual(asked, ['game2048_play_bg.wasm'], 'a first visit fetches the play wasm alone');
   await toggle(page).click();
   await page.waitForFunction(() => /^AI unavailable: the AI engine could not be loaded \(.+\)/.test(document.querySelector('.g2048 .ai-status').textContent));
-  assert.ok(asked.includes('game2048_bg.wasm'), 'the worker asked for the full wasm');
-  assert.ok(!asked.slice(1).some((n) => n.startsWith('game2048_core') || n.startsWith('game2048_lite')), 'the worker fetches neither page module');
+  assert.ok(asked.includes('game2048_ai_bg.wasm'), 'the worker asked for the ai wasm');
+  assert.ok(!asked.slice(1).some((n) => n.startsWith('game2048_records') || n.startsWith('game2048_play')), 'the worker fetches neither page module');
   for (const name of ['ai-toggle', 'ai-step', 'ai-hint']) {
     assert.equal(await page.locator(`.g2048 .${name}`).isDisabled(), true, `${name} disabled`);
   }
@@ -591,7 +591,7 @@ test('the page loads only the lite wasm; the AI\'s wasm missing (404): "AI unava
 
 test('"AI unavailable" with the reason when the worker\'s wasm does not compile', async () => {
   const { page, context, errors, done } = await openPage(env, '?seed=18');
-  await context.route((url) => url.pathname.endsWith('/game2048_bg.wasm'), (route) => route.fulfill({
+  await context.route((url) => url.pathname.endsWith('/game2048_ai_bg.wasm'), (route) => route.fulfill({
     status: 200, contentType: 'application/wasm', body: Buffer.from('not wasm at all'),
   }));
   await page.locator('.g2048 .ai-hint').click();
@@ -606,9 +606,9 @@ test('"AI unavailable" with the reason when the worker\'s wasm does not compile'
 test('the worker answers {id, error} for a bad request and keeps serving', async () => {
   const { page, done } = await openPage(env, '?seed=19');
   const replies = await page.evaluate(async () => {
-    const module = await WebAssembly.compileStreaming(fetch('/www/pkg/game2048_bg.wasm'));
+    const module = await WebAssembly.compileStreaming(fetch('/www/pkg/game2048_ai_bg.wasm'));
     return new Promise((resolve) => {
-    const worker = new Worker('/www/worker.js', { type: 'module' });
+    const worker = new Worker('/www/ai/worker.js', { type: 'module' });
     worker.postMessage({ module }); // the page's compiled AI module comes first
     const out = [];
     const options = { strategy: 'expectimax', nodes: 2000 };
@@ -640,7 +640,7 @@ test('a worker that dies mid-game is restarted once; the second death turns the 
   const { page, context, errors, done } = await openPage(env, '?seed=20', { initScript: cores(1) });
   let served = 0;
   // Each worker answers four requests, then throws outside any handler.
-  await context.route((url) => url.pathname.endsWith('/www/worker.js') && !url.search, (route) => {
+  await context.route((url) => url.pathname.endsWith('/www/ai/worker.js') && !url.search, (route) => {
     served++;
     return route.fulfill({
       status: 200,
@@ -676,7 +676,7 @@ test('the AI wasm is fetched and compiled once: every worker gets the compiled m
     };`;
   const { page, done } = await openPage(env, '?seed=24', { initScript: spy });
   const fetched = [];
-  page.context().on('request', (r) => { if (r.url().endsWith('/game2048_bg.wasm')) fetched.push(r.url()); });
+  page.context().on('request', (r) => { if (r.url().endsWith('/game2048_ai_bg.wasm')) fetched.push(r.url()); });
   const workers = [];
   page.on('worker', (w) => workers.push(w));
   await countMoves(page);
@@ -714,8 +714,8 @@ test('several workers split the root moves (one worker per move subset)', async 
   await toggle(page).click();
   // Each position's requests, with the position's legal moves as the engine sees them.
   const groups = await page.evaluate(async (dirs) => {
-    const wasm = await import('/www/pkg/game2048.js');
-    await wasm.default({ module_or_path: '/www/pkg/game2048_bg.wasm' });
+    const wasm = await import('/www/pkg/game2048_ai.js');
+    await wasm.default({ module_or_path: '/www/pkg/game2048_ai_bg.wasm' });
     const byPosition = new Map();
     for (const m of window.sent) byPosition.set(m.cells, [...(byPosition.get(m.cells) ?? []), m]);
     return [...byPosition].map(([cells, requests]) => {
@@ -742,10 +742,10 @@ test('several workers split the root moves (one worker per move subset)', async 
 test('the pool splits a time budget over its workers and merges their shares: every legal move valued by the worker that searched it, the best one chosen', async () => {
   const { page, done } = await openPage(env, '?seed=23', { initScript: WORKER_SPY });
   const runs = await page.evaluate(async () => {
-    const core = await import('/www/pkg/game2048_core.js');
+    const core = await import('/www/pkg/game2048_records.js');
     await core.default();
-    const { createAi } = await import('/www/ai.js');
-    const { splits } = await import('/www/strategies.js');
+    const { createAi } = await import('/www/ai/pool.js');
+    const { splits } = await import('/www/ai/strategies.js');
     const pool = createAi({ legalMoves: core.legalMoves, count: 4 });
     const options = { strategy: 'expectimax', ms: 20 };
     if (!splits(options)) throw new Error('a time budget should split');

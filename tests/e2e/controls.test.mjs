@@ -60,15 +60,15 @@ test('controls="none" downloads no control module, AI pool, worker, AI wasm, exp
   await drawn(page, '#bare');
   await page.waitForTimeout(500);
   const loaded = (name) => requested.some((p) => p.endsWith(name));
-  assert.ok(loaded('/game2048_lite_bg.wasm'), 'the lite wasm draws the board');
-  for (const name of ['/panel.js', '/ai-panel.js', '/dialog.js', '/stats-view.js', '/ai.js', '/worker.js', '/game2048_bg.wasm', '/game2048.js', '/game2048_core_bg.wasm']) {
+  assert.ok(loaded('/game2048_play_bg.wasm'), 'the play wasm draws the board');
+  for (const name of ['/game/panel.js', '/ai/panel.js', '/shared/dialog.js', '/game/stats-view.js', '/ai/pool.js', '/ai/worker.js', '/game2048_ai_bg.wasm', '/game2048_ai.js', '/game2048_records_bg.wasm']) {
     assert.equal(loaded(name), false, `${name} is not loaded before the AI runs: ${requested.join(' ')}`);
   }
   assert.equal(requested.some((p) => p.includes('/strategy-texts/')), false, 'no explanation is fetched');
   await page.evaluate(() => document.querySelector('#bare').step());
   await page.waitForFunction(() => document.querySelector('#bare').moves === 1, null, { timeout: 20000 });
-  assert.ok(loaded('/ai.js') && loaded('/worker.js') && loaded('/game2048_bg.wasm'), 'the AI loads when it runs');
-  assert.equal(loaded('/panel.js'), false);
+  assert.ok(loaded('/ai/pool.js') && loaded('/ai/worker.js') && loaded('/game2048_ai_bg.wasm'), 'the AI loads when it runs');
+  assert.equal(loaded('/game/panel.js'), false);
   await done();
 });
 
@@ -80,8 +80,8 @@ test('controls="minimal" downloads its two bars, not the full panel, its setting
   await drawn(page, '#small');
   await page.waitForTimeout(500);
   const loaded = (name) => requested.some((p) => p.endsWith(name));
-  assert.ok(loaded('/game-bar.js') && loaded('/ai-bar.js'), `the minimal bars load: ${requested.join(' ')}`);
-  for (const name of ['/panel.js', '/ai-panel.js', '/record-bar.js', '/stats-view.js', '/dialog.js', '/panel.css', '/ai.js', '/worker.js']) {
+  assert.ok(loaded('/game/bar.js') && loaded('/ai/bar.js'), `the minimal bars load: ${requested.join(' ')}`);
+  for (const name of ['/game/panel.js', '/ai/panel.js', '/records/record-bar.js', '/game/stats-view.js', '/shared/dialog.js', '/panel.css', '/ai/pool.js', '/ai/worker.js']) {
     assert.equal(loaded(name), false, `${name} is not loaded by a minimal board: ${requested.join(' ')}`);
   }
   // Its controls are styled by style.css alone (the bar in a row, buttons as buttons) and work.
@@ -99,7 +99,7 @@ test('controls="minimal" downloads its two bars, not the full panel, its setting
   await button('ai-toggle').click();
   await page.waitForFunction(() => !document.querySelector('#small').aiPlaying);
   // Its confirmation loads when first asked (an embedder's loadRecord over a game in progress); Escape keeps the game.
-  assert.equal(loaded('/dialog.js'), false, 'no question asked yet');
+  assert.equal(loaded('/shared/dialog.js'), false, 'no question asked yet');
   const moves = await page.evaluate(() => document.querySelector('#small').moves);
   const record = await page.evaluate(() => document.querySelector('#small').getRecord());
   const answer = page.evaluate((r) => document.querySelector('#small').loadRecord(r, { at: 1 }), record);
@@ -113,7 +113,7 @@ test('controls="minimal" downloads its two bars, not the full panel, its setting
   await page.keyboard.press('o');
   await page.waitForTimeout(200);
   assert.equal(await page.locator('#small dialog[open]').count(), 0);
-  assert.equal(loaded('/panel.js') || loaded('/panel.css'), false);
+  assert.equal(loaded('/game/panel.js') || loaded('/panel.css'), false);
   await done();
 });
 

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { setup, openPage, drawn, recordEvents, events } from './helpers.mjs';
 import { serve, STRICT_CSP } from '../../tools/serve.mjs';
 import { writeDist } from '../../tools/dist.mjs';
-import { NETWORK_FILE } from '../../www/network.js';
+import { NETWORK_FILE } from '../../www/ai/network.js';
 
 const env = setup();
 let dir;
@@ -170,7 +170,7 @@ test('cross-origin embed: a page on one origin runs the game served (with CORS) 
   }
 });
 
-test('a minimal embed from dist fetches its first board\'s modules as one file (www/mount.js), then its two bars, no chunk; it plays', async () => {
+test('a minimal embed from dist fetches its first board\'s modules as one file (www/game/mount.js), then its two bars, no chunk; it plays', async () => {
   const hostDir = join(dir, 'one');
   mkdirSync(hostDir, { recursive: true });
   const game = await serve({ port: 0, root: dist, cors: true });
@@ -189,7 +189,7 @@ test('a minimal embed from dist fetches its first board\'s modules as one file (
     // The wasm glue aside: embed.js, the first board's file, the element and the bars, each one level below
     // the first board's file (no chunk between: a request waiting for another adds to the first board's time).
     const modules = scripts.filter((s) => !s.startsWith('www/pkg/'));
-    assert.deepEqual(modules.sort(), ['embed.js', 'www/ai-bar.js', 'www/element.js', 'www/game-bar.js', 'www/mount.js']);
+    assert.deepEqual(modules.sort(), ['embed.js', 'www/ai/bar.js', 'www/game/bar.js', 'www/game/element.js', 'www/game/mount.js']);
     await playBoth(page, '#one');
     await done();
   } finally {

@@ -39,7 +39,7 @@ test('mount() returns its controller at once; calls before ready are queued; des
   const { page, done } = await openPage(env, 'tests/e2e/fixtures/two-boards.html', { wait: false });
   await page.waitForSelector('.right .board[data-cells]');
   const result = await page.evaluate(async () => {
-    const { mount } = await import('/www/mount.js');
+    const { mount } = await import('/www/game/mount.js');
     const host = document.createElement('div');
     host.className = 'third';
     document.body.append(host);
@@ -55,8 +55,8 @@ test('mount() returns its controller at once; calls before ready are queued; des
     game.destroy();
     const direct = game.move('up');
     // The same seed and moves on a Game of its own: what the board must show.
-    const wasm = await import('/www/pkg/game2048.js');
-    await wasm.default({ module_or_path: '/www/pkg/game2048_bg.wasm' });
+    const wasm = await import('/www/pkg/game2048_ai.js');
+    await wasm.default({ module_or_path: '/www/pkg/game2048_ai_bg.wasm' });
     const g = new wasm.Game(4, 5n);
     const expected = { start: Array.from(g.cells()), queuedMoves: g.move('left') !== null };
     expected.before = Array.from(g.cells());

@@ -217,13 +217,13 @@ export const WORKER_SPY = `
 /** An init script: the page sees `n` cores (navigator.hardwareConcurrency), so the game's pool starts n workers (1 to 4; the compare page's n - 1). */
 export const cores = (n) => `Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => ${n} });`;
 
-// Serves the page's worker script (www/worker.js) by its turn (1 for the first worker
+// Serves the page's worker script (www/ai/worker.js) by its turn (1 for the first worker
 // started): the real worker, or a stand-in body (a worker that dies or says its engine
 // cannot load); a body that never resolves holds the script back (a start that hangs).
 // Returns {count}: the worker scripts asked for so far.
 export async function workerByTurn(context, body) {
   const served = { count: 0 };
-  await context.route((url) => url.pathname.endsWith('/www/worker.js') && !url.search, async (route) => {
+  await context.route((url) => url.pathname.endsWith('/www/ai/worker.js') && !url.search, async (route) => {
     const n = ++served.count;
     const text = await body(n);
     return route.fulfill({ status: 200, contentType: 'text/javascript', body: text ?? "import './worker.js?real';" });

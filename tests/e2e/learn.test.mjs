@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { setup, openPage, choose, chosen, WORKER_SPY } from './helpers.mjs';
-import { NETWORK_FILE } from '../../www/network.js';
+import { NETWORK_FILE } from '../../www/ai/network.js';
 
 const env = setup();
 const games = (page) => page.evaluate(() => Number(document.querySelector('.learn-games dd').textContent.replace(/,/g, '')) || 0);
@@ -33,8 +33,8 @@ test('learn: trains from nothing, draws the curve and the show board, pauses, do
   const bytes = await readFile(await file.path());
   assert.equal(bytes.subarray(0, 7).toString('latin1'), '2048ntw');
   const info = await page.evaluate(async (b) => {
-    const wasm = await import('/www/pkg/game2048.js');
-    await wasm.default({ module_or_path: '/www/pkg/game2048_bg.wasm' });
+    const wasm = await import('/www/pkg/game2048_ai.js');
+    await wasm.default({ module_or_path: '/www/pkg/game2048_ai_bg.wasm' });
     return wasm.loadWeights(new Uint8Array(b));
   }, [...bytes]);
   assert.equal(info.quantisation, 'f32');
@@ -79,7 +79,7 @@ async function step(page) {
 
 // The weights file of the network saved in this browser (read through the page's store).
 const savedBytes = (page) => page.evaluate(async () => {
-  const { loadNetwork } = await import('/www/network-store.js');
+  const { loadNetwork } = await import('/www/learn/network-store.js');
   const r = await loadNetwork();
   return r && { games: r.games, length: r.bytes.length };
 });
@@ -221,7 +221,7 @@ test('a corrupt saved network: the learn page names the problem and learns anew;
   const tiny = [...readFileSync(new URL('../data/tiny-4x4-l8-i8.ntw', import.meta.url))];
   await page.evaluate(async (bytes) => {
     bytes[bytes.length - 50] ^= 1; // one bit: the checksum no longer matches
-    await (await import('/www/network-store.js')).saveNetwork(new Uint8Array(bytes), { games: 500 });
+    await (await import('/www/learn/network-store.js')).saveNetwork(new Uint8Array(bytes), { games: 500 });
   }, tiny);
   await page.reload();
   await page.waitForFunction(() => /Your network saved in this browser could not be read: .*checksum.*Start learns a new one from nothing/.test(document.querySelector('.learn-status').textContent), null, { timeout: 20000 });

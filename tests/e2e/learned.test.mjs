@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { setup, openPage, engineCells, choose, chosen, drawn, WORKER_SPY } from './helpers.mjs';
-import { NETWORK_FILE } from '../../www/network.js';
+import { NETWORK_FILE } from '../../www/ai/network.js';
 
 const env = setup();
 const NETWORK = fileURLToPath(new URL(`../../${NETWORK_FILE}`, import.meta.url));
@@ -30,8 +30,8 @@ const SPY = `${WORKER_SPY}
 // Whether `after` follows `before` by one of the moves the engine allows (plus a spawn).
 async function legalStep(page, before, after) {
   return page.evaluate(async ({ cells, after }) => {
-    const wasm = await import('/www/pkg/game2048.js');
-    await wasm.default({ module_or_path: '/www/pkg/game2048_bg.wasm' });
+    const wasm = await import('/www/pkg/game2048_ai.js');
+    await wasm.default({ module_or_path: '/www/pkg/game2048_ai_bg.wasm' });
     return ['up', 'right', 'down', 'left'].some((d) => {
       const g = wasm.Game.fromCells(4, cells, 1n);
       const moved = g.move(d);

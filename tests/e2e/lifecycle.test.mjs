@@ -94,7 +94,7 @@ test('a wasm that cannot load (404): a readable message in the board and an `err
   const { page, context, errors, done } = await openPage(env, null, { contextOptions: { viewport: { width: 1000, height: 700 } } });
   // The page's own modules (a first visit's lite one, the core with a saved game); the AI's
   // full one loads only in its workers.
-  await context.route((url) => /\/game2048_(lite|core)_bg\.wasm$/.test(url.pathname), (route) => route.fulfill({ status: 404, body: 'missing' }));
+  await context.route((url) => /\/game2048_(play|records)_bg\.wasm$/.test(url.pathname), (route) => route.fulfill({ status: 404, body: 'missing' }));
   await context.addInitScript(() => {
     window.__errors = [];
     document.addEventListener('error', (e) => e instanceof CustomEvent && window.__errors.push({ id: e.target.id, ...e.detail }));

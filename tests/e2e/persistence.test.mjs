@@ -55,14 +55,14 @@ test('a first visit fetches the small (lite) wasm alone; with a saved game the n
   });
   await page.goto(env.url);
   await ready(page);
-  assert.deepEqual(asked, ['game2048_lite_bg.wasm'], 'no saved game: the lite module only');
+  assert.deepEqual(asked, ['game2048_play_bg.wasm'], 'no saved game: the play module only');
   assert.equal(await playSomeMoves(page, 3), 3);
   await settle(page);
   const cells = await engineCells(page);
   asked.length = 0;
   await page.reload();
   await ready(page);
-  assert.deepEqual(asked, ['game2048_core_bg.wasm'], 'a saved game: the core, which reads saved games');
+  assert.deepEqual(asked, ['game2048_records_bg.wasm'], 'a saved game: the records module, which reads saved games');
   assert.deepEqual(await engineCells(page), cells, 'the saved game is back');
   await done();
 });

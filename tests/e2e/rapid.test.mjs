@@ -18,8 +18,8 @@ const PREFERENCE = ['left', 'down', 'right', 'down', 'left', 'up'];
  */
 async function plan(page, size, seed) {
   const out = await page.evaluate(async ({ size, seed, n, preference }) => {
-    const wasm = await import('/www/pkg/game2048.js');
-    await wasm.default({ module_or_path: '/www/pkg/game2048_bg.wasm' });
+    const wasm = await import('/www/pkg/game2048_ai.js');
+    await wasm.default({ module_or_path: '/www/pkg/game2048_ai_bg.wasm' });
     const g = new wasm.Game(size, BigInt(seed));
     const start = Array.from(g.cells());
     const dirs = [];

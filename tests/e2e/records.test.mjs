@@ -15,7 +15,7 @@ import { setup, openPage, ready, engineCells, score, settle, screenshot, domBoar
 import { load } from '../node/wasm.mjs';
 
 const env = setup();
-const core = await load('game2048_core');
+const core = await load('game2048_records');
 const DIRS = ['up', 'left', 'right', 'down'];
 const KEYS = { up: 'ArrowUp', left: 'ArrowLeft', right: 'ArrowRight', down: 'ArrowDown' };
 

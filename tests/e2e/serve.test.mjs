@@ -29,11 +29,11 @@ test('serves files with the right MIME types, 404s and refuses traversal', async
     const index = await get(port, '/');
     assert.equal(index.status, 200);
     assert.match(index.type, /^text\/html/);
-    assert.match((await get(port, '/www/main.js')).type, /^text\/javascript/);
+    assert.match((await get(port, '/www/game/main.js')).type, /^text\/javascript/);
     assert.match((await get(port, '/tools/serve.mjs')).type, /^text\/javascript/);
     assert.match((await get(port, '/style.css')).type, /^text\/css/);
     // The suite runs after `make build`: the wasm is there.
-    const wasm = await get(port, '/www/pkg/game2048_bg.wasm');
+    const wasm = await get(port, '/www/pkg/game2048_ai_bg.wasm');
     assert.equal(wasm.status, 200);
     assert.equal(wasm.type, 'application/wasm');
     assert.equal((await get(port, '/no/such/file.js')).status, 404);

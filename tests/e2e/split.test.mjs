@@ -14,14 +14,14 @@ const toggle = (page) => page.locator('.g2048 .ai-toggle');
 // that is still running when the test acts), whatever the machine's speed.
 const HANG = 'nodes10000000';
 
-const WORKER_SOURCE = readFileSync(new URL('../../www/worker.js', import.meta.url), 'utf8');
+const WORKER_SOURCE = readFileSync(new URL('../../www/ai/worker.js', import.meta.url), 'utf8');
 const HANDLER = 'self.onmessage = async ({ data }) => {';
 
-/** Serves www/worker.js with `first(n)` (the n-th worker's code, 1-based) run first on every message. */
+/** Serves www/ai/worker.js with `first(n)` (the n-th worker's code, 1-based) run first on every message. */
 async function patchWorkers(context, first) {
   assert.ok(WORKER_SOURCE.includes(HANDLER), 'the worker still has its message handler');
   const served = { count: 0 };
-  await context.route((url) => url.pathname.endsWith('/www/worker.js'), (route) => {
+  await context.route((url) => url.pathname.endsWith('/www/ai/worker.js'), (route) => {
     served.count++;
     return route.fulfill({ status: 200, contentType: 'text/javascript', body: WORKER_SOURCE.replace(HANDLER, `${HANDLER}\n${first(served.count)}`) });
   });
@@ -40,11 +40,11 @@ const POSITIONS = [
 test('a node budget split over four workers plays exactly the one-thread move (values, nodes, depth too), one worker per legal move', async () => {
   const { page, done } = await openPage(env, '?seed=41', { initScript: WORKER_SPY });
   const runs = await page.evaluate(async (positions) => {
-    const core = await import('/www/pkg/game2048_core.js');
+    const core = await import('/www/pkg/game2048_records.js');
     await core.default();
-    const full = await import('/www/pkg/game2048.js');
-    await full.default({ module_or_path: '/www/pkg/game2048_bg.wasm' });
-    const { createAi } = await import('/www/ai.js');
+    const full = await import('/www/pkg/game2048_ai.js');
+    await full.default({ module_or_path: '/www/pkg/game2048_ai_bg.wasm' });
+    const { createAi } = await import('/www/ai/pool.js');
     const pool = createAi({ legalMoves: core.legalMoves, count: 4 });
     const out = [];
     for (const [size, cells] of positions) {
@@ -75,7 +75,7 @@ test('Start AI at a node budget uses every worker: each legal root move of each 
   await toggle(page).click();
   await page.waitForFunction(() => new Set(window.asked.map((a) => a.cells)).size >= 15, null, { timeout: 30000 });
   await toggle(page).click();
-  const { CALIBRATION } = await import('../../www/strength-figures.js');
+  const { CALIBRATION } = await import('../../www/ai/strength-figures.js');
   const asked = await page.evaluate(() => window.asked);
   assert.equal(asked.filter((a) => a.cells === String(CALIBRATION.cells)).length, CALIBRATION.runs, 'the pool calibrated once');
   const byPosition = new Map();
@@ -142,11 +142,11 @@ test('a worker that dies during a split is replaced and its part searched again:
   await page.goto(`${env.url}?seed=44`);
   await page.waitForSelector('.g2048 .board[data-cells]');
   const r = await page.evaluate(async () => {
-    const core = await import('/www/pkg/game2048_core.js');
+    const core = await import('/www/pkg/game2048_records.js');
     await core.default();
-    const full = await import('/www/pkg/game2048.js');
-    await full.default({ module_or_path: '/www/pkg/game2048_bg.wasm' });
-    const { createAi } = await import('/www/ai.js');
+    const full = await import('/www/pkg/game2048_ai.js');
+    await full.default({ module_or_path: '/www/pkg/game2048_ai_bg.wasm' });
+    const { createAi } = await import('/www/ai/pool.js');
     const pool = createAi({ legalMoves: core.legalMoves, count: 4 });
     const cells = [2, 2, 0, 0, 0, 4, 0, 0, 0, 0, 8, 0, 0, 0, 0, 2];
     const options = { strategy: 'expectimax', nodes: 40000 };

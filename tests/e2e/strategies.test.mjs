@@ -24,8 +24,8 @@ const pressedStrategy = (page) => chosen(page, 'strategy');
 const offered = (page) => page.$$eval('.g2048 .setting-strategy .choice', (bs) => bs.map((b) => /choice-(\S+)/.exec(b.className.replace('choice ', ''))[1]));
 /** The names of the engine's own catalogue (the core module's strategies(), then its learnedStrategies(), as the page loads them). */
 const engineNames = (page) => page.evaluate(async () => {
-  const wasm = await import('/www/pkg/game2048_core.js');
-  await wasm.default({ module_or_path: '/www/pkg/game2048_core_bg.wasm' });
+  const wasm = await import('/www/pkg/game2048_records.js');
+  await wasm.default({ module_or_path: '/www/pkg/game2048_records_bg.wasm' });
   return [...wasm.strategies(), ...wasm.learnedStrategies()].map((s) => s.name);
 });
 const strengthKeys = (page) => page.$$eval('.g2048 .setting-strength .choice', (bs) => bs.map((b) => /choice-(\S+)/.exec(b.className.replace('choice ', ''))[1]));
@@ -75,8 +75,8 @@ test('every strategy: its explanation, a strength control that fits, and Step pl
       const before = await stepOnce(page);
       // The board changed by a move the engine allows: the engine says which moves change `before`.
       const legal = await page.evaluate(async ({ cells, after }) => {
-        const wasm = await import('/www/pkg/game2048.js');
-        await wasm.default({ module_or_path: '/www/pkg/game2048_bg.wasm' });
+        const wasm = await import('/www/pkg/game2048_ai.js');
+        await wasm.default({ module_or_path: '/www/pkg/game2048_ai_bg.wasm' });
         const ok = ['up', 'right', 'down', 'left'].filter((d) => {
           const g = wasm.Game.fromCells(4, cells, 1n);
           const moved = g.move(d);
@@ -174,7 +174,7 @@ test('saves from before strategies (a bare aiMs) load: 200 ms is kept, the old d
 });
 
 test('expectimax\'s default (Fits the speed) calibrates the pool once, then splits one ladder budget over the workers; a time budget splits too', async () => {
-  const { CALIBRATION, LADDER } = await import('../../www/strength-figures.js');
+  const { CALIBRATION, LADDER } = await import('../../www/ai/strength-figures.js');
   const { page, done } = await openPage(env, '?seed=35', { initScript: cores(8) + SPY });
   for (let i = 0; i < 3; i++) await stepOnce(page);
   let sent = await page.evaluate(() => window.sent.filter((m) => m.options));
@@ -196,7 +196,7 @@ test('expectimax\'s default (Fits the speed) calibrates the pool once, then spli
 });
 
 test('the panel says which rung Fits the speed chose on this machine and why, once calibrated, and again at each speed', async () => {
-  const { CALIBRATION, LADDER, SPEED_INTERVAL_MS } = await import('../../www/strength-figures.js');
+  const { CALIBRATION, LADDER, SPEED_INTERVAL_MS } = await import('../../www/ai/strength-figures.js');
   const { page, done } = await openPage(env, '?seed=36', { initScript: cores(2) + SPY });
   const fit = page.locator('.g2048 .ai-fit');
   assert.equal(await fit.isHidden(), true, 'nothing to say before the pool has measured this machine');
@@ -233,7 +233,7 @@ const REFUSING_WORKER = "import './worker.js?real';\nconst real = self.onmessage
 
 test('weights: bad input shows an error next to the control and keeps the last good set; reset restores the defaults', async () => {
   const { page, context, done } = await openPage(env, '?seed=36', { initScript: SPY, wait: false });
-  await context.route((url) => url.pathname.endsWith('/www/worker.js') && !url.search, (route) => route.fulfill({
+  await context.route((url) => url.pathname.endsWith('/www/ai/worker.js') && !url.search, (route) => route.fulfill({
     status: 200, contentType: 'text/javascript', body: REFUSING_WORKER,
   }));
   await page.reload();
@@ -305,9 +305,9 @@ test('embedders name any strategy: the strategy attribute and mount({strategy}),
   await drawn(page, '#play');
   await recordEvents(page);
   const names = await page.evaluate(async () => {
-    const wasm = await import('/www/pkg/game2048.js');
-    await wasm.default({ module_or_path: '/www/pkg/game2048_bg.wasm' });
-    const { strategyNames } = await import('/www/strategies.js');
+    const wasm = await import('/www/pkg/game2048_ai.js');
+    await wasm.default({ module_or_path: '/www/pkg/game2048_ai_bg.wasm' });
+    const { strategyNames } = await import('/www/ai/strategies.js');
     return strategyNames(wasm);
   });
   assert.deepEqual(names, await engineNames(page));

@@ -15,12 +15,9 @@ import { fileURLToPath } from 'node:url';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 // Paths a page names that are gone, while that page is rewritten in another change:
-// `page: [path, ...]`. docs/training.md names the two run files at their place before data/
-// (now tools/speed-td.sh and data/runs/expectimax-split-200000.jsonl) and a network file no
-// longer kept. Delete an entry once the page no longer names it (the last test says which).
-const KNOWN_STALE = {
-  'docs/training.md': ['docs/runs/speed-td.sh', 'docs/runs/expectimax-split-200000.jsonl', 'networks/4x6-i8.bin'],
-};
+// `page: [path, ...]`. Delete an entry once the page no longer names it (the last test says
+// which).
+const KNOWN_STALE = {};
 
 /** The pages whose paths are checked: README.md and every docs/*.md. */
 export const pages = () => ['README.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];

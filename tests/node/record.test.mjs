@@ -1,4 +1,4 @@
-// Game records through the page's core module (no AI): a record made in wasm replays natively
+// Game records through the page's records module (no AI): a record made in wasm replays natively
 // (src/bin/replay.rs --record) and in wasm to the boards the game showed while it was played;
 // continuing from a move; every bad text throws an Error with the engine's message. Needs
 // `make build` (and builds the native replay binary through cargo).
@@ -9,8 +9,8 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const core = await load('game2048_core');
-const { Game, Replay } = core;
+const records = await load('game2048_records');
+const { Game, Replay } = records;
 
 const DIRS = ['up', 'left', 'right', 'down'];
 
@@ -111,12 +111,12 @@ test('bad records throw an Error naming the problem', () => {
 test('positionProblem: the board editor\'s check, in words (undefined when the position can be played from)', () => {
   const big = new Array(9).fill(0);
   big[4] = 2 ** 20;
-  assert.equal(core.positionProblem(big, 3), 'the tile 2^20 in row 2, column 2 is larger than any 3x3 game can make (2^10)');
+  assert.equal(records.positionProblem(big, 3), 'the tile 2^20 in row 2, column 2 is larger than any 3x3 game can make (2^10)');
   big[4] = 1024;
-  assert.equal(core.positionProblem(big, 3), undefined);
-  assert.match(core.positionProblem(new Array(16).fill(0), 4), /the board is empty/);
-  assert.match(core.positionProblem([2, 4, 2, 4, 2, 4, 2, 4, 2], 3), /^no move can be played/);
-  assert.throws(() => core.positionProblem([3, 0, 0, 0, 0, 0, 0, 0, 0], 3), /cell 0 holds 3/);
+  assert.equal(records.positionProblem(big, 3), undefined);
+  assert.match(records.positionProblem(new Array(16).fill(0), 4), /the board is empty/);
+  assert.match(records.positionProblem([2, 4, 2, 4, 2, 4, 2, 4, 2], 3), /^no move can be played/);
+  assert.throws(() => records.positionProblem([3, 0, 0, 0, 0, 0, 0, 0, 0], 3), /cell 0 holds 3/);
 });
 
 test('a replay\'s slides(n) report what the tiles did: applied to position n - 1 with the spawn, they give position n (wasm)', () => {

@@ -1,22 +1,22 @@
 // The root split under a node budget: what the page's workers search in parallel,
-// merged by www/split.js, is exactly what one bestMove call answers (the arena's and
+// merged by www/ai/split.js, is exactly what one bestMove call answers (the arena's and
 // Node's sequential search): move, every value, nodes and depth.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { load } from './wasm.mjs';
-import { DIRS, groups, merge, splits } from '../../www/split.js';
+import { DIRS, groups, merge, splits } from '../../www/ai/split.js';
 
-const full = await load('game2048');
+const ai = await load('game2048_ai');
 
 /** Positions from one seeded game played by expectimax at a small budget. */
 function positions(size, seed, count) {
-  const game = new full.Game(size, BigInt(seed));
+  const game = new ai.Game(size, BigInt(seed));
   const out = [];
   try {
     while (out.length < count && !game.over) {
       const cells = Array.from(game.cells());
       out.push(cells);
-      const { dir } = full.bestMove(cells, size, { nodes: 2000 });
+      const { dir } = ai.bestMove(cells, size, { nodes: 2000 });
       game.move(dir);
     }
   } finally {
@@ -33,10 +33,10 @@ test('a node budget searched move by move (any grouping over 1 to 4 workers) mer
     for (const cells of positions(size, seed, 25)) {
       const options = { strategy: 'expectimax', nodes: 20000 };
       assert.ok(splits(options));
-      const whole = full.bestMove(cells, size, options);
-      const legal = Array.from(full.legalMoves(cells, size));
+      const whole = ai.bestMove(cells, size, options);
+      const legal = Array.from(ai.legalMoves(cells, size));
       for (const count of [1, 2, 3, 4]) {
-        const parts = groups(legal, count).map((moves) => full.bestMove(cells, size, { ...options, moves }));
+        const parts = groups(legal, count).map((moves) => ai.bestMove(cells, size, { ...options, moves }));
         assert.deepEqual(brief(merge(parts)), brief(whole), `${size}x${size} ${cells} over ${count} workers`);
       }
       compared++;
@@ -47,9 +47,9 @@ test('a node budget searched move by move (any grouping over 1 to 4 workers) mer
 
 test('each part is the same whoever else is searched: a move alone has its own value', () => {
   const cells = [2, 2, 0, 0, 0, 4, 0, 0, 0, 0, 8, 0, 0, 0, 0, 2]; // four legal moves
-  const whole = full.bestMove(cells, 4, { nodes: 40000 });
+  const whole = ai.bestMove(cells, 4, { nodes: 40000 });
   for (const d of DIRS) {
-    const alone = full.bestMove(cells, 4, { nodes: 40000, moves: [d] });
+    const alone = ai.bestMove(cells, 4, { nodes: 40000, moves: [d] });
     assert.equal(alone.dir, d);
     assert.equal(alone.values[d], whole.values[d], d);
   }
@@ -66,7 +66,7 @@ test('merge: the best value wins, the first in up, right, down, left order among
 });
 
 test('"Fits the speed": the largest rung of the ladder whose budget fits the share of the interval, over the workers a split uses', async () => {
-  const { LADDER: REAL, FILL, SPEED_INTERVAL_MS, fitBudget: fit, rungLabel, fitLabel, splitShare, spentShare } = await import('../../www/strength-figures.js');
+  const { LADDER: REAL, FILL, SPEED_INTERVAL_MS, fitBudget: fit, rungLabel, fitLabel, splitShare, spentShare } = await import('../../www/ai/strength-figures.js');
   const nodes = REAL.map((r) => r.nodes);
   assert.deepEqual([...nodes].sort((a, b) => a - b), nodes, 'the ladder climbs');
   // The rule on the ladder's budgets with no measured cost (a rung costs its whole budget),

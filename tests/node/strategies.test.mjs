@@ -1,6 +1,6 @@
-// The strategy catalogue as the engine exports it (`strategies()`, in the page's core module
-// and in the workers' full module), what the full module's bestMove accepts of it, and the
-// page's strategy settings (www/strategies.js) built from that real catalogue.
+// The strategy catalogue as the engine exports it (`strategies()`, in the page's records module
+// and in the workers' ai module), what the ai module's bestMove accepts of it, and the
+// page's strategy settings (www/ai/strategies.js) built from that real catalogue.
 // Needs `make build`.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -9,11 +9,11 @@ import { load, unworded } from './wasm.mjs';
 import {
   strategyCatalog, strategyNames, strengthChoices, defaultBudget, cleanBudget, checkWeights, splits, budgetKey,
   gameCatalog, learnedPlays, withExplanations, explained,
-} from '../../www/strategies.js';
-import { summarize } from '../../www/compare.js';
+} from '../../www/ai/strategies.js';
+import { summarize } from '../../www/compare/compare.js';
 
-const core = await load('game2048_core');
-const full = await load('game2048');
+const records = await load('game2048_records');
+const ai = await load('game2048_ai');
 
 // The names docs/embed.md promises embedders, weakest first.
 const NAMES = ['random', 'corner', 'cycle', 'greedy', 'montecarlo', 'montecarlo-dynamic', 'minimax', 'minimax-id', 'expectimax'];
@@ -22,14 +22,14 @@ const DIRS = ['up', 'right', 'down', 'left'];
 // spawns: every search ends one move deep, so even the largest budgets answer at once.
 const NEAR_LOSS = [0, 8, 16, 32, 64, 128, 256, 512, 8, 16, 32, 64, 128, 256, 512, 1024];
 
-test('strategies(): the same catalogue in the core (without its words) and the full module, every documented name', () => {
-  for (const mod of [core, full]) {
+test('strategies(): the same catalogue in the records module (without its words) and the ai module, every documented name', () => {
+  for (const mod of [records, ai]) {
     const list = mod.strategies();
     assert.deepEqual(list.map((s) => s.name), NAMES);
     for (const s of list) {
       assert.equal(typeof s.label, 'string');
       assert.ok(s.label.length > 2, `${s.name} has a label`);
-      if (mod === full) assert.ok(s.explanation.length > 80, `${s.name} is explained in words`);
+      if (mod === ai) assert.ok(s.explanation.length > 80, `${s.name} is explained in words`);
       assert.ok(s.options.some((o) => o.name === 'moves'), `${s.name}: every strategy takes moves`);
       for (const o of s.options) {
         assert.ok(['integer', 'number', 'seed', 'directions', 'weights'].includes(o.kind), `${s.name}.${o.name}: kind ${o.kind}`);
@@ -38,8 +38,8 @@ test('strategies(): the same catalogue in the core (without its words) and the f
       }
     }
   }
-  assert.deepEqual(core.strategies(), unworded(full.strategies()));
-  const options = Object.fromEntries(full.strategies().map((s) => [s.name, s.options.map((o) => o.name)]));
+  assert.deepEqual(records.strategies(), unworded(ai.strategies()));
+  const options = Object.fromEntries(ai.strategies().map((s) => [s.name, s.options.map((o) => o.name)]));
   assert.deepEqual(options.expectimax, ['ms', 'nodes', 'depth', 'weights', 'moves']);
   assert.deepEqual(options.minimax, ['depth', 'nodes', 'weights', 'moves']);
   assert.deepEqual(options.montecarlo, ['k', 'nodes', 'seed', 'moves']);
@@ -64,17 +64,17 @@ const defaults = (strategy) => Object.fromEntries(strategy.options.filter((o) =>
 
 test('bestMove accepts every strategy of the catalogue with its defaults and with each option at its min and max', () => {
   let calls = 0;
-  for (const s of full.strategies()) {
+  for (const s of ai.strategies()) {
     const open = [2, 2, 0, 0, 0, 4, 0, 0, 0, 0, 8, 0, 0, 0, 0, 2];
     for (const options of [{ strategy: s.name }, { strategy: s.name, ...defaults(s) }]) {
-      const r = full.bestMove(open, 4, options);
+      const r = ai.bestMove(open, 4, options);
       assert.ok(DIRS.includes(r.dir), `${s.name} ${JSON.stringify(options)}: a move (${r.dir})`);
       assert.deepEqual(Object.keys(r.values).sort(), [...DIRS].sort());
       calls++;
     }
     for (const [name, option] of extremes(s)) {
       const options = { strategy: s.name, ...option };
-      const r = full.bestMove(NEAR_LOSS, 4, options);
+      const r = ai.bestMove(NEAR_LOSS, 4, options);
       assert.ok(['left', 'up'].includes(r.dir), `${s.name} with ${name} = ${JSON.stringify(Object.values(option)[0])}: a legal move, got ${r.dir}`);
       assert.equal(r.values.right, null, 'right does not move');
       assert.equal(r.values.down, null, 'down does not move');
@@ -87,12 +87,12 @@ test('bestMove accepts every strategy of the catalogue with its defaults and wit
 test('bestMove rejects an option outside its range with a message naming the option', () => {
   const open = [2, 2, 0, 0, 0, 4, 0, 0, 0, 0, 8, 0, 0, 0, 0, 2];
   let checked = 0;
-  for (const s of full.strategies()) {
+  for (const s of ai.strategies()) {
     for (const o of s.options) {
       if (o.kind === 'weights') {
         for (const f of o.fields) {
           for (const v of [f.min - 1, f.max * 2 + 1]) {
-            assert.throws(() => full.bestMove(open, 4, { strategy: s.name, weights: { [f.name]: v } }),
+            assert.throws(() => ai.bestMove(open, 4, { strategy: s.name, weights: { [f.name]: v } }),
               (e) => e instanceof Error && e.message.includes(`weights.${f.name}`),
               `${s.name}: weights.${f.name} = ${v} is refused, naming the field`);
             checked++;
@@ -101,7 +101,7 @@ test('bestMove rejects an option outside its range with a message naming the opt
       } else if ('min' in o) {
         const step = o.kind === 'number' ? 0.5 : 1;
         for (const v of [o.min - step, o.max + (o.kind === 'seed' ? 2 : step)]) {
-          assert.throws(() => full.bestMove(open, 4, { strategy: s.name, [o.name]: v }),
+          assert.throws(() => ai.bestMove(open, 4, { strategy: s.name, [o.name]: v }),
             (e) => e instanceof Error && new RegExp(`^(bad AI options: )?${o.name}\\b`).test(e.message),
             `${s.name}: ${o.name} = ${v} is refused with a message naming ${o.name}`);
           checked++;
@@ -111,7 +111,7 @@ test('bestMove rejects an option outside its range with a message naming the opt
     // And an option the strategy does not have.
     const foreign = s.options.some((o) => o.name === 'k') ? { depth: 3 } : { k: 10 };
     const [name] = Object.keys(foreign);
-    assert.throws(() => full.bestMove(open, 4, { strategy: s.name, ...foreign }),
+    assert.throws(() => ai.bestMove(open, 4, { strategy: s.name, ...foreign }),
       (e) => e.message === `${name} is not an option of ${s.name} (its options: ${s.options.map((o) => o.name).join(', ')})`);
   }
   assert.ok(checked > 40, `${checked} values refused`);
@@ -119,26 +119,26 @@ test('bestMove rejects an option outside its range with a message naming the opt
 
 test('the page\'s catalogue is the engine\'s', () => {
   // The learned strategies last, flagged: the page downloads the network for them.
-  assert.deepEqual(strategyNames(core), [...NAMES, 'td', 'expectimax-td']);
-  assert.deepEqual(strategyCatalog(core).map((s) => s.label), [...core.strategies(), ...core.learnedStrategies()].map((s) => s.label));
-  assert.deepEqual(strategyCatalog(core).filter((s) => s.needs === 'network').map((s) => s.name), ['td', 'expectimax-td']);
-  const minimax = strategyCatalog(core).find((s) => s.name === 'minimax');
-  const engineWeights = core.strategies().find((s) => s.name === 'minimax').options.find((o) => o.name === 'weights');
+  assert.deepEqual(strategyNames(records), [...NAMES, 'td', 'expectimax-td']);
+  assert.deepEqual(strategyCatalog(records).map((s) => s.label), [...records.strategies(), ...records.learnedStrategies()].map((s) => s.label));
+  assert.deepEqual(strategyCatalog(records).filter((s) => s.needs === 'network').map((s) => s.name), ['td', 'expectimax-td']);
+  const minimax = strategyCatalog(records).find((s) => s.name === 'minimax');
+  const engineWeights = records.strategies().find((s) => s.name === 'minimax').options.find((o) => o.name === 'weights');
   assert.deepEqual(minimax.weightDefaults, engineWeights.default);
   assert.deepEqual(minimax.weights.map((w) => [w.name, w.min, w.max]), engineWeights.fields.map((f) => [f.name, f.min, f.max]));
 });
 
 test('the game page adds each learned strategy with your network: the engine\'s texts and options, the engine\'s name to play', () => {
-  const game = gameCatalog(core);
+  const game = gameCatalog(records);
   assert.deepEqual(game.map((s) => s.name), [...NAMES, 'td', 'expectimax-td', 'td-yours', 'expectimax-td-yours']);
-  assert.deepEqual(learnedPlays(core), {
+  assert.deepEqual(learnedPlays(records), {
     td: { strategy: 'td', network: 'shipped' },
     'expectimax-td': { strategy: 'expectimax-td', network: 'shipped' },
     'td-yours': { strategy: 'td', network: 'yours' },
     'expectimax-td-yours': { strategy: 'expectimax-td', network: 'yours' },
   });
   for (const name of ['td', 'expectimax-td']) {
-    const engine = core.learnedStrategies().find((s) => s.name === name);
+    const engine = records.learnedStrategies().find((s) => s.name === name);
     const yours = game.find((s) => s.name === `${name}-yours`);
     assert.equal(yours.label, `${engine.label}: your network`);
     assert.ok(yours.explanation.startsWith(engine.explanation), 'the engine\'s explanation');
@@ -157,11 +157,11 @@ test('the game page adds each learned strategy with your network: the engine\'s 
   assert.doesNotMatch(tdYours.explanation, /downloads its network/);
   assert.ok(explained(td) && explained(tdYours));
   // The compare page's catalogue (strategyCatalog) has only the shipped network's.
-  assert.ok(!strategyNames(core).some((n) => n.endsWith('-yours')));
+  assert.ok(!strategyNames(records).some((n) => n.endsWith('-yours')));
 });
 
 test('strength choices fit the strategy; each default budget is one bestMove accepts', () => {
-  const info = Object.fromEntries(strategyCatalog(core).map((s) => [s.name, s]));
+  const info = Object.fromEntries(strategyCatalog(records).map((s) => [s.name, s]));
   for (const name of ['random', 'corner', 'cycle', 'greedy']) {
     assert.deepEqual(strengthChoices(info[name]), [], name);
     assert.deepEqual(defaultBudget(info[name]), {}, name);
@@ -183,21 +183,21 @@ test('strength choices fit the strategy; each default budget is one bestMove acc
   assert.deepEqual(strengthChoices(info.minimax).map((c) => c.key), ['depth1', 'depth2', 'depth3', 'depth4', 'depth5', 'depth6']);
   assert.deepEqual(strengthChoices(info.montecarlo).map((c) => c.key), ['k10', 'k50', 'k100', 'k500', 'k1000']);
   // Every choice the page offers is a request the engine takes (the learned ones with a network).
-  full.loadWeights(new Uint8Array(readFileSync(new URL('../data/tiny-4x4-l8-i8.ntw', import.meta.url))));
-  for (const s of strategyCatalog(core)) {
+  ai.loadWeights(new Uint8Array(readFileSync(new URL('../data/tiny-4x4-l8-i8.ntw', import.meta.url))));
+  for (const s of strategyCatalog(records)) {
     for (const c of strengthChoices(s)) {
       if (c.key === 'auto') continue; // the pool turns it into a node budget of the ladder
-      const r = full.bestMove(NEAR_LOSS, 4, { strategy: s.name, ...c.budget });
+      const r = ai.bestMove(NEAR_LOSS, 4, { strategy: s.name, ...c.budget });
       assert.ok(['left', 'up'].includes(r.dir), `${s.name} ${c.key}`);
     }
   }
-  full.unloadWeights();
+  ai.unloadWeights();
   assert.equal(budgetKey({ ms: 50 }), 'ms50');
   assert.equal(budgetKey({}), '');
 });
 
 test('cleanBudget keeps a budget only when the engine would take it', () => {
-  const info = Object.fromEntries(strategyCatalog(core).map((s) => [s.name, s]));
+  const info = Object.fromEntries(strategyCatalog(records).map((s) => [s.name, s]));
   assert.deepEqual(cleanBudget(info.expectimax, { ms: 20 }), { ms: 20 });
   assert.deepEqual(cleanBudget(info.minimax, { depth: 12 }), { depth: 12 });
   assert.equal(cleanBudget(info.minimax, { depth: 13 }), null, 'above the engine\'s max depth');
@@ -214,11 +214,11 @@ test('cleanBudget keeps a budget only when the engine would take it', () => {
   // What cleanBudget lets through, the engine accepts; what the engine refuses, it drops.
   for (const [name, budget] of [['minimax', { depth: 12 }], ['montecarlo', { k: 10000 }], ['expectimax', { nodes: 1e9 }]]) {
     assert.deepEqual(cleanBudget(info[name], budget), budget);
-    assert.ok(full.bestMove(NEAR_LOSS, 4, { strategy: name, ...budget }).dir);
+    assert.ok(ai.bestMove(NEAR_LOSS, 4, { strategy: name, ...budget }).dir);
   }
   for (const [name, budget] of [['minimax', { depth: 13 }], ['montecarlo', { k: 10001 }], ['expectimax', { k: 3 }]]) {
     assert.equal(cleanBudget(info[name], budget), null);
-    assert.throws(() => full.bestMove(NEAR_LOSS, 4, { strategy: name, ...budget }));
+    assert.throws(() => ai.bestMove(NEAR_LOSS, 4, { strategy: name, ...budget }));
   }
 });
 
@@ -234,18 +234,18 @@ test('time budgets and expectimax node budgets are split across workers', () => 
 });
 
 test('weights are checked field by field against the engine\'s ranges, as the engine checks them', () => {
-  const minimax = strategyCatalog(core).find((s) => s.name === 'minimax');
+  const minimax = strategyCatalog(records).find((s) => s.name === 'minimax');
   const values = Object.fromEntries(minimax.weights.map((w) => [w.name, String(w.default)]));
   const ok = checkWeights(minimax, { ...values, empty: '3.5' });
   assert.deepEqual(ok, { weights: { ...minimax.weightDefaults, empty: 3.5 } });
-  assert.ok(full.bestMove(NEAR_LOSS, 4, { strategy: 'minimax', weights: ok.weights }).dir, 'the engine takes the checked set');
+  assert.ok(ai.bestMove(NEAR_LOSS, 4, { strategy: 'minimax', weights: ok.weights }).dir, 'the engine takes the checked set');
   assert.deepEqual(checkWeights(minimax, { ...values, empty: '', smoothness: 'x' }).errors, { empty: 'Enter a number.', smoothness: 'Not a number.' });
   const corner = minimax.weights.find((w) => w.name === 'corner_bonus');
   assert.ok(corner.min > 0, 'corner_bonus has a lower bound above 0');
   assert.deepEqual(checkWeights(minimax, { ...values, empty: '-1', corner_bonus: String(corner.min / 2) }).errors,
     { empty: 'Must not be negative.', corner_bonus: `At least ${corner.min}.` });
   // The engine refuses the values the page refuses.
-  assert.throws(() => full.bestMove(NEAR_LOSS, 4, { strategy: 'minimax', weights: { corner_bonus: corner.min / 2 } }), /weights\.corner_bonus/);
+  assert.throws(() => ai.bestMove(NEAR_LOSS, 4, { strategy: 'minimax', weights: { corner_bonus: corner.min / 2 } }), /weights\.corner_bonus/);
 });
 
 test('summarize: share of games reaching each tile and the score quartiles', () => {

@@ -1,81 +1,84 @@
-// The learned strategies in the full module, as a worker would use them: bestMove refuses
+// The learned strategies in the ai module, as a worker would use them: bestMove refuses
 // 'td' and 'expectimax-td' until loadWeights gets a weights file, and a bad file is refused
 // with the problem named (the strategies stay unavailable, the others play on).
 // tests/data/tiny-4x4-l8-i8.ntw: `train --shape 4x4 --levels 8 --games 2000 --seed 1
 // --out ... --quantise i8` (16 KB); tiny-4x4-l8-c8.ntw the same with `--quantise c8` (a
-// version 2 file: a byte per weight into 256 values per tuple).
+// version 2 file: a byte per weight into 256 values per tuple). A file lists each tuple's
+// cells highest digit first and `shape` names them as `train --shape` takes them, lowest
+// digit first: these files, written by a trainer that listed them the other way, read
+// as 3,2,1,0;... (the same network).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { load } from './wasm.mjs';
 
-const full = await load('game2048');
-const core = await load('game2048_core');
+const ai = await load('game2048_ai');
+const records = await load('game2048_records');
 const file = new Uint8Array(readFileSync(new URL('../data/tiny-4x4-l8-i8.ntw', import.meta.url)));
 const cells = [2, 4, 8, 16, 0, 2, 0, 4, 0, 0, 2, 0, 0, 0, 0, 0];
 
 test('learned strategies: refused until a network is loaded, then they play; bad files are named', () => {
   for (const strategy of ['td', 'expectimax-td']) {
-    assert.throws(() => full.bestMove(cells, 4, { strategy }), /none is loaded: load a weights file first/);
+    assert.throws(() => ai.bestMove(cells, 4, { strategy }), /none is loaded: load a weights file first/);
   }
-  assert.throws(() => full.loadWeights(new TextEncoder().encode('<!doctype html>')), /not a weights file/);
-  assert.throws(() => full.loadWeights(file.slice(0, file.length - 100)), /cut short/);
+  assert.throws(() => ai.loadWeights(new TextEncoder().encode('<!doctype html>')), /not a weights file/);
+  assert.throws(() => ai.loadWeights(file.slice(0, file.length - 100)), /cut short/);
   const changed = file.slice();
   changed[file.length - 50] ^= 1;
-  assert.throws(() => full.loadWeights(changed), /checksum/);
+  assert.throws(() => ai.loadWeights(changed), /checksum/);
   const other = file.slice();
   other[8] = 9;
-  assert.throws(() => full.loadWeights(other), /version 9/);
-  assert.throws(() => full.bestMove(cells, 4, { strategy: 'td' }), /none is loaded/);
-  assert.ok(full.bestMove(cells, 4, { strategy: 'expectimax', nodes: 2000 }).dir, 'the others play on');
+  assert.throws(() => ai.loadWeights(other), /version 9/);
+  assert.throws(() => ai.bestMove(cells, 4, { strategy: 'td' }), /none is loaded/);
+  assert.ok(ai.bestMove(cells, 4, { strategy: 'expectimax', nodes: 2000 }).dir, 'the others play on');
 
-  const info = full.loadWeights(file);
-  assert.deepEqual(info, { shape: '0,1,2,3;4,5,6,7;0,1,4,5;1,2,5,6', levels: 8, quantisation: 'i8', weights: 4 * 4096, bytes: 4 * 4096 });
-  const legal = full.legalMoves(cells, 4);
-  const td = full.bestMove(cells, 4, { strategy: 'td' });
+  const info = ai.loadWeights(file);
+  assert.deepEqual(info, { shape: '3,2,1,0;7,6,5,4;5,4,1,0;6,5,2,1', levels: 8, quantisation: 'i8', weights: 4 * 4096, bytes: 4 * 4096 });
+  const legal = ai.legalMoves(cells, 4);
+  const td = ai.bestMove(cells, 4, { strategy: 'td' });
   assert.ok(legal.includes(td.dir), `td plays a legal move: ${td.dir}`);
   assert.equal(td.depth, 1);
-  const search = full.bestMove(cells, 4, { strategy: 'expectimax-td', nodes: 5000 });
+  const search = ai.bestMove(cells, 4, { strategy: 'expectimax-td', nodes: 5000 });
   assert.ok(legal.includes(search.dir));
-  assert.deepEqual(full.bestMove(cells, 4, { strategy: 'expectimax-td', nodes: 5000 }).values, search.values, 'repeatable');
-  assert.throws(() => full.bestMove(new Array(25).fill(2), 5, { strategy: 'td' }), /4x4/);
+  assert.deepEqual(ai.bestMove(cells, 4, { strategy: 'expectimax-td', nodes: 5000 }).values, search.values, 'repeatable');
+  assert.throws(() => ai.bestMove(new Array(25).fill(2), 5, { strategy: 'td' }), /4x4/);
 
-  full.unloadWeights();
-  assert.throws(() => full.bestMove(cells, 4, { strategy: 'td' }), /none is loaded/);
+  ai.unloadWeights();
+  assert.throws(() => ai.bestMove(cells, 4, { strategy: 'td' }), /none is loaded/);
 });
 
 test('a c8 file (version 2) loads and plays in wasm; its bad copies are named', () => {
   const c8 = new Uint8Array(readFileSync(new URL('../data/tiny-4x4-l8-c8.ntw', import.meta.url)));
-  assert.throws(() => full.loadWeights(c8.slice(0, 40 + 1024)), /cut short/);
+  assert.throws(() => ai.loadWeights(c8.slice(0, 40 + 1024)), /cut short/);
   const changed = c8.slice();
   changed[40 + 2 * 1024 + 3] ^= 1; // inside tuple 3's codebook
-  assert.throws(() => full.loadWeights(changed), /checksum/);
+  assert.throws(() => ai.loadWeights(changed), /checksum/);
   const later = c8.slice();
   later[8] = 3;
-  assert.throws(() => full.loadWeights(later), /version 3 is not one this game reads/);
-  assert.throws(() => full.bestMove(cells, 4, { strategy: 'td' }), /none is loaded/);
+  assert.throws(() => ai.loadWeights(later), /version 3 is not one this game reads/);
+  assert.throws(() => ai.bestMove(cells, 4, { strategy: 'td' }), /none is loaded/);
 
-  const info = full.loadWeights(c8);
-  assert.deepEqual(info, { shape: '0,1,2,3;4,5,6,7;0,1,4,5;1,2,5,6', levels: 8, quantisation: 'c8', weights: 4 * 4096, bytes: 4 * 4096 + 4 * 1024 });
-  const td = full.bestMove(cells, 4, { strategy: 'td' });
-  assert.ok(full.legalMoves(cells, 4).includes(td.dir), `td plays a legal move: ${td.dir}`);
+  const info = ai.loadWeights(c8);
+  assert.deepEqual(info, { shape: '3,2,1,0;7,6,5,4;5,4,1,0;6,5,2,1', levels: 8, quantisation: 'c8', weights: 4 * 4096, bytes: 4 * 4096 + 4 * 1024 });
+  const td = ai.bestMove(cells, 4, { strategy: 'td' });
+  assert.ok(ai.legalMoves(cells, 4).includes(td.dir), `td plays a legal move: ${td.dir}`);
   assert.ok(Object.values(td.values).some((v) => v > 0), 'the codebooks give values');
-  full.unloadWeights();
+  ai.unloadWeights();
 });
 
-test('learnedStrategies(): in both modules, explained in words in the full one; not in strategies()', () => {
-  for (const mod of [core, full]) {
+test('learnedStrategies(): in both modules, explained in words in the ai one; not in strategies()', () => {
+  for (const mod of [records, ai]) {
     const learned = mod.learnedStrategies();
     assert.deepEqual(learned.map((s) => s.name), ['td', 'expectimax-td']);
-    if (mod === full) for (const s of learned) assert.ok(s.explanation.length > 80, `${s.name} is explained`);
+    if (mod === ai) for (const s of learned) assert.ok(s.explanation.length > 80, `${s.name} is explained`);
     assert.ok(!mod.strategies().some((s) => s.name === 'td'));
   }
-  assert.equal(typeof core.loadWeights, 'undefined', 'the page thread loads no network');
+  assert.equal(typeof records.loadWeights, 'undefined', 'the page thread loads no network');
 });
 
 test('Trainer: learns from nothing, the same seed the same network; its file loads and plays; bad input is named', () => {
   const train = () => {
-    const t = new full.Trainer('4x4', 8, 0.1, 1);
+    const t = new ai.Trainer('4x4', 8, 0.1, 1);
     const games = t.train(30);
     assert.equal(games.length, 30);
     for (const g of games) assert.ok(g.score > 0 && g.largest >= 4 && g.moves > 0);
@@ -86,23 +89,23 @@ test('Trainer: learns from nothing, the same seed the same network; its file loa
   };
   const bytes = train();
   assert.deepEqual(train(), bytes, 'repeatable');
-  const info = full.loadWeights(bytes);
+  const info = ai.loadWeights(bytes);
   assert.equal(info.quantisation, 'f32');
-  const legal = full.legalMoves(cells, 4);
-  assert.ok(legal.includes(full.bestMove(cells, 4, { strategy: 'td' }).dir));
-  full.unloadWeights();
+  const legal = ai.legalMoves(cells, 4);
+  assert.ok(legal.includes(ai.bestMove(cells, 4, { strategy: 'td' }).dir));
+  ai.unloadWeights();
   // Going on from its own file; an i8 file cannot be trained further.
-  const again = full.Trainer.fromFile(bytes, 0.1, 1, 30);
+  const again = ai.Trainer.fromFile(bytes, 0.1, 1, 30);
   assert.equal(again.games, 30);
   again.train(5);
   assert.equal(again.games, 35);
   again.useForPlay();
-  assert.ok(legal.includes(full.bestMove(cells, 4, { strategy: 'td' }).dir), 'useForPlay: td plays with the trainer\'s network');
-  full.unloadWeights();
-  assert.throws(() => full.Trainer.fromFile(file, 0.1, 1, 0), /only an f32 weights file/);
-  assert.throws(() => full.Trainer.fromFile(new Uint8Array(10), 0.1, 1, 0), /not a weights file/);
-  assert.throws(() => new full.Trainer('4x4', 8, 0, 1), /alpha/);
-  assert.throws(() => new full.Trainer('nope', 8, 0.1, 1), /./);
+  assert.ok(legal.includes(ai.bestMove(cells, 4, { strategy: 'td' }).dir), 'useForPlay: td plays with the trainer\'s network');
+  ai.unloadWeights();
+  assert.throws(() => ai.Trainer.fromFile(file, 0.1, 1, 0), /only an f32 weights file/);
+  assert.throws(() => ai.Trainer.fromFile(new Uint8Array(10), 0.1, 1, 0), /not a weights file/);
+  assert.throws(() => new ai.Trainer('4x4', 8, 0, 1), /alpha/);
+  assert.throws(() => new ai.Trainer('nope', 8, 0.1, 1), /./);
   assert.throws(() => again.save('f16'), /f32, i16, i8 or c8/);
   again.free();
 });

@@ -7,8 +7,8 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const { initSync, Game } = await import(new URL('../../www/pkg/game2048.js', import.meta.url));
-initSync({ module: readFileSync(new URL('../../www/pkg/game2048_bg.wasm', import.meta.url)) });
+const { initSync, Game } = await import(new URL('../../www/pkg/game2048_ai.js', import.meta.url));
+initSync({ module: readFileSync(new URL('../../www/pkg/game2048_ai_bg.wasm', import.meta.url)) });
 
 test('a new game has two tiles and the documented getters', () => {
   const g = new Game(4, 1n);

@@ -1,5 +1,6 @@
-// The Node tests' way to load a built module (needs `make build`): the page's core
-// (game2048_core) or the full one with the search (game2048), initialised from its bytes.
+// The Node tests' way to load a built module (needs `make build`): the page's play or records
+// module (game2048_play, game2048_records) or the ai one with the search (game2048_ai),
+// initialised from its bytes.
 import { readFileSync } from 'node:fs';
 
 export async function load(name) {
@@ -8,7 +9,7 @@ export async function load(name) {
   return mod;
 }
 
-/** A catalogue as the page's modules (core, lite) export it: the full module's, without its words. */
+/** A catalogue as the page's modules (records, play) export it: the ai module's, without its words. */
 export function unworded(list) {
   const option = (o) => ({ ...o, description: '', ...(o.fields ? { fields: o.fields.map(option) } : {}) });
   return list.map((s) => ({ ...s, explanation: '', options: s.options.map(option) }));

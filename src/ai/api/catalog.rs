@@ -60,11 +60,11 @@ pub struct StrategyInfo {
 }
 
 /// The catalogue's words (explanations, option descriptions): kept in a build with the
-/// `texts` feature (the full module, native builds); the page's own modules (core and lite)
+/// `texts` feature (the ai module, native builds); the page's own modules (play and records)
 /// carry empty strings instead, and the page reads the explanations from
-/// `www/pkg/strategy-texts.json`, which `make build` writes from the full module. (The page's
-/// modules do not build the catalogue at all: they return its text, `src/catalog-unworded/`,
-/// which `report_json`'s test checks against this catalogue without its words.)
+/// `www/pkg/strategy-texts/`, which `make build` writes from the ai module. (The page's modules
+/// do not build the catalogue at all: they return its text, `src/json/catalog-unworded/`, which
+/// `json::reports`' test checks against this catalogue without its words.)
 const fn words(text: &'static str) -> &'static str {
     if cfg!(feature = "texts") {
         text

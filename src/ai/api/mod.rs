@@ -1,6 +1,6 @@
 //! What a caller may ask of the AIs and what the page shows about them: strategy names,
 //! options (checked), their errors, the evaluations' weights and the catalogue. Plain data,
-//! built with or without the `ai` feature (the page's main-thread module has no search).
+//! built with or without the `ai` feature (the page's play and records modules have no search).
 //!
 //! Imports run one way: `names` <- `error` <- `weights` <- `options` <- `catalog`.
 

@@ -1,6 +1,6 @@
 //! The two evaluations' weights: fields, defaults and ranges. Plain data that both builds
 //! need (the options read them, the catalogue shows them), apart from the evaluations that
-//! use them (`ai::eval::heuristic`, `ai::eval::minimax`), which only the `ai` feature builds.
+//! use them (`ai::eval::heuristic`, `ai::eval::smoothness`), which only the `ai` feature builds.
 
 use serde::{Deserialize, Serialize};
 
@@ -65,7 +65,7 @@ impl EvalWeights {
     }
 }
 
-/// The weights of minimax's evaluation (`ai::eval::minimax`). A reconstruction, not the
+/// The weights of minimax's evaluation (`ai::eval::smoothness`). A reconstruction, not the
 /// original project's numbers.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]

@@ -2,15 +2,15 @@
 //!
 //! - [`heuristic`]: expectimax's evaluation after nneonneo/2048-ai (65,536-entry row tables
 //!   for 4x4, the same formula per line on larger boards);
-//! - [`minimax`]: minimax's evaluation (monotonicity, smoothness, empty cells, highest tile,
+//! - [`smoothness`]: minimax's evaluation (monotonicity, smoothness, empty cells, highest tile,
 //!   merges), and the spawn measures minimax-id prunes with;
-//! - [`ntuple`]: a trained n-tuple network as expectimax's evaluation.
+//! - [`learned`]: a trained n-tuple network as expectimax's evaluation.
 //!
 //! They read the search core (boards), the API's weights and the networks; nothing here
 //! imports a strategy.
 
 pub mod heuristic;
-pub mod minimax;
-pub mod ntuple;
+pub mod learned;
+pub mod smoothness;
 
 pub use heuristic::{EvalWeights, Evaluate, LineScorer, RowTable, SCORED_EXPONENTS};

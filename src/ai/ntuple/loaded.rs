@@ -4,8 +4,9 @@
 
 use std::sync::{Arc, PoisonError, RwLock};
 
-use super::format::{decode, WeightsError};
+use super::format::WeightsError;
 use super::network::{warm_up, Network};
+use super::read::decode;
 
 static NETWORK: RwLock<Option<Arc<Network>>> = RwLock::new(None);
 

@@ -8,9 +8,10 @@
 //! | [`codebook`] | the `c8` codebooks: 256 values per tuple, fitted by weighted 1-D k-means |
 //! | [`learn`] | afterstate TD(0) over one game, for one thread or shared between threads; visit counts |
 //! | [`format`] | the versioned binary weights file with its checks |
+//! | [`read`] | the weights file read as its bytes arrive (the page's download), with the same checks |
 //! | [`loaded`] | the network the `td` strategies play with (one per process or worker) |
 //!
-//! Imports run one way: `shape`, `codebook` <- `network` <- `learn`, `format` <- `loaded`. Only the
+//! Imports run one way: `shape`, `codebook` <- `network` <- `learn`, `format` <- `read` <- `loaded`. Only the
 //! search core (the bitboard) is imported from outside; the strategies import this.
 
 pub mod codebook;
@@ -18,8 +19,10 @@ pub mod format;
 pub mod learn;
 pub mod loaded;
 pub mod network;
+pub mod read;
 pub mod shape;
 
-pub use format::{decode, encode, Encoding, WeightsError};
+pub use format::{encode, Encoding, WeightsError};
 pub use network::{Network, Quantisation, Weights};
+pub use read::decode;
 pub use shape::{Shape, ShapeError};

@@ -6,7 +6,7 @@ use super::decision::{Decision, Strategy};
 use super::expectimax::{adaptive_depth, run, MAX_DEPTH};
 use crate::ai::api::names::StrategyName;
 use crate::ai::api::options::SearchOptions;
-use crate::ai::eval::ntuple::NetworkEval;
+use crate::ai::eval::learned::NetworkEval;
 use crate::ai::ntuple::loaded;
 use crate::ai::search::bitboard::Bitboard;
 use crate::ai::search::clock::Clock;

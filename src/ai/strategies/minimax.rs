@@ -1,6 +1,6 @@
 //! Minimax with alpha-beta pruning: the player takes the best move, and the game is taken to
 //! be an adversary that puts a 2 or a 4 on whichever empty cell hurts most. Positions are
-//! scored by [`eval::minimax`](crate::ai::eval::minimax) after the player's last move.
+//! scored by [`eval::smoothness`](crate::ai::eval::smoothness) after the player's last move.
 //!
 //! Depth counts the player's moves, the root move included: depth 1 plays each move and
 //! scores the result (before any spawn). The search here serves both [`Minimax`] (a depth,
@@ -16,7 +16,7 @@
 
 use super::decision::{Decision, Strategy};
 use crate::ai::api::options::MAX_DEPTH;
-use crate::ai::eval::minimax::{evaluate, islands, smoothness, MinimaxWeights};
+use crate::ai::eval::smoothness::{evaluate, islands, smoothness, MinimaxWeights};
 use crate::ai::search::bitboard::Bitboard;
 use crate::ai::search::budget::{Budget, Control};
 use crate::ai::search::clock::{Clock, NoClock};

@@ -9,7 +9,7 @@
 
 use super::decision::{Decision, Strategy};
 use super::minimax::{Root, Search};
-use crate::ai::eval::minimax::MinimaxWeights;
+use crate::ai::eval::smoothness::MinimaxWeights;
 use crate::ai::search::budget::{deepen, Budget, Control};
 use crate::ai::search::clock::Clock;
 

@@ -5,7 +5,7 @@
 
 use super::decision::{root_moves, Decision, Strategy};
 use crate::ai::api::names::StrategyName;
-use crate::ai::eval::ntuple::clamped;
+use crate::ai::eval::learned::clamped;
 use crate::ai::ntuple::loaded;
 use crate::ai::ntuple::network::{best_afterstate, tile_score};
 use crate::ai::search::bitboard::Bitboard;

@@ -83,6 +83,13 @@ pub struct Args {
     /// per weight into 256 values per tuple, fitted to the weights 1,000 games of its play read).
     #[arg(long, default_value = "f32")]
     pub quantise: String,
+    /// With c8: weights read fewer than this many times in the games of play that fit the
+    /// codebooks (--fit-games) become 0 (untrained), which shrinks the file; 0 keeps them all.
+    #[arg(long, default_value_t = 0)]
+    pub prune: u32,
+    /// With c8: games the network plays (1 ply) to count how often each weight is read.
+    #[arg(long, default_value_t = 1000)]
+    pub fit_games: u64,
     /// Train nothing: write DIR/checkpoint.bin's network to FILE as a weights file (with
     /// --quantise), e.g. while a run goes on.
     #[arg(long, value_name = "FILE")]

@@ -29,6 +29,9 @@ pub struct Point {
     /// Games played in all at the end of the block.
     pub games: u64,
     pub block: u64,
+    /// Moves learned from in all at the end of the block (restarts included).
+    #[serde(default)]
+    pub learned: u64,
     pub mean_score: f64,
     pub max_score: u64,
     /// Share of the block's games reaching 2048, 4096, 8192, 16384.
@@ -53,10 +56,17 @@ pub struct Point {
 }
 
 impl Point {
-    pub fn of(games: u64, episodes: &[Episode], method: &Method, took: Duration) -> Point {
+    pub fn of(
+        games: u64,
+        learned: u64,
+        episodes: &[Episode],
+        method: &Method,
+        took: Duration,
+    ) -> Point {
         let trained: f64 = episodes.iter().map(|g| f64::from(g.trained)).sum();
         Point {
             games,
+            learned,
             block: episodes.len() as u64,
             mean_score: mean(episodes, |g| g.score as f64),
             max_score: episodes.iter().map(|g| g.score).max().unwrap_or(0),
@@ -80,6 +90,9 @@ impl Point {
 pub struct Eval {
     /// Training games played in all at the checkpoint.
     pub games: u64,
+    /// Moves learned from in all at the checkpoint.
+    #[serde(default)]
+    pub learned: u64,
     /// Games played for this evaluation.
     pub played: u64,
     pub mean_score: f64,
@@ -93,9 +106,10 @@ pub struct Eval {
 }
 
 impl Eval {
-    pub fn of(games: u64, episodes: &[Episode], took: Duration) -> Eval {
+    pub fn of(games: u64, learned: u64, episodes: &[Episode], took: Duration) -> Eval {
         Eval {
             games,
+            learned,
             played: episodes.len() as u64,
             mean_score: mean(episodes, |g| g.score as f64),
             reach_2048: share(episodes, TILES[0]),

@@ -237,7 +237,7 @@ pub fn run(args: &Args) -> Result<(), String> {
     if let Some(out) = &args.export {
         let c = checkpoint::load(&checkpoint_path)?;
         eprintln!("train: checkpoint at game {}", c.games);
-        return write_weights(&c.network, quantise, out);
+        return write_weights(&c.network, quantise, args.prune, args.fit_games, out);
     }
     if !args.bench {
         fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
@@ -301,15 +301,26 @@ pub fn run(args: &Args) -> Result<(), String> {
     let mut progress = progress::Progress::new(games, args.games, args.bench);
     let mut playing = Duration::ZERO;
     let mut learned = 0u64;
+    // Moves learned since the run began: the curve's lines up to the checkpoint hold them.
+    let mut learned_in_all = if args.bench {
+        0
+    } else {
+        curve::read(&curve_path)?
+            .iter()
+            .map(|p| (p.trained_moves * p.block as f64).round() as u64)
+            .sum()
+    };
     while games < args.games {
         let n = args.block.min(args.games - games);
         let block_start = Instant::now();
         let episodes = store.train(&features, seed, games, n, args.threads, &method);
         let took = block_start.elapsed();
         playing += took;
-        learned += episodes.iter().map(|e| u64::from(e.trained)).sum::<u64>();
+        let block_learned = episodes.iter().map(|e| u64::from(e.trained)).sum::<u64>();
+        learned += block_learned;
+        learned_in_all += block_learned;
         games += n;
-        let point = curve::Point::of(games, &episodes, &method, took);
+        let point = curve::Point::of(games, learned_in_all, &episodes, &method, took);
         progress.block(games, &point);
         if args.bench {
             continue;
@@ -319,7 +330,10 @@ pub fn run(args: &Args) -> Result<(), String> {
             if args.eval_games > 0 {
                 let t = Instant::now();
                 let played = store.evaluate(&features, args.eval_games, args.threads);
-                curve::append_eval(&eval_path, &curve::Eval::of(games, &played, t.elapsed()))?;
+                curve::append_eval(
+                    &eval_path,
+                    &curve::Eval::of(games, learned_in_all, &played, t.elapsed()),
+                )?;
             }
             checkpoint::save(
                 &checkpoint_path,
@@ -337,7 +351,13 @@ pub fn run(args: &Args) -> Result<(), String> {
     }
     progress.finish();
     if let Some(out) = &args.out {
-        write_weights(&store.network(&shape), quantise, out)?;
+        write_weights(
+            &store.network(&shape),
+            quantise,
+            args.prune,
+            args.fit_games,
+            out,
+        )?;
     }
     let rate = learned as f64 / playing.as_secs_f64().max(1e-9);
     if args.bench {
@@ -358,29 +378,44 @@ pub fn run(args: &Args) -> Result<(), String> {
     Ok(())
 }
 
-/// Games the `c8` export plays with the network to count how often each weight is read.
-const C8_FIT_GAMES: u64 = 1000;
 /// Their seeds: far from the arena's (1, 2, ...) and unrelated to training's.
 const C8_FIT_SEED: u64 = 1 << 40;
 /// What a weight play never read in those games counts, beside one read.
 const C8_UNSEEN: f32 = 0.01;
 
 /// The network as `q`; for `c8`, the codebooks fitted to the weights that play reads, each
-/// counting how often (plus [`C8_UNSEEN`]) over [`C8_FIT_GAMES`] games of its own policy.
-fn quantise(network: &Network, q: Quantisation) -> Network {
+/// counting how often (plus [`C8_UNSEEN`]) over `--fit-games` games of its own policy.
+/// With `prune` > 0, the weights read fewer times than that become 0 first.
+fn quantise(network: &Network, q: Quantisation, prune: u32, games: u64) -> Network {
     match (q, network.weights()) {
         (Quantisation::C8, Weights::F32(w)) => {
             warm_up();
-            let visits = visit_counts(network.features(), w, C8_FIT_GAMES, C8_FIT_SEED);
+            let visits = visit_counts(network.features(), w, games, C8_FIT_SEED);
             let importance: Vec<f32> = visits.iter().map(|&v| v as f32 + C8_UNSEEN).collect();
-            network.quantised_c8(&importance)
+            if prune == 0 {
+                return network.quantised_c8(&importance);
+            }
+            let kept: Vec<f32> = w
+                .iter()
+                .zip(&visits)
+                .map(|(&x, &v)| if v >= prune { x } else { 0.0 })
+                .collect();
+            let pruned = Network::from_parts(network.shape().clone(), Weights::F32(kept))
+                .unwrap_or_else(|| unreachable!("the same shape"));
+            pruned.quantised_c8(&importance)
         }
         _ => network.quantised(q),
     }
 }
 
-fn write_weights(network: &Network, q: Quantisation, out: &Path) -> Result<(), String> {
-    let bytes = encode(&quantise(network, q), Encoding::ZeroRuns);
+fn write_weights(
+    network: &Network,
+    q: Quantisation,
+    prune: u32,
+    fit_games: u64,
+    out: &Path,
+) -> Result<(), String> {
+    let bytes = encode(&quantise(network, q, prune, fit_games), Encoding::ZeroRuns);
     fs::write(out, &bytes).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
     eprintln!(
         "train: wrote {} ({} bytes, {})",

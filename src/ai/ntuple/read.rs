@@ -1,0 +1,799 @@
+//! Reads a weights file as its bytes arrive ([`Reader`]), so that a page can hand a download
+//! to the engine chunk by chunk: the file is never whole in memory, only the network it
+//! holds (a worker's memory never shrinks back after a peak, so the peak is what counts).
+//! [`decode`] is the same reader given every byte at once.
+//!
+//! The errors are those of the whole file, in the order the format's text gives: the magic
+//! and the version as soon as they arrive, bytes past the end as soon as they arrive, then
+//! at [`Reader::finish`] a file cut short, the checksum, and only then a field no writer
+//! makes (found while reading, kept until the checksum says the bytes are the writer's).
+
+use super::format::{Encoding, WeightsError, HEADER, MAGIC, VERSION};
+use super::network::{Network, Quantisation, Weights};
+use super::shape::Shape;
+use crate::record::Crc32;
+
+fn bad(what: impl Into<String>) -> WeightsError {
+    WeightsError::BadField(what.into())
+}
+
+/// Where the payload's bytes go once the header is read.
+enum Payload {
+    /// A field was wrong: the rest is only counted and checksummed.
+    Skip,
+    Raw,
+    /// Zero runs: reading the count of zeros, or of literals (a LEB128 number so far), or
+    /// copying `left` bytes of literals.
+    Zeros {
+        n: u64,
+        shift: u32,
+    },
+    Literals {
+        zeros: u64,
+        n: u64,
+        shift: u32,
+    },
+    Copy {
+        left: usize,
+    },
+}
+
+/// Adds one byte to a LEB128 number being read; Some(value) when it is the last byte.
+fn leb_step(n: &mut u64, shift: &mut u32, byte: u8) -> Result<Option<u64>, WeightsError> {
+    if *shift >= 64 {
+        return Err(bad("a run length is too long"));
+    }
+    *n |= u64::from(byte & 0x7f) << *shift;
+    *shift += 7;
+    Ok((byte & 0x80 == 0).then_some(*n))
+}
+
+/// What the header said, once it is read.
+struct Header {
+    shape: Shape,
+    quant: Quantisation,
+    scale: f32,
+    books: Vec<[f32; 256]>,
+    /// Weights x bytes per weight.
+    size: usize,
+}
+
+/// A weights file read chunk by chunk: [`Reader::push`] each chunk, then
+/// [`Reader::finish`].
+pub struct Reader {
+    /// The bytes up to the end of the header (and of the codebooks, for `c8`).
+    head: Vec<u8>,
+    /// How long the head is, once the tuple list is known.
+    head_len: Option<usize>,
+    /// The whole file's length, once the header says.
+    total: Option<u64>,
+    seen: u64,
+    crc: Crc32,
+    trailer: Vec<u8>,
+    header: Option<Header>,
+    payload: Payload,
+    payload_seen: u64,
+    out: Vec<u8>,
+    /// The first wrong field, reported only under a good checksum.
+    wrong: Option<WeightsError>,
+}
+
+/// Reads a weights file, checking everything (see the module's text for the order): a
+/// [`Reader`] given every byte at once.
+pub fn decode(bytes: &[u8]) -> Result<Network, WeightsError> {
+    let mut reader = Reader::new();
+    reader.push(bytes)?;
+    reader.finish()
+}
+
+impl Default for Reader {
+    fn default() -> Reader {
+        Reader::new()
+    }
+}
+
+impl Reader {
+    pub fn new() -> Reader {
+        Reader {
+            head: Vec::with_capacity(HEADER + 128),
+            head_len: None,
+            total: None,
+            seen: 0,
+            crc: Crc32::new(),
+            trailer: Vec::with_capacity(4),
+            header: None,
+            payload: Payload::Skip,
+            payload_seen: 0,
+            out: Vec::new(),
+            wrong: None,
+        }
+    }
+
+    /// Bytes received so far.
+    pub fn received(&self) -> u64 {
+        self.seen
+    }
+
+    /// The file's length, once its header has arrived.
+    pub fn expected(&self) -> Option<u64> {
+        self.total
+    }
+
+    /// Takes the next bytes of the file. Fails at once on a foreign file, an unknown version
+    /// or bytes past the file's end; other problems wait for [`Reader::finish`].
+    pub fn push(&mut self, mut chunk: &[u8]) -> Result<(), WeightsError> {
+        while !chunk.is_empty() {
+            let Some(total) = self.total else {
+                // The head, byte by byte through the fixed fields (it is short).
+                let (first, rest) = chunk.split_at(1);
+                self.head.push(first[0]);
+                self.seen += 1;
+                chunk = rest;
+                self.check_start()?;
+                continue;
+            };
+            let body_end = total - 4;
+            if self.seen >= total {
+                return Err(WeightsError::TrailingBytes(
+                    (self.seen - total) as usize + chunk.len(),
+                ));
+            }
+            if self.seen >= body_end {
+                let take = ((total - self.seen) as usize).min(chunk.len());
+                self.trailer.extend_from_slice(&chunk[..take]);
+                self.seen += take as u64;
+                chunk = &chunk[take..];
+                continue;
+            }
+            let take = ((body_end - self.seen) as usize).min(chunk.len());
+            let (body, rest) = chunk.split_at(take);
+            self.crc.update(body);
+            self.seen += take as u64;
+            chunk = rest;
+            self.body(body);
+        }
+        Ok(())
+    }
+
+    /// The magic, the version and the tuple list, as the first bytes arrive.
+    fn check_start(&mut self) -> Result<(), WeightsError> {
+        let n = self.head.len();
+        if n <= MAGIC.len() {
+            if self.head[n - 1] != MAGIC[n - 1] {
+                return Err(WeightsError::BadMagic);
+            }
+            return Ok(());
+        }
+        if n == 10 {
+            let version = u16::from_le_bytes([self.head[8], self.head[9]]);
+            if !(1..=VERSION).contains(&version) {
+                return Err(WeightsError::BadVersion(version));
+            }
+        }
+        if n < HEADER {
+            return Ok(());
+        }
+        // The tuple list: walk it as far as the bytes go.
+        let tuples = usize::from(self.head[11]);
+        let mut at = HEADER;
+        for _ in 0..tuples {
+            match self.head.get(at) {
+                Some(&len) => at += 1 + usize::from(len),
+                None => return Ok(()),
+            }
+        }
+        if n < at {
+            return Ok(());
+        }
+        let payload_len = u64::from_le_bytes(self.head[20..28].try_into().unwrap_or([0; 8]));
+        self.total = Some(at as u64 + payload_len + 4);
+        self.crc.update(&self.head);
+        self.head_len = Some(at);
+        self.start_payload();
+        Ok(())
+    }
+
+    /// The header's fields, checked; the payload's reading set up.
+    fn start_payload(&mut self) {
+        match self.read_header() {
+            Ok(header) => {
+                self.payload = if self.encoding() == Some(Encoding::Raw) {
+                    Payload::Raw
+                } else {
+                    Payload::Zeros { n: 0, shift: 0 }
+                };
+                self.out = Vec::with_capacity(header.size);
+                self.header = Some(header);
+            }
+            Err(e) => {
+                self.wrong = Some(e);
+                self.payload = Payload::Skip;
+            }
+        }
+    }
+
+    fn encoding(&self) -> Option<Encoding> {
+        match self.head[13] {
+            0 => Some(Encoding::Raw),
+            1 => Some(Encoding::ZeroRuns),
+            _ => None,
+        }
+    }
+
+    fn read_header(&self) -> Result<Header, WeightsError> {
+        let bytes = &self.head;
+        let version = u16::from_le_bytes([bytes[8], bytes[9]]);
+        let levels = bytes[10];
+        let mut tuples = Vec::new();
+        let mut at = HEADER;
+        for _ in 0..bytes[11] {
+            let len = usize::from(bytes[at]);
+            // The file lists a tuple's cells highest digit first, the network lowest first.
+            tuples.push(bytes[at + 1..at + 1 + len].iter().rev().copied().collect());
+            at += 1 + len;
+        }
+        let shape = Shape::new(tuples, levels).map_err(|e| bad(format!("its shape: {e}")))?;
+        let scale = f32::from_le_bytes(bytes[16..20].try_into().unwrap_or([0; 4]));
+        let quant = match bytes[12] {
+            0 => Quantisation::F32,
+            1 => Quantisation::I16,
+            2 => Quantisation::I8,
+            3 if version >= 2 => Quantisation::C8,
+            3 => return Err(bad("quantisation 3 (c8) in a version 1 file")),
+            q => {
+                return Err(bad(format!(
+                    "quantisation {q} is unknown (0 f32, 1 i16, 2 i8, 3 c8)"
+                )))
+            }
+        };
+        if !(scale.is_finite() && scale > 0.0) {
+            return Err(bad(format!("scale {scale} is not a positive number")));
+        }
+        if self.encoding().is_none() {
+            return Err(bad(format!(
+                "encoding {} is unknown (0 raw, 1 zero runs)",
+                bytes[13]
+            )));
+        }
+        Ok(Header {
+            size: shape.entries() * quant.width(),
+            shape,
+            quant,
+            scale,
+            books: Vec::new(),
+        })
+    }
+
+    /// Payload bytes, in order.
+    fn body(&mut self, mut bytes: &[u8]) {
+        // The c8 codebooks first: 1 KB a tuple, at the payload's start.
+        if let Some(h) = &mut self.header {
+            if h.quant == Quantisation::C8 && self.wrong.is_none() {
+                let need = h.shape.tuples().len() * 1024;
+                let have = self.payload_seen as usize;
+                if have < need {
+                    let take = (need - have).min(bytes.len());
+                    self.head.extend_from_slice(&bytes[..take]);
+                    self.payload_seen += take as u64;
+                    bytes = &bytes[take..];
+                    if have + take == need {
+                        let start = self.head_len.unwrap_or(HEADER);
+                        for (t, book) in self.head[start..].chunks_exact(1024).enumerate() {
+                            let mut values = [0f32; 256];
+                            for (v, c) in values.iter_mut().zip(book.chunks_exact(4)) {
+                                *v = f32::from_le_bytes([c[0], c[1], c[2], c[3]]);
+                            }
+                            if let Some(v) = values.iter().find(|v| !v.is_finite()) {
+                                let e = bad(format!("tuple {}'s codebook holds {v}", t + 1));
+                                self.wrong = Some(e);
+                                self.payload = Payload::Skip;
+                                break;
+                            }
+                            h.books.push(values);
+                        }
+                    }
+                }
+            }
+        }
+        self.payload_seen += bytes.len() as u64;
+        let width = self.header.as_ref().map_or(1, |h| h.quant.width());
+        let size = self.header.as_ref().map_or(0, |h| h.size);
+        while !bytes.is_empty() {
+            match &mut self.payload {
+                Payload::Skip => return,
+                Payload::Raw => {
+                    let take = (size - self.out.len()).min(bytes.len());
+                    self.out.extend_from_slice(&bytes[..take]);
+                    // Bytes past the shape's size are counted by `payload_seen`.
+                    return;
+                }
+                Payload::Zeros { n, shift } => {
+                    let byte = bytes[0];
+                    bytes = &bytes[1..];
+                    match leb_step(n, shift, byte) {
+                        Ok(Some(zeros)) => {
+                            self.payload = Payload::Literals {
+                                zeros,
+                                n: 0,
+                                shift: 0,
+                            }
+                        }
+                        Ok(None) => {}
+                        Err(e) => return self.fail(e),
+                    }
+                }
+                Payload::Literals { zeros, n, shift } => {
+                    let byte = bytes[0];
+                    bytes = &bytes[1..];
+                    let literals = match leb_step(n, shift, byte) {
+                        Ok(Some(literals)) => literals,
+                        Ok(None) => continue,
+                        Err(e) => return self.fail(e),
+                    };
+                    let zeros = (*zeros as usize).saturating_mul(width);
+                    let literals = (literals as usize).saturating_mul(width);
+                    if self
+                        .out
+                        .len()
+                        .saturating_add(zeros)
+                        .saturating_add(literals)
+                        > size
+                    {
+                        let entries = size / width;
+                        return self.fail(bad(format!("more weights than the shape's {entries}")));
+                    }
+                    self.out.resize(self.out.len() + zeros, 0);
+                    self.payload = if literals == 0 {
+                        Payload::Zeros { n: 0, shift: 0 }
+                    } else {
+                        Payload::Copy { left: literals }
+                    };
+                }
+                Payload::Copy { left } => {
+                    let take = (*left).min(bytes.len());
+                    self.out.extend_from_slice(&bytes[..take]);
+                    bytes = &bytes[take..];
+                    *left -= take;
+                    if *left == 0 {
+                        self.payload = Payload::Zeros { n: 0, shift: 0 };
+                    }
+                }
+            }
+        }
+    }
+
+    /// Keeps the first wrong field and reads nothing more of the payload.
+    fn fail(&mut self, e: WeightsError) {
+        self.wrong.get_or_insert(e);
+        self.payload = Payload::Skip;
+    }
+
+    /// The network, once every byte has arrived; or what is wrong with the file.
+    pub fn finish(self) -> Result<Network, WeightsError> {
+        let got = self.seen as usize;
+        let Some(total) = self.total else {
+            // Cut short inside the header, as far as its bytes say.
+            let bytes = &self.head;
+            if bytes.is_empty() {
+                return Err(WeightsError::BadMagic);
+            }
+            let mut expected = HEADER as u64 + 4;
+            if bytes.len() >= HEADER {
+                let payload_len = u64::from_le_bytes(bytes[20..28].try_into().unwrap_or([0; 8]));
+                let mut at = HEADER;
+                for _ in 0..bytes[11] {
+                    match bytes.get(at) {
+                        Some(&len) => at += 1 + usize::from(len),
+                        None => break,
+                    }
+                }
+                expected = at as u64 + payload_len + 4;
+            }
+            return Err(WeightsError::Truncated { expected, got });
+        };
+        if self.seen < total {
+            return Err(WeightsError::Truncated {
+                expected: total,
+                got,
+            });
+        }
+        if self.crc.value().to_le_bytes()[..] != self.trailer[..] {
+            return Err(WeightsError::BadChecksum);
+        }
+        if let Some(e) = self.wrong {
+            return Err(e);
+        }
+        let Some(header) = self.header else {
+            return Err(bad("no header"));
+        };
+        let width = header.quant.width();
+        let entries = header.shape.entries();
+        if header.quant == Quantisation::C8 {
+            let need = header.shape.tuples().len() * 1024;
+            if (self.payload_seen as usize) < need {
+                return Err(bad(format!(
+                    "{} bytes of payload where the codebooks alone need {need}",
+                    self.payload_seen
+                )));
+            }
+        }
+        match self.payload {
+            Payload::Raw => {
+                let books = if header.quant == Quantisation::C8 {
+                    header.shape.tuples().len() * 1024
+                } else {
+                    0
+                };
+                let weights = self.payload_seen as usize - books;
+                if weights != header.size {
+                    return Err(bad(format!(
+                        "{weights} bytes of weights where the shape needs {}",
+                        header.size
+                    )));
+                }
+            }
+            Payload::Zeros { shift: 0, .. } => {}
+            Payload::Copy { .. } => return Err(bad("the weights end inside a run")),
+            _ => return Err(bad("the weights end inside a run length")),
+        }
+        if self.out.len() != header.size {
+            return Err(bad(format!(
+                "{} weights where the shape needs {entries}",
+                self.out.len() / width
+            )));
+        }
+        let raw = self.out;
+        let weights = match header.quant {
+            Quantisation::F32 => Weights::F32(
+                raw.chunks_exact(4)
+                    .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+                    .collect(),
+            ),
+            Quantisation::I16 => Weights::I16 {
+                values: raw
+                    .chunks_exact(2)
+                    .map(|c| i16::from_le_bytes([c[0], c[1]]))
+                    .collect(),
+                scale: header.scale,
+            },
+            // In place (the same allocation): a worker's memory never shrinks after a peak.
+            Quantisation::I8 => Weights::I8 {
+                values: raw.into_iter().map(|b| b as i8).collect(),
+                scale: header.scale,
+            },
+            Quantisation::C8 => Weights::C8 {
+                codes: raw,
+                entries: (0..header.shape.tuples().len())
+                    .map(|t| header.shape.entries_of(t))
+                    .collect(),
+                books: header.books,
+            },
+        };
+        Network::from_parts(header.shape, weights)
+            .ok_or_else(|| bad("the weights do not fill the shape"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::ntuple::format::encode;
+    use crate::record::crc32;
+
+    fn files() -> Vec<Vec<u8>> {
+        let mut net = Network::new(Shape::parse("0,1,2,3;0,1,4,5", 8).unwrap(), 0.0);
+        for (i, w) in net.weights_mut().unwrap().iter_mut().enumerate() {
+            if i % 97 < 30 {
+                *w = (i as f32 * 0.37).sin() * 1000.0;
+            }
+        }
+        // And one trained in few places: zero runs longer than a LEB128 byte holds.
+        let mut sparse = Network::new(Shape::parse("0,1,2,3;0,1,4,5", 8).unwrap(), 0.0);
+        for (i, w) in sparse.weights_mut().unwrap().iter_mut().enumerate() {
+            if i % 1500 < 3 {
+                *w = i as f32;
+            }
+        }
+        let mut out = Vec::new();
+        for net in [net, sparse] {
+            for q in Quantisation::ALL {
+                for e in [Encoding::Raw, Encoding::ZeroRuns] {
+                    out.push(encode(&net.quantised(q), e));
+                }
+            }
+        }
+        out
+    }
+
+    fn in_chunks(bytes: &[u8], size: usize) -> Result<Network, WeightsError> {
+        let mut reader = Reader::new();
+        for chunk in bytes.chunks(size) {
+            reader.push(chunk)?;
+        }
+        reader.finish()
+    }
+
+    fn same(a: &Result<Network, WeightsError>, b: &Result<Network, WeightsError>) -> bool {
+        match (a, b) {
+            (Ok(x), Ok(y)) => x.shape() == y.shape() && x.weights() == y.weights(),
+            (Err(x), Err(y)) => x == y,
+            _ => false,
+        }
+    }
+
+    #[test]
+    fn chunks_of_any_size_read_as_the_whole_file_does() {
+        for file in files() {
+            let whole = decode(&file);
+            assert!(whole.is_ok());
+            for size in [1, 2, 3, 7, 64, 1000, 4096] {
+                assert!(same(&in_chunks(&file, size), &whole), "chunks of {size}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_damaged_download_fails_as_the_whole_file_does() {
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = |n: usize| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x % n as u64) as usize
+        };
+        for file in files() {
+            for _ in 0..40 {
+                let cut = &file[..next(file.len())];
+                assert!(
+                    same(&in_chunks(cut, 1 + next(300)), &decode(cut)),
+                    "cut at {}",
+                    cut.len()
+                );
+                let mut changed = file.clone();
+                let at = next(changed.len());
+                changed[at] ^= 1 << next(8);
+                let (a, b) = (in_chunks(&changed, 1 + next(300)), decode(&changed));
+                assert!(
+                    same(&a, &b),
+                    "byte {at}: {:?} against {:?}",
+                    a.err(),
+                    b.err()
+                );
+                assert!(a.is_err(), "byte {at} changed and still read");
+            }
+        }
+    }
+
+    #[test]
+    fn a_foreign_file_is_refused_at_its_first_wrong_byte() {
+        let mut reader = Reader::new();
+        assert_eq!(reader.push(b"20"), Ok(()));
+        assert_eq!(reader.push(b"49"), Err(WeightsError::BadMagic));
+        let mut file = files().remove(0);
+        file[8] = 7;
+        let mut reader = Reader::new();
+        assert_eq!(reader.push(&file[..9]), Ok(()));
+        assert_eq!(reader.push(&file[9..10]), Err(WeightsError::BadVersion(7)));
+        let file = files().remove(0);
+        let mut reader = Reader::new();
+        reader.push(&file).unwrap();
+        assert_eq!(reader.expected(), Some(file.len() as u64));
+        assert_eq!(reader.push(b"xyz"), Err(WeightsError::TrailingBytes(3)));
+    }
+
+    // The file's checks, read whole.
+
+    fn network() -> Network {
+        let mut net = Network::new(Shape::parse("0,1,2,3;0,1,4,5", 8).unwrap(), 0.0);
+        for (i, w) in net.weights_mut().unwrap().iter_mut().enumerate() {
+            // Runs of zeros between trained entries, as after training.
+            if i % 97 < 30 {
+                *w = (i as f32 * 0.37).sin() * 1000.0;
+            }
+        }
+        net
+    }
+
+    fn file() -> Vec<u8> {
+        encode(&network(), Encoding::ZeroRuns)
+    }
+
+    fn c8_file() -> Vec<u8> {
+        encode(&network().quantised(Quantisation::C8), Encoding::ZeroRuns)
+    }
+
+    /// `bytes` with its checksum made to match again (a writer's bug, not a changed byte).
+    fn resealed(mut bytes: Vec<u8>) -> Vec<u8> {
+        let n = bytes.len() - 4;
+        let crc = crc32(&[&bytes[..n]]);
+        bytes[n..].copy_from_slice(&crc.to_le_bytes());
+        bytes
+    }
+
+    #[test]
+    fn every_quantisation_and_encoding_reads_back_exactly() {
+        for q in Quantisation::ALL {
+            for e in [Encoding::Raw, Encoding::ZeroRuns] {
+                let net = network().quantised(q);
+                let back = decode(&encode(&net, e)).unwrap();
+                assert_eq!(back.shape(), net.shape(), "{q:?} {e:?}");
+                assert_eq!(back.weights(), net.weights(), "{q:?} {e:?}");
+            }
+        }
+        let raw = encode(&network(), Encoding::Raw).len();
+        let runs = file().len();
+        assert!(runs < raw * 2 / 3, "zero runs {runs} bytes, raw {raw}");
+    }
+
+    #[test]
+    fn a_truncated_file_says_it_is_cut_short() {
+        let bytes = file();
+        for cut in [1, 4, 9, 20, HEADER + 3, bytes.len() / 2, bytes.len() - 1] {
+            let err = decode(&bytes[..cut]).unwrap_err();
+            assert!(
+                matches!(err, WeightsError::Truncated { .. }),
+                "cut at {cut}: {err}"
+            );
+            assert!(err.to_string().contains("cut short"));
+        }
+    }
+
+    #[test]
+    fn a_changed_byte_fails_the_checksum() {
+        let bytes = file();
+        for at in [16, 40, bytes.len() / 2, bytes.len() - 5, bytes.len() - 1] {
+            let mut changed = bytes.clone();
+            changed[at] ^= 0x10;
+            let err = decode(&changed).unwrap_err();
+            assert_eq!(err, WeightsError::BadChecksum, "byte {at}");
+            assert!(err.to_string().contains("checksum"));
+        }
+    }
+
+    #[test]
+    fn a_foreign_file_has_the_wrong_magic() {
+        let mut bytes = file();
+        bytes[0] = b'P';
+        assert_eq!(decode(&bytes).unwrap_err(), WeightsError::BadMagic);
+        assert_eq!(decode(b"").unwrap_err(), WeightsError::BadMagic);
+        let err = decode(b"<!doctype html><html>not found</html>").unwrap_err();
+        assert!(err.to_string().contains("not a weights file"), "{err}");
+    }
+
+    #[test]
+    fn another_version_is_named() {
+        let mut bytes = file();
+        bytes[8] = 9;
+        let err = decode(&bytes).unwrap_err();
+        assert_eq!(err, WeightsError::BadVersion(9));
+        assert!(err.to_string().contains("version 9"), "{err}");
+    }
+
+    #[test]
+    fn the_old_kinds_stay_version_1_and_c8_is_version_2() {
+        for q in [Quantisation::F32, Quantisation::I16, Quantisation::I8] {
+            let bytes = encode(&network().quantised(q), Encoding::ZeroRuns);
+            assert_eq!(&bytes[8..10], &[1, 0], "{q:?}");
+        }
+        let bytes = c8_file();
+        assert_eq!(&bytes[8..10], &[2, 0]);
+        assert_eq!(bytes[12], 3);
+        let back = decode(&bytes).unwrap();
+        assert_eq!(back.weights().quantisation(), Quantisation::C8);
+        // A byte per weight plus 2 codebooks of 256 values.
+        assert_eq!(back.memory_bytes(), back.weights().len() + 2 * 1024);
+    }
+
+    #[test]
+    fn c8_values_are_the_weights_nearest_codebook_entries() {
+        let net = network();
+        let c8 = net.quantised(Quantisation::C8);
+        let back = decode(&encode(&c8, Encoding::ZeroRuns)).unwrap();
+        let mut worst = 0f32;
+        for i in 0..net.weights().len() {
+            let (w, q) = (net.weights().get(i), back.weights().get(i));
+            if w == 0.0 {
+                assert_eq!(q, 0.0, "weight {i}: an untrained weight stays 0");
+            }
+            worst = worst.max((w - q).abs());
+        }
+        // 2 x 2,401 entries of sines x 1,000 in 255 values a tuple: steps of about 8.
+        assert!(worst < 10.0, "a weight moved by {worst}");
+    }
+
+    #[test]
+    fn a_truncated_c8_file_says_it_is_cut_short() {
+        let bytes = c8_file();
+        // Inside the header, the codebooks, the codes, and the checksum.
+        for cut in [
+            9,
+            HEADER + 3,
+            HEADER + 12 + 500,
+            bytes.len() / 2,
+            bytes.len() - 1,
+        ] {
+            let err = decode(&bytes[..cut]).unwrap_err();
+            assert!(
+                matches!(err, WeightsError::Truncated { .. }),
+                "cut at {cut}: {err}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_changed_byte_in_a_c8_file_fails_the_checksum() {
+        let bytes = c8_file();
+        // A codebook value, a code, the checksum itself.
+        for at in [HEADER + 12 + 1024 + 7, bytes.len() - 100, bytes.len() - 2] {
+            let mut changed = bytes.clone();
+            changed[at] ^= 0x01;
+            assert_eq!(
+                decode(&changed).unwrap_err(),
+                WeightsError::BadChecksum,
+                "byte {at}"
+            );
+        }
+    }
+
+    #[test]
+    fn c8_in_a_version_1_file_or_a_later_version_is_named() {
+        let mut bytes = c8_file();
+        bytes[8] = 1;
+        let err = decode(&resealed(bytes)).unwrap_err();
+        assert!(err.to_string().contains("c8) in a version 1 file"), "{err}");
+        let mut bytes = c8_file();
+        bytes[8] = 3;
+        let err = decode(&bytes).unwrap_err();
+        assert_eq!(err, WeightsError::BadVersion(3));
+        assert!(err.to_string().contains("versions 1 to 2"), "{err}");
+    }
+
+    #[test]
+    fn a_codebook_that_is_not_numbers_is_named() {
+        let mut bytes = c8_file();
+        // Tuple 2's codebook, entry 5: a NaN.
+        let at = HEADER + 2 * 5 + 1024 + 5 * 4;
+        bytes[at..at + 4].copy_from_slice(&f32::NAN.to_le_bytes());
+        let err = decode(&resealed(bytes)).unwrap_err();
+        assert!(
+            err.to_string().contains("tuple 2's codebook holds NaN"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn a_c8_payload_shorter_than_its_codebooks_is_named() {
+        // A writer's bug: the payload length says 100 bytes, the file is as long as that.
+        let bytes = c8_file();
+        let start = HEADER + 2 * 5;
+        let mut short = bytes[..start].to_vec();
+        short[20..28].copy_from_slice(&100u64.to_le_bytes());
+        short.extend_from_slice(&bytes[start..start + 100]);
+        short.extend_from_slice(&[0; 4]);
+        let err = decode(&resealed(short)).unwrap_err();
+        assert!(
+            err.to_string().contains("the codebooks alone need 2048"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn bytes_after_the_end_are_refused() {
+        let mut bytes = file();
+        bytes.extend_from_slice(b"xx");
+        assert_eq!(decode(&bytes).unwrap_err(), WeightsError::TrailingBytes(2));
+    }
+
+    #[test]
+    fn a_bad_field_under_a_good_checksum_is_named() {
+        // A writer's bug: quantisation 7, with a checksum made to match.
+        let mut bytes = file();
+        bytes[12] = 7;
+        let n = bytes.len() - 4;
+        let crc = crc32(&[&bytes[..n]]);
+        bytes[n..].copy_from_slice(&crc.to_le_bytes());
+        let err = decode(&bytes).unwrap_err();
+        assert!(err.to_string().contains("quantisation 7"), "{err}");
+        assert!(err.to_string().contains("3 c8"), "{err}");
+    }
+}

@@ -1,0 +1,34 @@
+//! Every `#[wasm_bindgen]` export, one file per concern, each build's part gated once, here.
+//! Thin conversions between JS values and the engine, and JS errors; no rules, no AI logic.
+//!
+//! | file | exports | build |
+//! | --- | --- | --- |
+//! | `convert.rs` | none: JS values in (size, seed, mode, cells), reports out, JS errors | all |
+//! | `game.rs` | `Game` (new, fromCells, move, undo, toJSON, record, ...), `legalMoves` | all |
+//! | `catalog.rs` | `strategies`, `learnedStrategies` | all |
+//! | `records.rs` | `Game.fromJSON`, `Game.fromRecord`, `Replay`, `positionProblem` | records, ai |
+//! | `search.rs` | `bestMove`, `warmUp`, `loadWeights`, `unloadWeights` | ai |
+//! | `learner.rs` | `Trainer` | ai |
+//!
+//! The three builds, named by what they hold (the Makefile; `www/pkg/game2048_<build>.js`):
+//! play (no features), the page's first module: new games, moves, undo, saving; records
+//! (`records`), play and reading saved games and records back; ai (`ai`, which holds
+//! `records`), records and the search and the learner, for the workers, Node and the tools.
+//! The files import `convert`; `records.rs` adds constructors to `game.rs`'s class. Nothing
+//! here imports this file back.
+
+mod catalog;
+mod convert;
+mod game;
+#[cfg(feature = "ai")]
+mod learner;
+#[cfg(feature = "records")]
+mod records;
+#[cfg(feature = "ai")]
+mod search;
+
+/// The page's modules (built without `ai`) allocate with talc, a few KB smaller than Rust's
+/// default wasm allocator (dlmalloc); the AI's module keeps dlmalloc.
+#[cfg(not(feature = "ai"))]
+#[global_allocator]
+static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();

@@ -1,0 +1,87 @@
+//! The search, for the AI's worker: `bestMove` (the AI's move for a position, by the options'
+//! strategy and budget, on `performance.now()`'s clock), `warmUp`, and the network the learned
+//! strategies play with (`loadWeights`, `unloadWeights`). The `ai` build only.
+
+use wasm_bindgen::prelude::*;
+
+use super::convert::{cells_from, describe, js_error, parse, size_from};
+use crate::ai::{self, SearchOptions};
+use crate::board::Board;
+use crate::json::reports::search::{decision, loaded_network};
+
+#[wasm_bindgen]
+extern "C" {
+    /// `performance.now()`: the search's clock in a page or a worker (and in Node).
+    #[wasm_bindgen(js_namespace = performance, js_name = now)]
+    fn performance_now() -> f64;
+}
+
+/// `warmUp()`: builds the search's move and evaluation tables now (a worker calls it when
+/// it starts), so that the first search does not pay for them.
+#[wasm_bindgen(js_name = warmUp)]
+pub fn warm_up() {
+    ai::warm_up();
+}
+
+/// `loadWeights(bytes)`: reads a network's weights file (a `Uint8Array`) and makes it the
+/// one `td` and `expectimax-td` play with in this module (this worker). Returns `{shape,
+/// levels, quantisation, weights, bytes}` (bytes: its weights in memory). Throws an Error
+/// naming the problem on a bad file (cut short, corrupt, wrong magic or version); the
+/// network loaded before, if any, stays.
+#[wasm_bindgen(js_name = loadWeights)]
+pub fn load_weights(bytes: &[u8]) -> Result<JsValue, JsError> {
+    let network = ai::ntuple::loaded::load(bytes).map_err(js_error)?;
+    Ok(parse(&loaded_network(&network)))
+}
+
+/// `unloadWeights()`: forgets the network; the learned strategies are unavailable again.
+#[wasm_bindgen(js_name = unloadWeights)]
+pub fn unload_weights() {
+    ai::ntuple::loaded::unload();
+}
+
+/// `bestMove(cells, size, options)`: the AI's move for a position given as tile values.
+/// Returns `{dir, values: {up, right, down, left}, nodes, depth, ms}`; `dir` is null when no
+/// move changes the board. Throws an Error naming the problem on a bad position or options.
+#[wasm_bindgen(js_name = bestMove)]
+pub fn best_move(cells: JsValue, size: JsValue, options: JsValue) -> Result<JsValue, JsError> {
+    let size = size_from(&size)?;
+    let board = Board::from_values(size, &cells_from(&cells)?).map_err(js_error)?;
+    let options: SearchOptions = if options.is_undefined() || options.is_null() {
+        SearchOptions::default()
+    } else if options.is_object() && !js_sys::Array::is_array(&options) {
+        // JSON would turn NaN and Infinity into null, which reads as "not given", and has
+        // no BigInt: a BigInt (a seed) travels as its decimal string.
+        let plain = js_sys::Object::new();
+        for entry in js_sys::Object::entries(options.unchecked_ref()).iter() {
+            let pair: js_sys::Array = entry.unchecked_into();
+            let (key, mut value) = (pair.get(0), pair.get(1));
+            if let Some(n) = value.as_f64().filter(|n| !n.is_finite()) {
+                return Err(js_error(format!(
+                    "bad AI options: {} must be a finite number, got {n}",
+                    describe(&key).trim_matches('"')
+                )));
+            }
+            if value.is_bigint() {
+                value = js_sys::BigInt::from(value)
+                    .to_string(10)
+                    .map_or(JsValue::NULL, JsValue::from);
+            }
+            js_sys::Reflect::set(&plain, &key, &value)
+                .map_err(|_| js_error("bad AI options: not plain data"))?;
+        }
+        let text = js_sys::JSON::stringify(&plain)
+            .ok()
+            .and_then(|t| t.as_string())
+            .ok_or_else(|| js_error("bad AI options: not plain data"))?;
+        SearchOptions::from_json(&text).map_err(js_error)?
+    } else {
+        return Err(js_error(format!(
+            "AI options must be an object such as {{ strategy: \"expectimax\", ms: 50 }}, got {}",
+            describe(&options)
+        )));
+    };
+    let clock = performance_now;
+    let chosen = ai::best_move(board.cells(), size, &options, &clock).map_err(js_error)?;
+    Ok(parse(&decision(&chosen)))
+}

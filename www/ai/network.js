@@ -1,0 +1,65 @@
+// The learned network (NETWORK_FILE, 13.4 MB, 8.1 MB gzipped): the weights `td` and
+// `expectimax-td` play with. Not part of the first visit: it is downloaded once per
+// page, when a learned strategy is first asked to move, relative to this module (so
+// under a sub-path, or from another origin with CORS, like the wasm), and the HTTP
+// cache (or the service worker, once downloaded) keeps it. The bytes go to the AI
+// workers (pool.js), which read and check them (the engine's loadWeights).
+// Its one name: dist, the service worker's lazy files and the tests read it from here.
+export const NETWORK_FILE = 'networks/4x6.bin';
+export const NETWORK_URL = new URL(`../../${NETWORK_FILE}`, import.meta.url);
+
+const MB = (n) => (n / 1e6).toFixed(1);
+
+/** "Downloading the learned network: 1.4 of 3.0 MB" (or "1.4 MB" when the size is unknown). */
+export function progressText({ loaded, total }) {
+  return `Downloading the learned network: ${total ? `${MB(loaded)} of ${MB(total)} MB` : `${MB(loaded)} MB`}`;
+}
+
+let download = null;
+const listeners = new Set();
+
+/**
+ * Resolves to the network file's bytes (a Uint8Array), fetched once per page;
+ * onProgress({loaded, total}) as they come (total: null when the server does not say,
+ * e.g. a compressed response). Rejects with the reason in words; a later call tries again.
+ */
+export function fetchNetwork({ url = NETWORK_URL, onProgress } = {}) {
+  if (onProgress) listeners.add(onProgress);
+  const progress = (p) => { for (const f of listeners) f(p); };
+  if (!download) {
+    download = (async () => {
+      let response;
+      try {
+        response = await fetch(url);
+      } catch (e) {
+        throw new Error(`the learned network could not be downloaded (${e?.message ?? e})`);
+      }
+      if (!response.ok) throw new Error(`the learned network could not be downloaded (HTTP ${response.status})`);
+      const length = Number(response.headers.get('content-length'));
+      const total = length > 0 && !response.headers.get('content-encoding') ? length : null;
+      if (!response.body) return new Uint8Array(await response.arrayBuffer());
+      const reader = response.body.getReader();
+      const parts = [];
+      let loaded = 0;
+      progress({ loaded, total });
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        parts.push(value);
+        loaded += value.length;
+        progress({ loaded, total });
+      }
+      const bytes = new Uint8Array(loaded);
+      let at = 0;
+      for (const p of parts) {
+        bytes.set(p, at);
+        at += p.length;
+      }
+      return bytes;
+    })();
+    const mine = download;
+    mine.catch(() => { if (download === mine) download = null; });
+    mine.finally(() => listeners.clear()).catch(() => {});
+  }
+  return download;
+}

@@ -1,0 +1,202 @@
+// The AI player: Start / Stop, Step, Hint, the pacing of its moves by speed, and
+// the figures of its game. It asks the worker pool (pool.js) for a move, with an
+// AbortSignal: a request nobody wants any more (Stop, a new game, undo, a
+// player's move, a size or mode change, destroy) is aborted, which ends the
+// worker busy with it. It plays through the controller's `host` and never
+// touches the DOM; the view draws what it is told.
+const now = () => performance.now();
+const errorText = (e) => (e && e.message ? e.message : String(e));
+
+/**
+ * ai: the pool (decide(cells, size, options, {signal})). view: setAi, setAiStats,
+ * showHint, notice, flush. host: {
+ *   position() -> {cells, size} of the game shown;
+ *   canPlay() -> whether a move may be made now (a game, not over, not behind the win screen);
+ *   play(dir) -> plays the AI's move, true if the board changed;
+ *   ended() -> 'won' | 'over' | null after a move;
+ *   finished() -> {tile, score} when the game is over, else null; score() -> the score;
+ *   options() -> bestMove's options (strategy, budget, weights);
+ *   delay() -> the least ms between two moves (the speed) }.
+ * onEvent(type, detail): 'ai-start', 'ai-stop', 'error'.
+ */
+export function createAiPlayer({ ai, view, host, onEvent = () => {} }) {
+  let playing = false;
+  let request = null; // the AbortController of the request in flight
+  let timer = 0; // before the next move, at the chosen speed
+  let last = 0; // when the last AI move was made
+  let resume = false; // stopped at the win screen: "Keep going" plays on
+  let off = ''; // why the AI cannot run
+  // The figures of this game's AI moves, for the panel.
+  let moves = 0;
+  let time = 0;
+  let since = 0;
+  let times = [];
+
+  const canAi = () => Boolean(ai) && !off && host.canPlay();
+
+  function show() {
+    const done = host.finished();
+    view.setAi({
+      playing,
+      enabled: canAi(),
+      off,
+      summary: done && moves > 0 && !playing ? { ...done, moves, ms: time } : null,
+    });
+  }
+
+  /** Forgets the request in flight; its worker is ended (wasm cannot be interrupted). */
+  function cancel() {
+    request?.abort();
+    request = null;
+  }
+
+  // Asks the pool for the current position; `then(result)` runs only if no
+  // newer request was made and this one was not cancelled since.
+  function think(then) {
+    cancel();
+    const mine = new AbortController();
+    request = mine;
+    const { cells, size } = host.position();
+    ai.decide(cells, size, host.options(), { signal: mine.signal }).then(
+      (result) => {
+        if (request !== mine) return;
+        request = null;
+        view.setAiStats({
+          mps: times.length > 1 ? ((times.length - 1) * 1000) / (times.at(-1) - times[0]) : null,
+          depth: result.depth,
+          nps: result.ms > 0 ? (result.nodes * 1000) / result.ms : null,
+          values: result.values,
+          dir: result.dir,
+        });
+        then(result);
+      },
+      (e) => {
+        if (request !== mine || e?.name === 'AbortError') return;
+        request = null;
+        if (!e.unavailable) {
+          view.notice(`The AI failed: ${errorText(e)}`, 'ai');
+          onEvent('error', { message: `The AI failed: ${errorText(e)}`, source: 'ai' });
+        }
+        stop('error');
+      },
+    );
+  }
+
+  // reason: 'stop' (asked), 'player' (a player's move), 'won', 'over', 'new-game', 'undo', 'error', 'destroy'.
+  function stop(reason = 'stop', { resume: again = false } = {}) {
+    clearTimeout(timer);
+    timer = 0;
+    cancel();
+    resume = again;
+    if (playing) {
+      playing = false;
+      time += now() - since;
+      view.flush();
+      onEvent('ai-stop', { reason, moves, score: host.score() });
+    }
+    show();
+  }
+
+  function playNext() {
+    think((result) => {
+      if (!result.dir) return stop('over');
+      const go = () => {
+        timer = 0;
+        if (playing) move(result.dir);
+      };
+      const wait = last + host.delay() - now();
+      if (wait > 0) timer = setTimeout(go, wait);
+      else go();
+    });
+  }
+
+  function move(dir) {
+    const wasPlaying = playing;
+    if (!host.play(dir)) return stop('error');
+    moves++;
+    last = now();
+    times.push(last);
+    if (times.length > 20) times.shift();
+    const ended = host.ended();
+    if (ended) stop(ended, { resume: wasPlaying && ended === 'won' });
+    else if (wasPlaying) playNext();
+  }
+
+  const player = {
+    get playing() {
+      return playing;
+    },
+
+    /** Starts playing from the current position; false if it cannot play. */
+    start() {
+      if (playing || !canAi()) return false;
+      playing = true;
+      resume = false;
+      since = now();
+      last = 0;
+      times = [];
+      view.showHint(null);
+      show();
+      const { weights, ...plain } = host.options();
+      onEvent('ai-start', weights ? { ...plain, weights } : plain);
+      playNext();
+      return true;
+    },
+
+    stop,
+
+    toggle() {
+      return playing ? (stop(), false) : player.start();
+    },
+
+    /** The AI plays one move. */
+    step() {
+      if (playing) stop();
+      if (!canAi()) return false;
+      think((result) => result.dir && move(result.dir));
+      return true;
+    },
+
+    /** Shows the AI's move for this position without playing it. */
+    hint() {
+      if (playing || !canAi()) return false;
+      think((result) => view.showHint(result.dir));
+      return true;
+    },
+
+    /** The board changed (any move, undo, new game): an answer for the old one is not wanted. */
+    moved() {
+      if (!playing) cancel();
+      view.showHint(null);
+      show();
+    },
+
+    /** Stopped at the win screen, to play on after "Keep going". */
+    get resumes() {
+      return resume;
+    },
+
+    /** A new game: the figures start again. */
+    reset() {
+      stop('new-game');
+      moves = 0;
+      time = 0;
+      times = [];
+      view.setAiStats(null);
+    },
+
+    /** The pool cannot run the AI (the reason shows next to the controls). */
+    unavailable(reason) {
+      off = reason;
+      stop('error');
+      onEvent('error', { message: `AI unavailable: ${reason}`, source: 'ai' });
+    },
+
+    destroy() {
+      // The pool first: it ends every worker, so the aborted request starts no fresh one.
+      ai?.destroy();
+      stop('destroy');
+    },
+  };
+  return player;
+}

@@ -1,0 +1,394 @@
+// The page side of the AI: a pool of module workers (worker.js) behind one
+// call, decide(cells, size, options, {signal}) -> Promise of bestMove's result.
+// The AI's wasm is compiled once on this thread (wasm.js) and the Module posted
+// to every worker. With several workers, an expectimax node budget or a time
+// budget, the legal root moves (the engine's legalMoves) are split between them
+// (split.js: under a node budget the engine gives each root move the same share
+// whoever searches it, so the merged answer is exactly the one-thread answer) and
+// the values merged; any other request (a fixed depth for minimax, Monte Carlo)
+// goes whole to one worker. No search runs on this thread.
+//
+// A search in wasm cannot be interrupted: when a request's signal aborts, the
+// worker busy with it is terminated and a fresh one started from the compiled
+// module (its other requests are sent again), so the next request is answered
+// at once. A cancellation is not a crash.
+//
+// The learned strategies (`learned`: their names) need a network: the first
+// request for one downloads it (network.js, progress to onNetwork) and posts it
+// to every worker, which reads and checks it; a worker started later (a restart
+// after a cancel or a crash) gets it right after the module. A network that
+// cannot be downloaded or read fails those requests (error.network), and only those.
+// Besides the shipped network there may be others (`networks`: e.g. "yours", the one
+// trained on the learn page, from network-store.js), each played by strategies of their
+// own (`learned`: {name: {strategy, network}}): a worker holds one network at a time,
+// and gets the one a request needs posted just before it (messages are read in order).
+//
+// A request {auto: intervalMs} (expectimax's "Fits the speed") asks the pool for
+// the ladder's largest node budget that fits the interval (strength-figures.js):
+// the first such request calibrates the pool (one search of a fixed position at a
+// fixed budget, timed inside a worker: nodes per ms per worker); then every move
+// gets the same budget, a node budget, so the move is the one the arena plays. A worker that dies (a trap, an error)
+// is replaced the same way and its part of a split searched again.
+//
+// A worker that dies before it is ready, or is not ready in time, is replaced after a short
+// wait and gets the requests its slot had (keepWorker, worker-lifecycle.js). Only a slot whose
+// starts keep failing (RESTARTS + 1 in a row: a worker script that is missing, an engine that
+// cannot load) or a worker that says its engine cannot link turns the AI off, once, with the
+// reason; the requests waiting on it reject. The learned network is not part of a start: its
+// download (network.js, with its progress) may take as long as it takes. The AI's wasm, fetched
+// and compiled on this thread for every worker, has as long as a slot's four tries ((RESTARTS +
+// 1) * START_TIMEOUT, ~2 min): a download that stalls past that turns the AI off as the
+// download's failure ("the AI's code could not be downloaded"), not a worker's. While a decide()
+// waits for a worker to start, onStarting says so, with the try (the page's status line words it).
+import { groups, merge, splits } from './split.js';
+import { CALIBRATION, fitBudget } from './strength-figures.js';
+import { compileAi } from '../shared/wasm.js';
+import { SHIPPED } from '../shared/choices.js';
+import { keepWorker, workerCount, RESTARTS, START_TIMEOUT } from './worker-lifecycle.js';
+
+// network.js only when a learned strategy first plays: not part of the first visit.
+const fetchNetwork = (options) => import('./network.js').then((m) => m.fetchNetwork(options));
+
+const WORKER_URL = new URL('../ai/worker.js', import.meta.url);
+// ms a decide() waits for a worker before onStarting hears of it: a replacement after a cancel
+// (every Stop) is usually ready sooner, and says nothing.
+export const STARTING_NOTICE = 250;
+const message = (e) => (e && e.message ? e.message : String(e));
+
+// The error a request rejects with when its signal aborts.
+function abortError() {
+  return new DOMException('The AI request was cancelled', 'AbortError');
+}
+
+/**
+ * legalMoves(cells, size): the engine's export (the root moves to split);
+ * count: workers; onUnavailable(reason): called once when the AI cannot run;
+ * compile(): the AI's WebAssembly.Module (wasm.js). Workers start on the first decide().
+ * startTimeout: ms a worker has from its creation to be ready (START_TIMEOUT; keepWorker); the
+ * AI's wasm (compile()) has as long as a slot's four tries, (RESTARTS + 1) * startTimeout (a
+ * download that stalls: "the AI's code could not be downloaded").
+ * onStarting({attempt, of} | null): a request of decide() has waited STARTING_NOTICE ms for a
+ * worker that is not ready (attempt: its slot's try, 1 to `of`, RESTARTS + 1), a later try, or
+ * (null) nothing waits any more (the worker is ready, the request cancelled, the AI off).
+ * learned: the strategies that play with a network: names (the shipped network) or
+ * {name: {strategy (the engine's name), network (a key of networks)}};
+ * network({onProgress}): the shipped network's bytes (network.js); networks: {key: the
+ * same for other networks}; onNetwork({network: key} and {progress: {loaded, total}} |
+ * {loaded: info} | {error, learn?}).
+ */
+export function createAi({ legalMoves, count, url = WORKER_URL, compile = compileAi, startTimeout = START_TIMEOUT, onUnavailable, onStarting, learned = [], network = fetchNetwork, networks = {}, onNetwork }) {
+  count = Number.isInteger(count) && count > 0 ? Math.min(count, 4) : workerCount();
+  const plays = Array.isArray(learned) ? Object.fromEntries(learned.map((name) => [name, { strategy: name, network: SHIPPED }])) : learned;
+  const providers = { ...networks, [SHIPPED]: network };
+  const slots = [];
+  const pending = new Map(); // id -> { slot, body, needs, loads, resolve, reject, done }
+  let nextId = 0;
+  let crashes = 0;
+  let dead = '';
+  let module = null; // Promise of the compiled AI wasm, on first need
+  let moduleDeadline = 0; // its download's timer
+  let asking = 0; // decide() calls not yet settled
+  let waitShown = null; // the wait onStarting last reported, or null
+  let waitTimer = 0; // a wait not yet STARTING_NOTICE ms old
+  const nets = new Map(); // key -> {promise (its info once every worker read it), bytes (once read)}
+  let calibration = null; // Promise of the nodes a worker searches per ms, on first need
+  let rate = null; // its value once known
+
+  function unavailable() {
+    const e = new Error(`AI unavailable: ${dead}`);
+    e.unavailable = true;
+    return e;
+  }
+
+  function fail(reason) {
+    if (dead) return;
+    dead = reason;
+    clearTimeout(moduleDeadline);
+    for (const s of slots) s?.end();
+    const waiting = [...pending.values()];
+    pending.clear();
+    for (const p of waiting) p.reject(unavailable());
+    wait();
+    onUnavailable?.(reason);
+  }
+
+  // Whether a decide() waits for a worker to start: the latest try among the slots its
+  // requests (the calibration's and a network's included) are queued on that are not ready.
+  function waiting() {
+    let attempt = 0;
+    if (!dead && asking > 0) for (const p of pending.values()) if (slots[p.slot] && !slots[p.slot].ready) attempt = Math.max(attempt, slots[p.slot].attempt);
+    return attempt ? { attempt, of: RESTARTS + 1 } : null;
+  }
+
+  // Tells onStarting of a change: a wait once it is STARTING_NOTICE ms old (a worker that
+  // starts at once after a cancel says nothing), a new try at once, its end at once.
+  function wait() {
+    if (!onStarting) return;
+    const now = waiting();
+    if (!now) {
+      clearTimeout(waitTimer);
+      waitTimer = 0;
+      if (waitShown) onStarting((waitShown = null));
+    } else if (waitShown) {
+      if (now.attempt !== waitShown.attempt) onStarting((waitShown = now));
+    } else if (!waitTimer) {
+      waitTimer = setTimeout(() => {
+        waitTimer = 0;
+        waitShown = waiting();
+        if (waitShown) onStarting(waitShown);
+      }, STARTING_NOTICE);
+    }
+  }
+
+  function settle(id, data) {
+    const p = pending.get(id);
+    if (!p) return;
+    pending.delete(id);
+    wait();
+    p.done();
+    if (data.error) p.reject(new Error(data.error));
+    else p.resolve(data);
+  }
+
+  // Slot i: keepWorker's, plus the key of the network its worker holds (or will, after the
+  // messages posted). Its requests go to its worker once it is ready (send).
+  function spawn(i) {
+    const slot = keepWorker({
+      url,
+      timeout: startTimeout,
+      // The module first, then the network the slot had (a worker that replaces another).
+      post(worker) {
+        const bytes = nets.get(slot.network)?.bytes;
+        if (!bytes) slot.network = null;
+        module.then((m) => {
+          if (slot.worker !== worker) return;
+          worker.postMessage({ module: m });
+          if (bytes) worker.postMessage({ weights: bytes });
+        }, () => {});
+      },
+      ready() {
+        for (const [id, p] of pending) if (p.slot === i) send(id, p);
+        wait();
+      },
+      receive(data) {
+        if (data.id == null) return;
+        if (data.fatal) crashed(i, data.error);
+        else settle(data.id, data);
+      },
+      crash: (reason) => crashed(i, reason),
+      giveUp: fail,
+      starting: () => wait(),
+    });
+    slot.network = null;
+    slots[i] = slot;
+    slot.start();
+  }
+
+  // Posts request `id` to its slot's worker, after the network it needs; a worker not yet
+  // ready gets it once ready (a request cancelled meanwhile costs it nothing).
+  function send(id, p) {
+    const slot = slots[p.slot];
+    if (!slot?.ready) return;
+    if (p.needs && slot.network !== p.needs) {
+      slot.worker.postMessage({ weights: nets.get(p.needs).bytes });
+      slot.network = p.needs;
+    }
+    slot.worker.postMessage({ id, ...p.body });
+    if (p.loads) slot.network = p.loads;
+  }
+
+  // A worker that dies once is replaced and its requests sent again; twice, the AI is off.
+  function crashed(i, reason) {
+    if (dead || !slots[i]) return;
+    if (++crashes > 1) return fail(`the AI worker failed twice (${reason})`);
+    slots[i].start();
+  }
+
+  // loads: the key of the network whose weights body holds (a load);
+  // needs: the key of the network the worker must hold for it (a learned strategy).
+  function ask(i, body, signal, { loads = null, needs = null } = {}) {
+    return new Promise((resolve, reject) => {
+      if (dead) return reject(unavailable());
+      const id = ++nextId;
+      const cancel = () => {
+        if (!pending.has(id)) return;
+        pending.delete(id);
+        wait();
+        reject(abortError());
+        // Its worker is busy with a search nobody waits for: start afresh. A worker not yet
+        // ready was never sent it.
+        if (!dead && slots[i]?.ready) slots[i].start();
+      };
+      signal?.addEventListener('abort', cancel, { once: true });
+      const p = { slot: i, body, needs, loads, resolve, reject, done: () => signal?.removeEventListener('abort', cancel) };
+      pending.set(id, p);
+      send(id, p);
+      wait();
+    });
+  }
+
+  // A position the engine refuses goes whole to a worker, whose answer names the problem.
+  function rootMoves(cells, size) {
+    try {
+      return Array.from(legalMoves(cells, size));
+    } catch {
+      return [];
+    }
+  }
+
+  // The calibration runs a few times on the first worker; the fastest run counts.
+  function calibrate() {
+    if (calibration) return calibration;
+    const body = { cells: CALIBRATION.cells, size: CALIBRATION.size, options: { strategy: 'expectimax', nodes: CALIBRATION.nodes } };
+    const speed = (r) => r.nodes / Math.max(r.ms, 0.01);
+    calibration = (async () => {
+      let best = 0;
+      for (let i = 0; i < CALIBRATION.runs; i++) best = Math.max(best, speed(await ask(0, body)));
+      return (rate = best);
+    })();
+    calibration.catch(() => { calibration = null; });
+    return calibration;
+  }
+
+  // Fetches network `key` once and has every worker read it; rejects (error.network) with
+  // the reason in words: for this pool's life for the shipped network, until the next
+  // request for the others (a network saved meanwhile on the learn page plays then).
+  function loadNetwork(key = SHIPPED) {
+    if (!nets.has(key)) {
+      const entry = { bytes: null, promise: null };
+      const what = key === SHIPPED ? 'the learned network' : 'your network';
+      entry.promise = (async () => {
+        let bytes;
+        let info;
+        try {
+          try {
+            if (!providers[key]) throw new Error(`${what} is not known here`);
+            bytes = await providers[key]({ onProgress: (progress) => onNetwork?.({ network: key, progress }) });
+          } catch (e) {
+            throw /network/.test(message(e)) ? e : Object.assign(new Error(`${what} could not be loaded (${message(e)})`), { learn: e?.learn });
+          }
+          if (dead) throw unavailable();
+          // Queued after the module: a worker reads it before the requests that follow.
+          try {
+            [info] = await Promise.all(Array.from({ length: count }, (_, i) => {
+              return ask(i, { weights: bytes }, undefined, { loads: key }).catch((e) => {
+                if (slots[i]) slots[i].network = null; // it holds the one before, if any
+                throw e;
+              });
+            }));
+          } catch (e) {
+            throw e.unavailable ? e : new Error(`${what} could not be read (${message(e)})`);
+          }
+        } catch (e) {
+          if (e.unavailable) throw e;
+          if (key !== SHIPPED && nets.get(key) === entry) nets.delete(key);
+          const error = Object.assign(new Error(message(e)), { network: true, learn: e.learn });
+          onNetwork?.({ network: key, error: message(e), learn: e.learn });
+          throw error;
+        }
+        entry.bytes = bytes;
+        onNetwork?.({ network: key, loaded: info });
+        return info;
+      })();
+      entry.promise.catch(() => {});
+      nets.set(key, entry);
+    }
+    return nets.get(key).promise;
+  }
+
+  // Rejects with an AbortError when the signal aborts first.
+  function unlessAborted(promise, signal) {
+    if (!signal) return promise;
+    return new Promise((resolve, reject) => {
+      const abort = () => reject(abortError());
+      signal.addEventListener('abort', abort, { once: true });
+      promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+    });
+  }
+
+  function start() {
+    if (!module) {
+      // As long as a slot's tries: a slow download is not cut off before its workers would be.
+      const ms = (RESTARTS + 1) * startTimeout;
+      const stalled = new Promise((_, reject) => {
+        moduleDeadline = setTimeout(() => reject(Object.assign(new Error(`still downloading after ${ms / 1000} s`), { stalled: true })), ms);
+      });
+      module = Promise.race([compile(), stalled]);
+      module.then(() => clearTimeout(moduleDeadline), (e) => fail(e?.stalled ? `the AI's code could not be downloaded (${message(e)})` : `the AI engine could not be loaded (${message(e)})`));
+    }
+    for (let i = 0; i < count && !dead; i++) if (!slots[i]) spawn(i);
+  }
+
+  // decide()'s search, once the pool has started.
+  async function search(cells, size, options, signal) {
+    const learnedPlay = Object.hasOwn(plays, options?.strategy ?? '') ? plays[options.strategy] : null;
+    if (learnedPlay) {
+      await unlessAborted(loadNetwork(learnedPlay.network), signal);
+      if (dead) throw unavailable();
+      options = { ...options, strategy: learnedPlay.strategy };
+    }
+    // Every worker asked holds the request's network.
+    const to = (i, body) => ask(i, body, signal, { needs: learnedPlay?.network });
+    if (options?.auto != null) {
+      const { auto, ...rest } = options;
+      const nodes = fitBudget(await unlessAborted(calibrate(), signal), count, auto);
+      options = { ...rest, nodes };
+    }
+    const body = { cells, size, options };
+    const moves = count > 1 && splits(options) ? rootMoves(cells, size) : [];
+    if (moves.length < 2) return { ...(await to(0, body)), budget: options.nodes ?? null };
+    const parts = groups(moves, count);
+    const answers = await Promise.all(parts.map((g, i) => to(i, { ...body, options: { ...options, moves: g } })));
+    return { ...merge(answers), budget: options.nodes ?? null };
+  }
+
+  return {
+    /** How many workers the pool runs. */
+    get count() {
+      return count;
+    },
+
+    /** The calibration's nodes per ms per worker once it has run, else null. */
+    get nodesPerMs() {
+      return rate;
+    },
+
+    /** Promise of the calibration: nodes a worker searches per ms (runs it once, on first need). */
+    calibrate() {
+      if (dead) return Promise.reject(unavailable());
+      start();
+      return calibrate();
+    },
+
+    /** signal: an AbortSignal; aborting rejects with an AbortError and ends the search (every part). */
+    async decide(cells, size, options, { signal } = {}) {
+      if (dead) throw unavailable();
+      if (signal?.aborted) throw abortError();
+      start();
+      if (dead) throw unavailable();
+      asking++;
+      try {
+        return await search(cells, size, options, signal);
+      } finally {
+        asking--;
+        wait();
+      }
+    },
+
+    /** Network `key` (the shipped one by default) as the workers read it ({shape, levels, quantisation, weights, bytes, memory}); fetches it if need be. */
+    network(key = SHIPPED) {
+      if (dead) return Promise.reject(unavailable());
+      start();
+      return loadNetwork(key);
+    },
+
+    destroy() {
+      dead ||= 'stopped';
+      clearTimeout(moduleDeadline);
+      clearTimeout(waitTimer);
+      for (const s of slots) s?.end();
+      for (const p of pending.values()) p.done();
+      pending.clear();
+    },
+  };
+}

@@ -1,0 +1,72 @@
+// Reads an embedder's options, given as element attributes (strings) or as
+// mount() options (strings or typed values), into clean values. An invalid
+// value falls back to the default with one console warning naming it.
+import { BUDGETS } from '../ai/strategies.js';
+import { SIZE_RANGE as SIZE, MODES, THEMES, SPEED_DELAY_MS } from '../shared/choices.js';
+
+const CHOICES = {
+  mode: MODES,
+  theme: THEMES,
+  speed: Object.keys(SPEED_DELAY_MS),
+  keyboard: ['focus', 'document', 'none'],
+  controls: ['none', 'minimal', 'full'],
+};
+const KEYBOARD_ALIASES = { element: 'focus', false: 'none' };
+
+/** The attribute names the element observes, in mount()'s spelling where they differ. */
+export const ATTRIBUTES = ['size', 'mode', 'theme', 'strategy', 'ms', 'nodes', 'autoplay', 'speed', 'seed', 'keyboard', 'persist', 'storage-key', 'controls', 'offline'];
+export const OPTION_OF = { 'storage-key': 'storageKey' };
+
+const DEFAULTS = {
+  size: 'the saved game, else 4', mode: 'the saved mode, else classic', theme: 'the saved theme, else system',
+  speed: 'the saved speed, else fast', ms: "the saved strength, else the strategy's default", nodes: "the saved strength, else the strategy's default",
+  seed: 'random', keyboard: 'focus', persist: 'on', storageKey: 'from the id', autoplay: 'off', controls: 'minimal', offline: 'off',
+};
+
+const spell = (name) => Object.keys(OPTION_OF).find((k) => OPTION_OF[k] === name) ?? name;
+
+function whole(value, [lo, hi]) {
+  const n = typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value;
+  return Number.isInteger(n) && n >= lo && n <= hi ? n : undefined;
+}
+
+function flag(value) {
+  if (value === true || value === '' || value === 'on' || value === 'true') return true;
+  if (value === false || value === 'off' || value === 'false') return false;
+  return undefined;
+}
+
+/** One option: its clean value, or undefined when absent or invalid (with a warning). */
+export function readOption(name, value, warn = console.warn) {
+  if (value == null) return undefined;
+  let clean;
+  if (name === 'size') clean = whole(value, SIZE);
+  else if (name === 'ms' || name === 'nodes') clean = whole(value, BUDGETS[name]);
+  else if (name === 'autoplay' || name === 'persist' || name === 'offline') clean = flag(value);
+  else if (name === 'seed') {
+    if (typeof value === 'bigint') clean = value >= 0n && value < 2n ** 64n ? value : undefined;
+    else if (/^\d{1,20}$/.test(String(value).trim())) {
+      const n = BigInt(String(value).trim());
+      clean = n < 2n ** 64n ? n : undefined;
+    }
+  } else if (name === 'keyboard') {
+    const v = KEYBOARD_ALIASES[String(value)] ?? value;
+    clean = CHOICES.keyboard.includes(v) ? v : undefined;
+  } else if (CHOICES[name]) clean = CHOICES[name].includes(value) ? value : undefined;
+  else if (name === 'strategy' || name === 'storageKey') clean = typeof value === 'string' && value.trim() ? value.trim() : undefined;
+  else return value;
+  if (clean === undefined) {
+    warn(`2048: ${spell(name)}="${String(value)}" is not valid; using the default (${DEFAULTS[name] ?? 'default'}).`);
+  }
+  return clean;
+}
+
+/** Every option in `raw` (mount()'s names); unknown names pass through unchanged. */
+export function readOptions(raw, warn) {
+  const out = {};
+  for (const [name, value] of Object.entries(raw)) {
+    const clean = readOption(name, value, warn);
+    if (clean !== undefined) out[name] = clean;
+  }
+  return out;
+}

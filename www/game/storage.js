@@ -1,0 +1,281 @@
+// Persistence in localStorage under one key prefix, and the formats it writes:
+// the saved-game record {version, game (the engine's JSON), mode, keepGoing}, the
+// settings (cleaned on reading; old saves migrated), the best scores. Every access
+// is guarded: storage that throws (disabled, private mode, quota) switches
+// persistence off and reports it once through `onUnavailable`; callers never see
+// an exception.
+import { BUDGETS, DEFAULT_STRATEGY, checkWeights, cleanBudget } from '../ai/strategies.js';
+import { MODES, THEMES, SPEED_DELAY_MS, validSize } from '../shared/choices.js';
+
+const GAME_VERSION = 1;
+const STATS_VERSION = 1;
+const MAX_BACKUPS = 3;
+// The think time every page saved before strategies had budgets of their own.
+const OLD_DEFAULT_MS = 50;
+
+const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
+const validMs = (n) => Number.isInteger(n) && n >= BUDGETS.ms[0] && n <= BUDGETS.ms[1];
+const errorText = (e) => (e && e.message ? e.message : String(e));
+
+/**
+ * Saved settings, cleaned: anything unknown or out of range is dropped.
+ * strategy: its name; budgets: {strategy: {ms} | {nodes} | {depth} | {k}};
+ * weights: {strategy: {field: number}} (only for weights the user changed).
+ * Saves from before strategies had a single `aiMs`: a think time other than that
+ * era's default (50 ms, which says nothing about a choice) becomes expectimax's budget.
+ */
+export function cleanSettings(raw, catalog) {
+  const info = (name) => catalog.find((s) => s.name === name);
+  const fallback = info(DEFAULT_STRATEGY) ? DEFAULT_STRATEGY : catalog[0].name;
+  const budgets = {};
+  const weights = {};
+  if (isObject(raw.budgets)) {
+    for (const [name, budget] of Object.entries(raw.budgets)) {
+      const clean = cleanBudget(info(name), budget);
+      if (clean) budgets[name] = clean;
+    }
+  } else if (validMs(raw.aiMs) && raw.aiMs !== OLD_DEFAULT_MS) {
+    const clean = cleanBudget(info('expectimax'), { ms: raw.aiMs });
+    if (clean) budgets.expectimax = clean;
+  }
+  if (isObject(raw.weights)) {
+    for (const [name, values] of Object.entries(raw.weights)) {
+      const checked = isObject(values) && info(name)?.weights ? checkWeights(info(name), values) : {};
+      if (checked.weights) weights[name] = checked.weights;
+    }
+  }
+  return {
+    size: validSize(raw.size) ? raw.size : 4,
+    mode: MODES.includes(raw.mode) ? raw.mode : 'classic',
+    theme: THEMES.includes(raw.theme) ? raw.theme : 'system',
+    aiSpeed: Object.hasOwn(SPEED_DELAY_MS, raw.aiSpeed) ? raw.aiSpeed : 'fast',
+    strategy: info(raw.strategy) ? raw.strategy : fallback,
+    budgets,
+    weights,
+  };
+}
+
+// A saved record: the page's wrapper, or a bare engine state (let the engine judge it).
+function readRecord(raw, fromJSON) {
+  let record;
+  try {
+    record = JSON.parse(raw);
+  } catch {
+    throw new Error('the saved game is not valid JSON');
+  }
+  if (!record || typeof record !== 'object') throw new Error('the saved game has an unknown format');
+  if (typeof record.game !== 'string') return { game: fromJSON(raw), mode: null, keepGoing: false };
+  if (record.version !== GAME_VERSION) throw new Error(`saved game version ${record.version} is not supported`);
+  return {
+    game: fromJSON(record.game),
+    mode: MODES.includes(record.mode) ? record.mode : null,
+    keepGoing: record.keepGoing === true,
+  };
+}
+
+export const emptyStats = () => ({ boards: {} });
+
+/** One side's figures (a person's or the AI's games on one size and mode), zeroed. */
+export const emptyRecord = () => ({ played: 0, won: 0, best: 0, largest: 0, tiles: {} });
+
+const count = (n) => Number.isSafeInteger(n) && n >= 0;
+const isTile = (t) => Number.isSafeInteger(Number(t)) && Number(t) >= 2 && (Number(t) & (Number(t) - 1)) === 0;
+
+// Stored statistics: every figure checked; a bad one is a problem (the whole value is backed up).
+function readStats(raw) {
+  let data;
+  try {
+    data = JSON.parse(raw);
+  } catch {
+    throw new Error('the statistics are not valid JSON');
+  }
+  if (!isObject(data) || data.version !== STATS_VERSION || !isObject(data.boards)) {
+    throw new Error('the statistics have an unknown format');
+  }
+  const boards = {};
+  for (const [key, board] of Object.entries(data.boards)) {
+    const [size, mode] = key.split(':');
+    if (!validSize(Number(size)) || !MODES.includes(mode) || !isObject(board)) throw new Error(`the statistics of "${key}" are not valid`);
+    boards[key] = {};
+    for (const who of ['human', 'ai']) {
+      const r = board[who] ?? emptyRecord();
+      const tilesOk = isObject(r.tiles) && Object.entries(r.tiles).every(([t, n]) => isTile(t) && count(n));
+      if (!isObject(r) || ![r.played, r.won, r.best, r.largest].every(count) || !tilesOk || r.won > r.played) {
+        throw new Error(`the statistics of "${key}" are not valid`);
+      }
+      boards[key][who] = { played: r.played, won: r.won, best: r.best, largest: r.largest, tiles: { ...r.tiles } };
+    }
+  }
+  return { boards };
+}
+
+export function createStorage({ prefix = 'game2048', backend, onUnavailable } = {}) {
+  let store = null;
+  let reported = false;
+  const key = (name) => `${prefix}:${name}`;
+
+  function disable() {
+    store = null;
+    if (!reported) {
+      reported = true;
+      onUnavailable?.();
+    }
+  }
+
+  try {
+    store = backend ?? globalThis.localStorage;
+    const probe = key('probe');
+    store.setItem(probe, '1');
+    store.removeItem(probe);
+  } catch {
+    store = null;
+  }
+
+  function read(name) {
+    if (!store) return null;
+    try {
+      return store.getItem(key(name));
+    } catch {
+      disable();
+      return null;
+    }
+  }
+
+  function write(name, value) {
+    if (!store) return false;
+    try {
+      store.setItem(key(name), value);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  function readJSON(name) {
+    const raw = read(name);
+    if (raw == null) return null;
+    try {
+      return JSON.parse(raw);
+    } catch {
+      return null;
+    }
+  }
+
+  const api = {
+    /** Call once the UI can show it: reports storage that was unusable from the start. */
+    checkAvailable() {
+      if (!store) disable();
+      return store !== null;
+    },
+
+    /** True when a saved game is there (readable or not): the page then loads the engine that reads it. */
+    hasGame() {
+      return read('game') != null;
+    },
+
+    /**
+     * The saved game, read with `fromJSON(text)` (the engine's Game.fromJSON):
+     * {game, mode (null: not saved), keepGoing}; null when there is none. An
+     * unreadable record is kept under a backup key: {problem (words), backupKey | null}.
+     */
+    loadGame(fromJSON) {
+      const raw = read('game');
+      if (raw == null) return null;
+      try {
+        return readRecord(raw, fromJSON);
+      } catch (e) {
+        return { problem: errorText(e), backupKey: api.backup(raw) };
+      }
+    },
+
+    /**
+     * Saves a game. `serialize(maxHistory)` returns the engine's JSON; when the
+     * full history exceeds the quota, a shorter history is tried before giving up.
+     */
+    saveGame({ mode, keepGoing, serialize }) {
+      if (!store) return false;
+      for (const history of [1000, 100, 0]) {
+        const record = JSON.stringify({ version: GAME_VERSION, mode, keepGoing, game: serialize(history) });
+        if (write('game', record)) return true;
+      }
+      disable();
+      return false;
+    },
+
+    /** Keeps an unreadable value under `<prefix>:backup:<timestamp>`; returns the key or null. */
+    backup(raw) {
+      if (!store || raw == null) return null;
+      try {
+        const prefixBackup = key('backup:');
+        const old = [];
+        for (let i = 0; i < store.length; i++) {
+          const k = store.key(i);
+          if (k && k.startsWith(prefixBackup)) old.push(k);
+        }
+        old.sort((a, b) => Number(a.slice(prefixBackup.length)) - Number(b.slice(prefixBackup.length)));
+        while (old.length >= MAX_BACKUPS) store.removeItem(old.shift());
+        let stamp = Date.now();
+        while (store.getItem(prefixBackup + stamp) !== null) stamp++;
+        store.setItem(prefixBackup + stamp, raw);
+        return prefixBackup + stamp;
+      } catch {
+        return null;
+      }
+    },
+
+    loadBest(size, mode) {
+      const n = Number(read(`best:${size}:${mode}`));
+      return Number.isSafeInteger(n) && n > 0 ? n : 0;
+    },
+
+    saveBest(size, mode, score) {
+      if (store && !write(`best:${size}:${mode}`, String(score))) disable();
+    },
+
+    /**
+     * The statistics of finished games: {boards: {"size:mode": {human, ai}}} (cleanStats);
+     * {problem, backupKey} when the stored value cannot be read (it is kept under a
+     * backup key and the statistics start again).
+     */
+    loadStats() {
+      const raw = read('stats');
+      if (raw == null) return { stats: emptyStats() };
+      try {
+        return { stats: readStats(raw) };
+      } catch (e) {
+        const backupKey = api.backup(raw);
+        api.saveStats(emptyStats());
+        return { stats: emptyStats(), problem: errorText(e), backupKey };
+      }
+    },
+
+    saveStats(stats) {
+      if (store && !write('stats', JSON.stringify({ version: STATS_VERSION, boards: stats.boards }))) disable();
+    },
+
+    /** The saved settings, cleaned against the strategies of `catalog` (see cleanSettings). */
+    loadSettings(catalog) {
+      const s = readJSON('settings');
+      return cleanSettings(isObject(s) ? s : {}, catalog);
+    },
+
+    saveSettings(settings) {
+      if (store && !write('settings', JSON.stringify(settings))) disable();
+    },
+  };
+  return api;
+}
+
+/** A Storage-like object that lives in memory only (persist: off). */
+export function memoryStorage() {
+  const items = new Map();
+  return {
+    get length() {
+      return items.size;
+    },
+    key: (i) => [...items.keys()][i] ?? null,
+    getItem: (k) => (items.has(k) ? items.get(k) : null),
+    setItem: (k, v) => void items.set(k, String(v)),
+    removeItem: (k) => void items.delete(k),
+  };
+}

@@ -1,0 +1,210 @@
+// One game's view: lays out the parts (the board, the panel, the AI panel, the
+// notices, the dialog) in the element it is given, owns the theme class, and
+// hands each call of the controller and the AI player to the part that draws it.
+// Nothing here decides anything about the rules.
+import { el, add, linkSheet } from '../shared/dom.js';
+import { createBoardView } from '../shared/board-view.js';
+import { createNotices } from '../shared/notices.js';
+import { networkUnavailable } from '../shared/choices.js';
+
+const THEME_CLASSES = ['theme-light', 'theme-dark', 'theme-solarized', 'theme-contrast'];
+/** The themes whose colours are in panel.css, which a board without the full panel links when it shows one. */
+export const PANEL_THEMES = ['solarized', 'contrast'];
+let uid = 0;
+
+// What a board without controls draws for the calls of the parts it does not load.
+const NO_PANEL = { setGame() {}, setSettings() {}, openSettings() {}, openHelp() {}, closeAll() {}, isOpen: () => false, dialogs: [] };
+const NO_AI_PANEL = {
+  flush() {}, hint() {}, starting() {}, setSpeed() {}, setStrategies() {}, setBrain() {}, setWeightErrors() {}, setAi() {}, setAiStats() {}, setNetwork() {}, destroy() {},
+};
+
+/**
+ * handlers: { newGame(), undo(), keepGoing(), setting(name, value), aiToggle(),
+ * aiStep(), aiHint(), weights({field: text}, changedField), resetWeights(), stats(), share() }, called on the
+ * user's clicks and choices (setting names: size, mode, theme, aiSpeed, strategy, strength).
+ * ownsPage: the game is the page's (keyboard on the document): the win / game
+ * over overlay may take the focus from the page's body, not only from this game.
+ * controls: 'full' (every control), 'minimal' (score, New game, Start AI, Hint) or
+ * 'none' (the board only). The board draws at once; the controls' modules load in
+ * loadControls(), and not at all for 'none'.
+ */
+export function createView(root, handlers, { ownsPage = true, controls = 'full' } = {}) {
+  const id = `g2048-${++uid}`;
+  root.classList.add('g2048');
+  const board = createBoardView(root, handlers, { ownsPage });
+  const notices = createNotices();
+  const frame = el('div', `game controls-${controls}`);
+  const layout = add(frame, el('div', 'game-layout'));
+  const main = add(layout, el('div', 'game-main'));
+  const side = add(layout, el('div', 'game-side'));
+  if (controls !== 'none') main.append(board.header);
+  main.append(notices.element, board.wrap);
+  frame.append(notices.live);
+  // After the page's shared header, when the board is the page's.
+  const siteHeader = root.querySelector(':scope > .site-header');
+  if (siteHeader) siteHeader.after(frame);
+  else root.prepend(frame);
+  let panel = NO_PANEL;
+  let aiPanel = NO_AI_PANEL;
+  let dialog = null;
+  let extra = null; // the stats panel, once opened
+
+  // The confirmation dialog: loaded with the full controls, or when first needed (controls "minimal" and "none").
+  async function getDialog() {
+    if (!dialog) {
+      const { createDialog } = await import('../shared/dialog.js');
+      dialog ??= createDialog(id);
+      frame.append(dialog.element);
+    }
+    return dialog;
+  }
+
+  let themeQuery = null;
+  let themeSetting = 'light';
+
+  let themeSheet = Promise.resolve(); // panel.css, linked for a theme (resolves when loaded or failed)
+  function setThemeClass(name) {
+    if (controls !== 'full' && PANEL_THEMES.includes(name)) themeSheet = linkSheet(frame, 'panel.css');
+    root.classList.remove(...THEME_CLASSES);
+    root.classList.add(`theme-${name}`);
+  }
+
+  function onSystemTheme() {
+    if (themeSetting === 'system') setThemeClass(themeQuery.matches ? 'dark' : 'light');
+  }
+
+  return {
+    board: board.board,
+    wrap: board.wrap,
+    frame,
+    id,
+
+    /**
+     * Loads and lays out the controls: 'full' the panel, its dialogs and the AI panel;
+     * 'minimal' only the two bars they are built on (bar.js, ai/bar.js); nothing for 'none'.
+     */
+    async loadControls() {
+      if (controls === 'none') return;
+      // The bars, and the full panel's modules with them, which build on the bars they are handed.
+      const full = controls === 'full';
+      const [{ createGameBar }, { createAiBar }, fullPanel, fullAiPanel, records] = await Promise.all([
+        import('./bar.js'),
+        import('../ai/bar.js'),
+        full ? import('./panel.js') : null,
+        full ? import('../ai/panel.js') : null,
+        // The game's links to share, replay and the editor.
+        full ? import('../records/record-bar.js') : null,
+        // The confirmation too: its questions then open at once, on the click that asks them. No
+        // click of a minimal board asks one (an embedder's loadRecord may: it loads then, as for 'none').
+        full ? getDialog() : null,
+      ]);
+      const gameBar = createGameBar(handlers, { undo: full });
+      const aiBar = createAiBar(id, handlers, { controls });
+      if (!full) {
+        panel = { ...NO_PANEL, ...gameBar };
+        aiPanel = aiBar;
+      } else {
+        panel = fullPanel.createPanel(id, handlers, gameBar);
+        aiPanel = fullAiPanel.createAiPanel(id, handlers, { bar: aiBar, settingsBody: panel.settingsBody });
+        board.wrap.after(records.createRecordBar(handlers).element);
+        frame.append(...panel.dialogs);
+      }
+      board.header.after(panel.bar);
+      side.append(aiPanel.element);
+    },
+
+    /** A keyboard shortcut (panel.js's SHORTCUTS) that this view shows; true when taken. */
+    shortcut(name) {
+      if (controls === 'none') return false;
+      if (name === 'settings') return controls === 'full' && panel.openSettings();
+      if (name === 'help') return controls === 'full' && panel.openHelp();
+      if (name === 'stats') return controls === 'full' && (handlers.stats?.(), true);
+      if (controls === 'minimal' && (name === 'undo' || name === 'aiStep')) return false;
+      handlers[name]?.();
+      return true;
+    },
+
+    /** The stats panel's module (stats-view.js), loaded on first use, kept in the frame. */
+    async statsPanel() {
+      if (!extra) {
+        const { createStatsView } = await import('./stats-view.js');
+        extra ??= createStatsView(id, handlers);
+        frame.append(extra.element);
+      }
+      return extra;
+    },
+
+    /** The game's state: the board (board-view.js's render) and the panel's Undo and intro ({canUndo, mode}). */
+    render(state) {
+      board.render(state);
+      panel.setGame(state);
+    },
+
+    /** Draws what waits for the next animation frame (tiles, AI figures) now. */
+    flush() {
+      board.flush();
+      aiPanel.flush();
+    },
+
+    showError: board.showError,
+
+    /** Points at the AI's suggested direction on the board and names it (null clears). */
+    showHint(dir) {
+      board.hint(dir);
+      aiPanel.hint(dir);
+    },
+
+    setSettings(settings) {
+      panel.setSettings(settings);
+      if (settings.aiSpeed != null) aiPanel.setSpeed(settings.aiSpeed);
+    },
+
+    setStrategies: (list) => aiPanel.setStrategies(list),
+    setBrain: (brain) => aiPanel.setBrain(brain),
+    setWeightErrors: (errors) => aiPanel.setWeightErrors(errors),
+    setAi: (ai) => aiPanel.setAi(ai),
+    setAiStats: (s) => aiPanel.setAiStats(s),
+    /** The AI's worker is starting while a request waits ({attempt, of}), or no longer (null). */
+    aiStarting: (state) => aiPanel.starting(state),
+    setNetwork: (state) => {
+      aiPanel.setNetwork(state);
+      if (state.error) notices.notice(`${networkUnavailable(state.network)}: ${state.error}. The other strategies play as before.`, 'network');
+    },
+    announce: notices.announce,
+    notice: notices.notice,
+    /** Asks in the in-page dialog (the settings and help dialogs close first). */
+    async confirm(question, okLabel) {
+      panel.closeAll();
+      return (await getDialog()).confirm(question, okLabel);
+    },
+    isBusy: () => Boolean(dialog?.isOpen()) || panel.isOpen() || Boolean(extra?.isOpen()) || Boolean(frame.querySelector('dialog[open]')),
+
+    /** Resolves when the stylesheet the theme shown needs (panel.css, for a board without the full panel) is in. */
+    sheets: () => themeSheet,
+
+    /** theme: 'system' follows prefers-color-scheme, live. */
+    setTheme(theme) {
+      themeSetting = theme;
+      if (theme === 'system') {
+        if (!themeQuery && typeof matchMedia === 'function') {
+          themeQuery = matchMedia('(prefers-color-scheme: dark)');
+          themeQuery.addEventListener('change', onSystemTheme);
+        }
+        setThemeClass(themeQuery?.matches ? 'dark' : 'light');
+      } else {
+        setThemeClass(theme);
+      }
+    },
+
+    destroy() {
+      board.destroy();
+      aiPanel.destroy();
+      dialog?.close();
+      panel.closeAll();
+      extra?.close();
+      themeQuery?.removeEventListener('change', onSystemTheme);
+      frame.remove();
+      root.classList.remove('g2048', ...THEME_CLASSES);
+    },
+  };
+}
