@@ -2,7 +2,7 @@
 // responsive page, workers that fail to load or die, and the root split.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, openPage, ready, domBoard, engineCells, screenshot, cellsParam, choose, chosen, WORKER_SPY, cores, recordEvents, events, until as within, workerByTurn, DIES, answered, quiet, runTimers, startBeat, beatOver } from './helpers.mjs';
+import { setup, openPage, ready, domBoard, engineCells, screenshot, cellsParam, choose, chosen, WORKER_SPY, cores, recordEvents, events, until as within, workerByTurn, DIES, answered, quiet, runTimers, startBeat, beatOver, countAiMoves, aiMovesSinceStop } from './helpers.mjs';
 
 const env = setup();
 const NEAR_WIN = cellsParam([[1024, 1024, 0, 0], [0, 0, 0, 0], [0, 0, 2, 0], [0, 0, 0, 0]]);
@@ -40,6 +40,7 @@ const SPY_CLOCK = { initScript: WORKER_SPY, clock: true };
 test('Start AI plays and becomes "Stop"; Stop stops; settings persist', async () => {
   const { page, done } = await openPage(env, '?seed=11', SPY_CLOCK);
   await countMoves(page);
+  await countAiMoves(page);
   assert.equal(await toggle(page).textContent(), 'Start AI');
   assert.equal(await chosen(page, 'speed'), 'fast', 'default speed');
   assert.equal(await chosen(page, 'strength'), 'auto', 'default: the node budget that fits the speed');
@@ -56,12 +57,9 @@ test('Start AI plays and becomes "Stop"; Stop stops; settings persist', async ()
 
   await toggle(page).click();
   assert.equal(await toggle(page).textContent(), 'Start AI');
-  const count = await moves(page);
-  const cells = await engineCells(page);
   await quiet(page);
-  assert.equal(await moves(page), count, 'no move after Stop');
-  assert.deepEqual(await engineCells(page), cells);
-  assert.deepEqual((await domBoard(page)).cells, cells, 'the tiles show the engine board');
+  assert.equal(await aiMovesSinceStop(page), 0, 'no move after Stop');
+  assert.deepEqual((await domBoard(page)).cells, await engineCells(page), 'the tiles show the engine board');
 
   await tune(page, 'max', 200);
   await page.reload();
@@ -173,6 +171,7 @@ test('speed: "watch" keeps its delay between moves; "max" plays without per-move
 test('hand-over: a key while the AI plays stops it and makes that move', async () => {
   const { page, done } = await openPage(env, '?seed=14', SPY_CLOCK);
   await countMoves(page);
+  await countAiMoves(page);
   await choose(page, 'speed', 'watch');
   await toggle(page).click();
   await waitMoves(page, 2);
@@ -196,9 +195,9 @@ test('hand-over: a key while the AI plays stops it and makes that move', async (
   const diff = r.after.map((v, i) => (v === r.slid[i] ? null : i)).filter((i) => i !== null);
   assert.notDeepEqual(r.after, r.before, `${r.dir} moved the board`);
   assert.ok(diff.length <= 2, `the board is "${r.dir}" applied to the old one (plus spawns): ${diff}`);
-  const count = await moves(page);
   await quiet(page);
-  assert.equal(await moves(page), count, 'the AI makes no further move');
+  assert.equal(await aiMovesSinceStop(page), 0, 'the AI makes no further move');
+  assert.deepEqual(await engineCells(page), r.after, 'the board is the key\'s');
 
   // And the player keeps playing with real key presses.
   const cells = await engineCells(page);
@@ -210,6 +209,7 @@ test('hand-over: a key while the AI plays stops it and makes that move', async (
 test('Undo, New game and a size change stop the AI; Start AI after Undo continues', async () => {
   const { page, done } = await openPage(env, '?seed=15', SPY_CLOCK);
   await countMoves(page);
+  await countAiMoves(page);
   await toggle(page).click();
   await waitMoves(page, 3);
   await page.locator('.g2048 .undo-button').click();
@@ -217,7 +217,7 @@ test('Undo, New game and a size change stop the AI; Start AI after Undo continue
   const undone = await engineCells(page);
   const count = await moves(page);
   await quiet(page);
-  assert.equal(await moves(page), count);
+  assert.equal(await aiMovesSinceStop(page), 0, 'no AI move after Undo');
   assert.deepEqual(await engineCells(page), undone);
 
   await toggle(page).click();
@@ -235,6 +235,7 @@ test('Undo, New game and a size change stop the AI; Start AI after Undo continue
   assert.equal((await domBoard(page)).tiles, 2);
   const fresh = await engineCells(page);
   await quiet(page);
+  assert.equal(await aiMovesSinceStop(page), 0, 'no AI move after New game');
   assert.deepEqual(await engineCells(page), fresh);
   await done();
 });
@@ -242,15 +243,16 @@ test('Undo, New game and a size change stop the AI; Start AI after Undo continue
 test('Classic: the AI stops at the win screen and "Keep going" resumes it', async () => {
   const { page, done } = await openPage(env, `?cells=${NEAR_WIN}&seed=3`, SPY_CLOCK);
   await countMoves(page);
+  await countAiMoves(page);
   await toggle(page).click();
   const message = page.locator('.g2048 .message');
   await message.waitFor({ state: 'visible', timeout: 15000 });
   assert.match(await message.textContent(), /You win/);
   assert.equal(await toggle(page).textContent(), 'Start AI');
   assert.equal(await toggle(page).isDisabled(), true, 'no AI behind the win screen');
-  const count = await moves(page);
   await quiet(page);
-  assert.equal(await moves(page), count, 'stopped at the win');
+  assert.equal(await aiMovesSinceStop(page), 0, 'stopped at the win');
+  const count = await moves(page);
 
   await page.locator('.g2048 .keep-going-button').click();
   assert.equal(await toggle(page).textContent(), 'Stop', 'the AI plays on');
@@ -303,10 +305,7 @@ test('at max speed the page stays responsive and a key still takes over', async 
   // plays, the timer fires about once a frame (16 ms against a frame's 16.7); at least one
   // tick for every two frames is asserted. (Frames and ticks per second are figures: make
   // figures-page.)
-  await page.evaluate(() => {
-    window.aiMoves = 0;
-    document.addEventListener('move', (e) => e.detail.by === 'ai' && window.aiMoves++);
-  });
+  await countAiMoves(page);
   await startBeat(page, 'aiMoves');
   await toggle(page).click();
   const r = await beatOver(page, 30);
@@ -317,11 +316,10 @@ test('at max speed the page stays responsive and a key still takes over', async 
     if (await toggle(page).textContent() === 'Start AI') break;
   }
   assert.equal(await toggle(page).textContent(), 'Start AI', 'an arrow key stopped the AI');
-  const count = await moves(page);
   // At max speed a move follows its answer at once (no pacing timer): once every request
   // is answered or its worker ended, no further move can come.
   await answered(page);
-  assert.equal(await moves(page), count);
+  assert.equal(await aiMovesSinceStop(page), 0, 'no AI move after the key');
   await done();
 });
 

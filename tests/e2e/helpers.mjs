@@ -196,6 +196,20 @@ export async function quiet(page, ms = 60000) {
 }
 
 /**
+ * From now on counts the AI's moves (the games' 'move' events by the AI) in window.aiMoves,
+ * and notes that count at the instant of each 'ai-stop' (window.aiMovesAtStop): a move that
+ * slips in right after a stop is counted, however soon the test reads.
+ */
+export const countAiMoves = (page) => page.evaluate(() => {
+  window.aiMoves = 0;
+  document.addEventListener('move', (e) => e.detail.by === 'ai' && window.aiMoves++);
+  document.addEventListener('ai-stop', () => { window.aiMovesAtStop = window.aiMoves; });
+});
+
+/** The AI's moves since it last stopped (countAiMoves). */
+export const aiMovesSinceStop = (page) => page.evaluate(() => window.aiMoves - window.aiMovesAtStop);
+
+/**
  * Starts a 16 ms timer and an animation-frame loop on the page's main thread; each frame
  * notes how often the timer has fired so far and the page's `window[counter]` (e.g. the AI's
  * moves). Read with beatOver().
