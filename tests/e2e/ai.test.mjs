@@ -2,7 +2,7 @@
 // responsive page, workers that fail to load or die, and the root split.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, openPage, ready, domBoard, engineCells, screenshot, cellsParam, choose, chosen, WORKER_SPY, cores, recordEvents, events, until as within, workerByTurn, DIES } from './helpers.mjs';
+import { setup, openPage, ready, domBoard, engineCells, screenshot, cellsParam, choose, chosen, WORKER_SPY, cores, recordEvents, events, until as within, workerByTurn, DIES, answered, quiet, runTimers, startBeat, beatOver, countAiMoves, aiMovesSinceStop } from './helpers.mjs';
 
 const env = setup();
 const NEAR_WIN = cellsParam([[1024, 1024, 0, 0], [0, 0, 0, 0], [0, 0, 2, 0], [0, 0, 0, 0]]);
@@ -32,9 +32,15 @@ async function tune(page, speed, ms) {
   await choose(page, 'strength', `ms${ms}`);
 }
 
+// Where a test says the AI makes no (further) move, it first waits for quiet(): the worker's
+// answer to every request in flight has come or its worker was ended, and the page's timers
+// (the pacing between moves) have run on Playwright's clock. Then no move can come.
+const SPY_CLOCK = { initScript: WORKER_SPY, clock: true };
+
 test('Start AI plays and becomes "Stop"; Stop stops; settings persist', async () => {
-  const { page, done } = await openPage(env, '?seed=11');
+  const { page, done } = await openPage(env, '?seed=11', SPY_CLOCK);
   await countMoves(page);
+  await countAiMoves(page);
   assert.equal(await toggle(page).textContent(), 'Start AI');
   assert.equal(await chosen(page, 'speed'), 'fast', 'default speed');
   assert.equal(await chosen(page, 'strength'), 'auto', 'default: the node budget that fits the speed');
@@ -51,12 +57,9 @@ test('Start AI plays and becomes "Stop"; Stop stops; settings persist', async ()
 
   await toggle(page).click();
   assert.equal(await toggle(page).textContent(), 'Start AI');
-  const count = await moves(page);
-  const cells = await engineCells(page);
-  await page.waitForTimeout(600);
-  assert.equal(await moves(page), count, 'no move after Stop');
-  assert.deepEqual(await engineCells(page), cells);
-  assert.deepEqual((await domBoard(page)).cells, cells, 'the tiles show the engine board');
+  await quiet(page);
+  assert.equal(await aiMovesSinceStop(page), 0, 'no move after Stop');
+  assert.deepEqual((await domBoard(page)).cells, await engineCells(page), 'the tiles show the engine board');
 
   await tune(page, 'max', 200);
   await page.reload();
@@ -67,7 +70,7 @@ test('Start AI plays and becomes "Stop"; Stop stops; settings persist', async ()
 });
 
 test('Step plays exactly one move; Hint shows a direction without moving', async () => {
-  const { page, done } = await openPage(env, '?seed=12');
+  const { page, done } = await openPage(env, '?seed=12', SPY_CLOCK);
   await countMoves(page);
   const start = await engineCells(page);
   await page.locator('.g2048 .ai-hint').click();
@@ -75,13 +78,13 @@ test('Step plays exactly one move; Hint shows a direction without moving', async
   const dir = (await status(page)).slice(6);
   assert.ok(await page.locator(`.g2048 .board-wrap.hint-${dir}`).isVisible(), 'the board points the way');
   assert.ok(await page.locator('.g2048 .hint-arrow').isVisible());
-  await page.waitForTimeout(300);
+  await quiet(page);
   assert.deepEqual(await engineCells(page), start, 'Hint does not move');
   assert.equal(await moves(page), 0);
 
   await page.locator('.g2048 .ai-step').click();
   await waitMoves(page, 1);
-  await page.waitForTimeout(500);
+  await quiet(page);
   assert.equal(await moves(page), 1, 'exactly one move');
   assert.equal(await toggle(page).textContent(), 'Start AI');
   assert.equal(await status(page), '', 'the hint is gone once the board changed');
@@ -90,8 +93,12 @@ test('Step plays exactly one move; Hint shows a direction without moving', async
 });
 
 test('a reply for a position no longer on the board is dropped (Step or Hint, then a key)', async () => {
-  const { page, done } = await openPage(env, '?seed=22');
+  const { page, done } = await openPage(env, '?seed=22', SPY_CLOCK);
   await countMoves(page);
+  // First a Step that plays (its workers started, the pool calibrated): the requests below go
+  // to a worker at once, so the answer to each is either dropped or played before quiet().
+  await page.locator('.g2048 .ai-step').click();
+  await waitMoves(page, 1);
   // Click, then a key in the same task: the AI's answer can only come after the board changed.
   const clickThenKey = (button) => page.evaluate(async ({ button, dirs }) => {
     const keys = { up: 'ArrowUp', right: 'ArrowRight', down: 'ArrowDown', left: 'ArrowLeft' };
@@ -104,16 +111,16 @@ test('a reply for a position no longer on the board is dropped (Step or Hint, th
     }
   }, { button, dirs: DIRS });
   await clickThenKey('ai-step');
-  assert.equal(await moves(page), 1, 'the key moved');
-  await page.waitForTimeout(600);
-  assert.equal(await moves(page), 1, 'the AI did not play its move for the old board');
+  assert.equal(await moves(page), 2, 'the key moved');
+  await quiet(page);
+  assert.equal(await moves(page), 2, 'the AI did not play its move for the old board');
   await clickThenKey('ai-hint');
-  await page.waitForTimeout(600);
+  await quiet(page);
   assert.equal(await status(page), '', 'no hint for the old board');
   assert.equal(await page.locator('.g2048 .hint-arrow').isVisible(), false);
   // The same buttons work again on the new board.
   await page.locator('.g2048 .ai-step').click();
-  await waitMoves(page, 3);
+  await waitMoves(page, 4);
   await done();
 });
 
@@ -129,6 +136,14 @@ test('speed: "watch" keeps its delay between moves; "max" plays without per-move
     new MutationObserver(() => window.changeTimes.push(performance.now())).observe(document.querySelector('.g2048 .board'), {
       attributes: true, attributeFilter: ['data-cells'],
     });
+    // Every tile that is drawn appearing, popping or leaving, as it happens (not sampled).
+    window.animated = 0;
+    const effect = /\btile-(new|merged|leaving)\b/;
+    new MutationObserver((records) => {
+      for (const r of records) {
+        for (const n of r.type === 'childList' ? r.addedNodes : [r.target]) if (n.nodeType === 1 && effect.test(n.className)) window.animated++;
+      }
+    }).observe(document.querySelector('.g2048 .board'), { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
   });
   await tune(page, 'watch', 10);
   await toggle(page).click();
@@ -139,16 +154,14 @@ test('speed: "watch" keeps its delay between moves; "max" plays without per-move
   const gaps = times.slice(1).map((t, i) => t - times[i]);
   assert.ok(gaps.length >= 4);
   assert.ok(Math.min(...gaps) >= 240, `watch: moves at least 250 ms apart (gaps ${gaps.map(Math.round).join(', ')} ms)`);
+  assert.ok(await page.evaluate(() => window.animated) > 0, 'at "watch" the moves are animated (the observer sees them)');
 
   await choose(page, 'speed', 'max');
+  await page.evaluate(() => { window.animated = 0; });
   await toggle(page).click();
-  const animated = [];
-  for (let seen = watched; seen < watched + 20; seen = await moves(page)) {
-    await page.waitForTimeout(50);
-    animated.push(await page.locator('.g2048 .tile-new, .g2048 .tile-merged, .g2048 .tile-leaving').count());
-  }
+  await waitMoves(page, watched + 20);
   await toggle(page).click();
-  assert.deepEqual(animated, new Array(animated.length).fill(0), 'no appear/merge animation at max speed');
+  assert.equal(await page.evaluate(() => window.animated), 0, 'no appear/merge animation at max speed');
   const board = await domBoard(page);
   assert.deepEqual(board.cells, await engineCells(page), 'after Stop the tiles show the latest board');
   assert.equal(board.clash, false);
@@ -156,8 +169,9 @@ test('speed: "watch" keeps its delay between moves; "max" plays without per-move
 });
 
 test('hand-over: a key while the AI plays stops it and makes that move', async () => {
-  const { page, done } = await openPage(env, '?seed=14');
+  const { page, done } = await openPage(env, '?seed=14', SPY_CLOCK);
   await countMoves(page);
+  await countAiMoves(page);
   await choose(page, 'speed', 'watch');
   await toggle(page).click();
   await waitMoves(page, 2);
@@ -181,9 +195,9 @@ test('hand-over: a key while the AI plays stops it and makes that move', async (
   const diff = r.after.map((v, i) => (v === r.slid[i] ? null : i)).filter((i) => i !== null);
   assert.notDeepEqual(r.after, r.before, `${r.dir} moved the board`);
   assert.ok(diff.length <= 2, `the board is "${r.dir}" applied to the old one (plus spawns): ${diff}`);
-  const count = await moves(page);
-  await page.waitForTimeout(700);
-  assert.equal(await moves(page), count, 'the AI makes no further move');
+  await quiet(page);
+  assert.equal(await aiMovesSinceStop(page), 0, 'the AI makes no further move');
+  assert.deepEqual(await engineCells(page), r.after, 'the board is the key\'s');
 
   // And the player keeps playing with real key presses.
   const cells = await engineCells(page);
@@ -193,16 +207,17 @@ test('hand-over: a key while the AI plays stops it and makes that move', async (
 });
 
 test('Undo, New game and a size change stop the AI; Start AI after Undo continues', async () => {
-  const { page, done } = await openPage(env, '?seed=15');
+  const { page, done } = await openPage(env, '?seed=15', SPY_CLOCK);
   await countMoves(page);
+  await countAiMoves(page);
   await toggle(page).click();
   await waitMoves(page, 3);
   await page.locator('.g2048 .undo-button').click();
   assert.equal(await toggle(page).textContent(), 'Start AI', 'Undo stopped the AI');
   const undone = await engineCells(page);
   const count = await moves(page);
-  await page.waitForTimeout(500);
-  assert.equal(await moves(page), count);
+  await quiet(page);
+  assert.equal(await aiMovesSinceStop(page), 0, 'no AI move after Undo');
   assert.deepEqual(await engineCells(page), undone);
 
   await toggle(page).click();
@@ -219,23 +234,25 @@ test('Undo, New game and a size change stop the AI; Start AI after Undo continue
   assert.equal(await toggle(page).textContent(), 'Start AI', 'New game stopped the AI');
   assert.equal((await domBoard(page)).tiles, 2);
   const fresh = await engineCells(page);
-  await page.waitForTimeout(500);
+  await quiet(page);
+  assert.equal(await aiMovesSinceStop(page), 0, 'no AI move after New game');
   assert.deepEqual(await engineCells(page), fresh);
   await done();
 });
 
 test('Classic: the AI stops at the win screen and "Keep going" resumes it', async () => {
-  const { page, done } = await openPage(env, `?cells=${NEAR_WIN}&seed=3`);
+  const { page, done } = await openPage(env, `?cells=${NEAR_WIN}&seed=3`, SPY_CLOCK);
   await countMoves(page);
+  await countAiMoves(page);
   await toggle(page).click();
   const message = page.locator('.g2048 .message');
   await message.waitFor({ state: 'visible', timeout: 15000 });
   assert.match(await message.textContent(), /You win/);
   assert.equal(await toggle(page).textContent(), 'Start AI');
   assert.equal(await toggle(page).isDisabled(), true, 'no AI behind the win screen');
+  await quiet(page);
+  assert.equal(await aiMovesSinceStop(page), 0, 'stopped at the win');
   const count = await moves(page);
-  await page.waitForTimeout(500);
-  assert.equal(await moves(page), count, 'stopped at the win');
 
   await page.locator('.g2048 .keep-going-button').click();
   assert.equal(await toggle(page).textContent(), 'Stop', 'the AI plays on');
@@ -280,42 +297,29 @@ for (const size of [3, 6]) {
 }
 
 test('at max speed the page stays responsive and a key still takes over', async () => {
-  const { page, done } = await openPage(env, '?seed=16');
+  // Real timers and frames here (no Playwright clock, which would drive both itself).
+  const { page, done } = await openPage(env, '?seed=16', { initScript: WORKER_SPY });
   await countMoves(page);
   await tune(page, 'max', 10);
-  // A 16 ms timer and animation frames on the main thread, each noting how many AI moves
-  // had been played when it ran. (How often they run is a figure: make figures-page.)
-  await page.evaluate(() => {
-    window.aiMoves = 0;
-    window.seenByTimer = [];
-    window.seenByFrame = [];
-    document.addEventListener('move', (e) => e.detail.by === 'ai' && window.aiMoves++);
-    window.beatTimer = setInterval(() => window.seenByTimer.push(window.aiMoves), 16);
-    const frame = () => {
-      window.seenByFrame.push(window.aiMoves);
-      window.beatFrame = requestAnimationFrame(frame);
-    };
-    window.beatFrame = requestAnimationFrame(frame);
-  });
+  // A 16 ms timer and animation frames on the main thread. Over 30 frames drawn while the AI
+  // plays, the timer fires about once a frame (16 ms against a frame's 16.7); at least one
+  // tick for every two frames is asserted. (Frames and ticks per second are figures: make
+  // figures-page.)
+  await countAiMoves(page);
+  await startBeat(page, 'aiMoves');
   await toggle(page).click();
-  await page.waitForFunction(() => window.aiMoves >= 30, null, { timeout: 30000 });
-  const r = await page.evaluate(() => {
-    clearInterval(window.beatTimer);
-    cancelAnimationFrame(window.beatFrame);
-    // Runs in the middle of the AI's play: after its first move, before its 30th.
-    const during = (seen) => seen.filter((n) => n >= 1 && n < 30).length;
-    return { ticks: during(window.seenByTimer), frames: during(window.seenByFrame), seen: [...new Set(window.seenByTimer)] };
-  });
-  assert.ok(r.ticks > 0, `the 16 ms timer kept firing while the AI played (it saw AI move counts ${r.seen.join(' ')})`);
-  assert.ok(r.frames > 0, 'frames were drawn while the AI played');
+  const r = await beatOver(page, 30);
+  assert.ok(r.counted > 0, `the AI played during the 30 frames (${r.counted} moves)`);
+  assert.ok(r.ticks >= 15, `the 16 ms timer fired ${r.ticks} times in 30 frames while the AI played (at least one tick per two frames)`);
   for (const d of DIRS) {
     await page.keyboard.press(KEY[d]);
     if (await toggle(page).textContent() === 'Start AI') break;
   }
   assert.equal(await toggle(page).textContent(), 'Start AI', 'an arrow key stopped the AI');
-  const count = await moves(page);
-  await page.waitForTimeout(500);
-  assert.equal(await moves(page), count);
+  // At max speed a move follows its answer at once (no pacing timer): once every request
+  // is answered or its worker ended, no further move can come.
+  await answered(page);
+  assert.equal(await aiMovesSinceStop(page), 0, 'no AI move after the key');
   await done();
 });
 
@@ -361,15 +365,17 @@ test('workers that die before they are ready (out of memory, a crash) are replac
 });
 
 test('a worker that never gets ready: a few tries, then one "AI unavailable" with the reason; the player still plays', async () => {
-  const { page, context, errors, done } = await openPage(env, '?seed=26', { initScript: cores(1) });
+  const { page, context, errors, done } = await openPage(env, '?seed=26', { initScript: cores(1) + WORKER_SPY, clock: true });
   const served = await workerByTurn(context, () => DIES);
   await recordEvents(page);
   await toggle(page).click();
   await page.waitForFunction(() => /^AI unavailable/.test(document.querySelector('.g2048 .ai-status').textContent), null, { timeout: 15000 });
   assert.match(await status(page), /^AI unavailable: the AI worker could not be loaded \(.*test crash while starting; 4 tries\)$/);
   assert.equal(served.count, 4, 'the first worker and three replacements');
-  await page.waitForTimeout(1000);
-  assert.equal(served.count, 4, 'and no more after');
+  // A fifth try would come from a timer (the restart delay): run them all, then count the
+  // workers the page created (at once, in the timer).
+  await runTimers(page);
+  assert.equal(await page.evaluate(() => window.workers), 4, 'and no more after');
   const said = await aiErrors(page);
   assert.equal(said.length, 1, 'one error event');
   assert.match(said[0].detail.message, /^AI unavailable: the AI worker could not be loaded/);
@@ -386,13 +392,14 @@ test('a worker that never gets ready: a few tries, then one "AI unavailable" wit
 });
 
 test('a worker that says its engine cannot link is not tried again: "AI unavailable" with its reason at once', async () => {
-  const { page, context, done } = await openPage(env, '?seed=27', { initScript: cores(1) });
+  const { page, context, done } = await openPage(env, '?seed=27', { initScript: cores(1) + WORKER_SPY, clock: true });
   const served = await workerByTurn(context, () => "postMessage({ fatal: 'test: the imports do not match', name: 'LinkError' });");
   await page.locator('.g2048 .ai-hint').click();
   await page.waitForFunction(() => /^AI unavailable/.test(document.querySelector('.g2048 .ai-status').textContent));
   assert.equal(await status(page), 'AI unavailable: the AI engine could not be loaded (test: the imports do not match)');
-  await page.waitForTimeout(500);
-  assert.equal(served.count, 1, 'no replacement');
+  await runTimers(page); // a replacement would be started by the restart timer
+  assert.equal(await page.evaluate(() => window.workers), 1, 'no replacement');
+  assert.equal(served.count, 1);
   await done();
 });
 
@@ -455,7 +462,7 @@ test('the pool: a worker that hangs while starting (its script never arrives) is
 });
 
 test('the pool: when every start hangs, a few tries and then one "AI unavailable" with the reason; waiting and later requests reject', async () => {
-  const { page, context, done } = await openPage(env, '?seed=30');
+  const { page, context, done } = await openPage(env, '?seed=30', { initScript: WORKER_SPY, clock: true });
   const served = await workerByTurn(context, HANGS);
   const out = await page.evaluate(async ({ cells }) => {
     const { createAi } = await import('/www/ai/pool.js');
@@ -468,16 +475,16 @@ test('the pool: when every start hangs, a few tries and then one "AI unavailable
   const reason = 'AI unavailable: the AI worker could not be loaded (not ready after 0.3 s; 4 tries)';
   assert.equal(out.waiting, reason, 'the waiting request rejects with the reason');
   assert.equal(out.later, reason, 'a later one at once');
-  const count = served.count;
+  const count = await page.evaluate(() => window.workers);
   assert.ok(count >= 4 && count <= 8, `each slot tried four times at most (${count})`);
-  await page.waitForTimeout(1000);
-  assert.equal(served.count, count, 'and no more after');
+  await runTimers(page); // a further try would be started by a restart timer or a start deadline
+  assert.equal(await page.evaluate(() => window.workers), count, 'and no more after');
   assert.deepEqual(await page.evaluate(() => window.offs), [reason.replace('AI unavailable: ', '')], 'one message');
   await done();
 });
 
 test('while the AI\'s worker starts the status line says so, and which try a replacement is; the first move or Stop clears it', async () => {
-  const { page, context, errors, done } = await openPage(env, '?seed=37', { initScript: cores(1) });
+  const { page, context, errors, done } = await openPage(env, '?seed=37', { initScript: cores(1), clock: true });
   // Each worker script is held until the test lets it go: the first then dies while starting,
   // the second and third are the real worker.
   const gates = [];
@@ -493,7 +500,9 @@ test('while the AI\'s worker starts the status line says so, and which try a rep
   gate(1).open(DIES);
   await says('Restarting the AI (try 2 of 4)…');
   assert.ok(await within(() => served.count === 2), 'the replacement was asked for');
-  await page.waitForTimeout(400);
+  // Every timer of the next 5 s of the page's time (the notice's delay, restarts), short of
+  // the replacement's 30 s start deadline: the line stays.
+  await runTimers(page, 5000);
   assert.equal(await status(page), 'Restarting the AI (try 2 of 4)…', 'while the replacement is held');
   gate(2).open(undefined);
   await waitMoves(page, 1);
@@ -542,7 +551,7 @@ test('the pool: the AI\'s wasm download that stalls fails as the download, after
 });
 
 test('the pool: a learned network that downloads for longer than the start deadline is not cut off', async () => {
-  const { page, context, done } = await openPage(env, '?seed=31', { initScript: WORKER_SPY });
+  const { page, context, done } = await openPage(env, '?seed=31', { initScript: WORKER_SPY, clock: true });
   const served = await workerByTurn(context, () => undefined);
   await page.evaluate(async () => {
     const { createAi } = await import('/www/ai/pool.js');
@@ -553,9 +562,11 @@ test('the pool: a learned network that downloads for longer than the start deadl
     window.pool = createAi({ legalMoves: () => [], count: 1, startTimeout: 2000, learned: ['td'], network: () => held, onUnavailable: (r) => { window.off = r; } });
     window.answer = window.pool.decide([2, 2, ...new Array(14).fill(0)], 4, { strategy: 'td' }).then((r) => r.dir, (e) => e.message);
   });
-  // Five times the deadline: a deadline that counted the download would have failed four
-  // starts in a row by now (the AI off).
-  await page.waitForTimeout(10000);
+  // Once the worker is ready (its start is over; the download goes on), five times the deadline
+  // on the page's clock: a deadline that counted the download would fail four starts in a row
+  // (the AI off).
+  await page.waitForFunction(() => window.readied.length === 1, null, { timeout: 20000 });
+  await runTimers(page, 5 * 2000);
   await page.evaluate(() => window.release());
   const answer = await page.evaluate(() => Promise.race([window.answer, new Promise((r) => { setTimeout(() => r('still waiting'), 30000); })]));
   assert.match(answer, /^(up|right|down|left)$/, 'the learned strategy played');
@@ -809,9 +820,7 @@ function watchWorkers(page) {
 }
 
 /** Waits (up to 10 s) until `check()` holds: Playwright reports a worker's start and end a little later. */
-async function until(page, check) {
-  for (let i = 0; i < 100 && !check(); i++) await page.waitForTimeout(100);
-}
+const until = (page, check) => within(check, 10000);
 
 /** Starts the AI on a long search; resolves once a worker has it. */
 async function startLongSearch(page, deepest) {
@@ -897,7 +906,7 @@ test('New game, Undo, a size change and a mode change end a running search; the 
 });
 
 test('destroy() during a running search ends the busy worker', async () => {
-  const { page, done } = await openPage(env, '?seed=33', { initScript: cores(1) + WORKER_SPY });
+  const { page, done } = await openPage(env, '?seed=33', { initScript: cores(1) + WORKER_SPY, clock: true });
   const workers = watchWorkers(page);
   await page.evaluate(async () => {
     const { mount } = await import('/embed.js');
@@ -912,13 +921,15 @@ test('destroy() during a running search ends the busy worker', async () => {
     window.second.startAI();
   });
   await page.waitForFunction(() => window.asked.length > 0);
-  await page.waitForTimeout(300);
-  assert.equal(workers.started, 1);
+  assert.equal(await page.evaluate(() => window.workers), 1);
   await page.evaluate(() => window.second.destroy());
-  await page.waitForTimeout(300); // time for a fresh worker to show up, if one were started
-  await until(page, () => workers.closed >= workers.started);
-  assert.equal(workers.closed, 1, 'the busy worker was ended');
-  assert.equal(workers.started, 1, 'and no fresh one started for a destroyed game');
+  // A fresh worker would be created in destroy() or by a timer after it: run the timers,
+  // then count the workers the page created.
+  await runTimers(page);
+  assert.deepEqual(await page.evaluate(() => [window.workers, window.terminated]), [1, [1]], 'the busy worker was ended, and no fresh one started for a destroyed game');
+  await until(page, () => workers.closed >= 1);
+  assert.equal(workers.closed, 1, 'Playwright saw it end');
+  assert.equal(workers.started, 1);
   // The page's own board still plays with the AI.
   await page.locator('.g2048 .ai-hint').click();
   await page.waitForFunction(() => /^Hint: (up|right|down|left)$/.test(document.querySelector('.g2048 .ai-status').textContent));

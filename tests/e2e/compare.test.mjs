@@ -3,12 +3,12 @@
 // thread whose timers keep firing, and a Stop that ends the workers at once.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, openPage, screenshot, workerByTurn, DIES, diesAtGame, cores, WORKER_SPY } from './helpers.mjs';
+import { setup, openPage, screenshot, workerByTurn, DIES, diesAtGame, cores, WORKER_SPY, until, runTimers, frames } from './helpers.mjs';
 
 const env = setup();
 
-async function openCompare(initScript) {
-  const opened = await openPage(env, 'compare.html', { wait: false, initScript });
+async function openCompare(initScript, { clock = false } = {}) {
+  const opened = await openPage(env, 'compare.html', { wait: false, initScript, clock });
   await opened.page.waitForSelector('[data-compare][data-ready="true"]');
   return opened;
 }
@@ -31,10 +31,8 @@ async function run(page, rows, games, size = 4) {
   await page.locator('.compare-run').click();
 }
 
-async function noWorkers(page) {
-  for (let i = 0; i < 40 && page.workers().length; i++) await page.waitForTimeout(50);
-  return page.workers().length === 0;
-}
+// Playwright hears of a worker's end a little after the page ended it.
+const noWorkers = (page) => until(() => page.workers().length === 0, 10000);
 
 const progress = (page) => page.$eval('.compare-bar', (p) => ({ value: p.value, max: p.max }));
 
@@ -86,7 +84,7 @@ test('the same seeds for every strategy: one strategy twice gives the same games
 });
 
 test('the main thread keeps its timers while games come in; Stop ends the run at once: workers terminated, no result after it', async () => {
-  const { page, done } = await openCompare();
+  const { page, done } = await openCompare(WORKER_SPY);
   // A 16 ms timer on the main thread noting the games finished so far each time it runs.
   // (How often it runs is a figure: make figures-page.)
   await page.evaluate(() => {
@@ -103,8 +101,10 @@ test('the main thread keeps its timers while games come in; Stop ends the run at
   await page.locator('.compare-stop').click();
   const stopped = await progress(page);
   assert.match(await page.textContent('.compare-status'), /^Stopped after \d+ of 2000 games/);
-  assert.ok(await noWorkers(page), 'every worker terminated');
-  await page.waitForTimeout(1500);
+  // Results come only from workers: every one the page started was ended by the click.
+  assert.deepEqual(await page.evaluate(() => [window.workers, (window.terminated ?? []).length]).then(([n, t]) => t === n && n > 0), true, 'every worker terminated at once');
+  assert.ok(await noWorkers(page), 'and gone');
+  await frames(page, 2); // a message already queued from a worker is dispatched (or dropped) by now
   assert.deepEqual(await progress(page), stopped, 'no result after Stop');
   assert.equal(await page.locator('.compare-run').isDisabled(), false, 'a new run can start');
   await done();
@@ -135,21 +135,21 @@ test('a worker that dies while starting is replaced: the run goes on to the end'
 });
 
 test('a worker that never starts: a few tries, then the run stops with the reason; a new run can start', async () => {
-  const { page, context, errors, done } = await openCompare(cores(2));
+  const { page, context, errors, done } = await openCompare(cores(2) + WORKER_SPY, { clock: true });
   const served = await workerByTurn(context, () => DIES);
   await run(page, [['greedy'], ['random']], 2);
   await page.waitForFunction(() => /^(Done|Stopped)/.test(document.querySelector('.compare-status').textContent), null, { timeout: 30000 });
   assert.equal(await page.textContent('.compare-status'), 'Stopped: the AI worker could not be loaded (Uncaught Error: test crash while starting; 4 tries).');
   assert.equal(served.count, 4, 'the first worker and three replacements');
-  await page.waitForTimeout(1000);
-  assert.equal(served.count, 4, 'and no more after');
+  await runTimers(page); // a fifth try would be started by a restart timer
+  assert.equal(await page.evaluate(() => window.workers), 4, 'and no more after');
   assert.equal(await page.locator('.compare-run').isDisabled(), false, 'a new run can start');
   dropCrash(errors);
   await done();
 });
 
 test('the pool: a worker whose script never arrives is replaced at the start deadline; a network download longer than the deadline is not cut off', async () => {
-  const { page, context, done } = await openCompare();
+  const { page, context, done } = await openCompare(WORKER_SPY, { clock: true });
   let release;
   const held = new Promise((r) => { release = r; });
   const served = await workerByTurn(context, (n) => (n === 1 ? held.then(() => DIES) : undefined));
@@ -174,9 +174,16 @@ test('the pool: a worker whose script never arrives is replaced at the start dea
       });
     });
   });
-  // Five times the deadline: the hung worker has been replaced, and a deadline that counted
-  // the download would have failed four starts in a row by now (the run stopped).
-  await page.waitForTimeout(10000);
+  // Once the other worker is ready, the one that hangs is replaced at its deadline (run at
+  // once on the page's clock).
+  await page.waitForFunction(() => window.readied.length === 1, null, { timeout: 20000 });
+  await runTimers(page, 2000);
+  await page.waitForFunction(() => window.terminated?.length === 1 && window.workers === 3, null, { timeout: 20000 });
+  // Once both live workers are ready (their starts are over; the download goes on), five
+  // times the deadline on the page's clock: a deadline that counted the download would fail
+  // four starts in a row (the run stopped).
+  await page.waitForFunction(() => window.readied.length === 2, null, { timeout: 20000 });
+  await runTimers(page, 5 * 2000);
   await page.evaluate(() => window.release());
   const outcome = await page.evaluate(() => Promise.race([window.outcome, new Promise((r) => { setTimeout(() => r('still waiting'), 30000); })]));
   assert.deepEqual(outcome, [20, 20, 20], 'every game played');
@@ -217,14 +224,14 @@ test('a worker that dies in the middle of a run is replaced and its game played 
 });
 
 test('a worker that dies in every game: a few tries, then the run stops with the reason; no endless restarts', async () => {
-  const { page, context, errors, done } = await openCompare(cores(2));
+  const { page, context, errors, done } = await openCompare(cores(2) + WORKER_SPY, { clock: true });
   const served = await workerByTurn(context, () => diesAtGame(1));
   await run(page, [['greedy'], ['random']], 2);
   await finished(page);
   assert.equal(await page.textContent('.compare-status'), 'Stopped: the AI worker failed (Uncaught Error: test crash mid-game; 4 tries).');
   assert.equal(served.count, 4, 'the first worker and three replacements');
-  await page.waitForTimeout(1000);
-  assert.equal(served.count, 4, 'and no more after');
+  await runTimers(page); // a fifth try would be started by a restart timer
+  assert.equal(await page.evaluate(() => window.workers), 4, 'and no more after');
   assert.ok(await noWorkers(page), 'no worker left');
   assert.equal(await page.locator('.compare-run').isDisabled(), false, 'a new run can start');
   dropCrash(errors);

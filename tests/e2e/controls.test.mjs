@@ -4,7 +4,7 @@
 // one with controls="minimal" loads only its two bars, not the full panel, its dialogs or rules.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, openPage, drawn, hostCells } from './helpers.mjs';
+import { setup, openPage, drawn, hostCells, idle } from './helpers.mjs';
 
 const env = setup();
 
@@ -53,12 +53,12 @@ test('controls none | minimal | full, a bad value and the default', async () => 
 });
 
 test('controls="none" downloads no control module, AI pool, worker, AI wasm, explanations or record reader until the AI first runs', async () => {
-  const { page, done } = await openPage(env, null);
+  const { page, done } = await openPage(env, null, { clock: true });
   const requested = [];
   page.on('request', (r) => requested.push(new URL(r.url()).pathname));
   await page.goto(`${env.url}tests/e2e/fixtures/controls-none.html`);
   await drawn(page, '#bare');
-  await page.waitForTimeout(500);
+  await idle(page); // the page has done what it does on its own, and every request it made is in `requested`
   const loaded = (name) => requested.some((p) => p.endsWith(name));
   assert.ok(loaded('/game2048_play_bg.wasm'), 'the play wasm draws the board');
   for (const name of ['/game/panel.js', '/ai/panel.js', '/shared/dialog.js', '/game/stats-view.js', '/ai/pool.js', '/ai/worker.js', '/game2048_ai_bg.wasm', '/game2048_ai.js', '/game2048_records_bg.wasm']) {
@@ -73,12 +73,12 @@ test('controls="none" downloads no control module, AI pool, worker, AI wasm, exp
 });
 
 test('controls="minimal" downloads its two bars, not the full panel, its settings and help dialogs, record links, confirmation or rules; they play', async () => {
-  const { page, done } = await openPage(env, null);
+  const { page, done } = await openPage(env, null, { clock: true });
   const requested = [];
   page.on('request', (r) => requested.push(new URL(r.url()).pathname));
   await page.goto(`${env.url}tests/e2e/fixtures/controls-minimal.html`);
   await drawn(page, '#small');
-  await page.waitForTimeout(500);
+  await idle(page); // the page has done what it does on its own, and every request it made is in `requested`
   const loaded = (name) => requested.some((p) => p.endsWith(name));
   assert.ok(loaded('/game/bar.js') && loaded('/ai/bar.js'), `the minimal bars load: ${requested.join(' ')}`);
   for (const name of ['/game/panel.js', '/ai/panel.js', '/records/record-bar.js', '/game/stats-view.js', '/shared/dialog.js', '/panel.css', '/ai/pool.js', '/ai/worker.js']) {
@@ -111,7 +111,7 @@ test('controls="minimal" downloads its two bars, not the full panel, its setting
   await page.locator('#small .board').focus();
   await page.keyboard.press('?');
   await page.keyboard.press('o');
-  await page.waitForTimeout(200);
+  await idle(page); // what the keys started (a module to load, a dialog) has started
   assert.equal(await page.locator('#small dialog[open]').count(), 0);
   assert.equal(loaded('/game/panel.js') || loaded('/panel.css'), false);
   await done();

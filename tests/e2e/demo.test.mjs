@@ -2,10 +2,11 @@
 // Keys, scrolling, independence, events, attributes, host styles, globals.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, openPage, drawn, hostCells, recordEvents, events, screenshot, domBoard, cellsParam } from './helpers.mjs';
+import { setup, openPage, drawn, hostCells, recordEvents, events, screenshot, domBoard, cellsParam, quiet, WORKER_SPY } from './helpers.mjs';
 
 const env = setup();
-const WIDE = { contextOptions: { viewport: { width: 1000, height: 700 } }, wait: false };
+// The worker spy and Playwright's clock: stopWatch() waits for quiet() after Stop.
+const WIDE = { contextOptions: { viewport: { width: 1000, height: 700 } }, wait: false, initScript: WORKER_SPY, clock: true };
 const KEYS = ['ArrowLeft', 'ArrowUp', 'ArrowRight', 'ArrowDown'];
 
 async function openDemo(options = WIDE) {
@@ -15,10 +16,11 @@ async function openDemo(options = WIDE) {
   return opened;
 }
 
-// Stops the autoplaying board and waits for its last move to land.
+// Stops the autoplaying board; then no move of it can come (quiet: every request answered or
+// its worker ended, the page's timers run).
 async function stopWatch(page) {
   await page.evaluate(() => document.querySelector('#watch').stopAI());
-  await page.waitForTimeout(300);
+  await quiet(page);
 }
 
 test('demo: keys go only to the focused board; with no board focused the arrow keys scroll the page', async () => {

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setup, openPage, drawn, recordEvents, events } from './helpers.mjs';
+import { setup, openPage, drawn, recordEvents, events, idle } from './helpers.mjs';
 import { serve, STRICT_CSP } from '../../tools/serve.mjs';
 import { writeDist } from '../../tools/dist.mjs';
 import { NETWORK_FILE } from '../../www/ai/network.js';
@@ -180,12 +180,12 @@ test('a minimal embed from dist fetches its first board\'s modules as one file (
 <body><game-2048 id="one" size="4" persist="off"></game-2048></body></html>`);
   const host = await serve({ port: 0, root: hostDir });
   try {
-    const { page, done } = await openPage(env, null);
+    const { page, done } = await openPage(env, null, { clock: true });
     const scripts = [];
     page.on('request', (r) => r.url().endsWith('.js') && r.url().startsWith(game.url) && scripts.push(r.url().slice(game.url.length)));
     await page.goto(host.url);
     await drawn(page, '#one');
-    await page.waitForTimeout(300);
+    await idle(page); // every request the page made on its own is in `scripts`
     // The wasm glue aside: embed.js, the first board's file, the element and the bars, each one level below
     // the first board's file (no chunk between: a request waiting for another adds to the first board's time).
     const modules = scripts.filter((s) => !s.startsWith('www/pkg/'));

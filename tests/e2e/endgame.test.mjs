@@ -1,7 +1,7 @@
 // Winning, Endless mode, and losing (with Undo from the game-over screen).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, openPage, ready, domBoard, engineCells, score, settle, screenshot, cellsParam, choose, chosen } from './helpers.mjs';
+import { setup, openPage, ready, domBoard, engineCells, score, settle, saved, screenshot, cellsParam, choose, chosen } from './helpers.mjs';
 
 const env = setup();
 const NEAR_WIN = cellsParam([[1024, 1024, 0, 0], [0, 0, 0, 0], [0, 0, 2, 0], [0, 0, 0, 0]]);
@@ -31,7 +31,7 @@ test('win screen after one move from a near-win position; "Keep going" continues
   await page.keyboard.press('ArrowRight');
   assert.notDeepEqual(await engineCells(page), cells, 'play continues');
   assert.ok((await engineCells(page)).includes(2048));
-  await settle(page);
+  await settle(page); // the move drawn to the end (a message shown after the slide would be up now)
   assert.equal(await message.isVisible(), false, 'no second win message');
 
   await done();
@@ -44,7 +44,7 @@ test('a won game kept going (started from cells) survives a reload', async () =>
   await page.locator('.g2048 .keep-going-button').click();
   await page.keyboard.press('ArrowRight');
   const cells = await engineCells(page);
-  await page.waitForTimeout(300);
+  await saved(page);
   await page.goto(env.url);
   await ready(page);
   assert.equal(await page.locator('.g2048 .notice').count(), 0, 'no "could not be read" notice');
@@ -72,7 +72,7 @@ test('Endless mode shows no win screen', async () => {
   await ready(page);
   await page.keyboard.press('ArrowLeft');
   assert.ok((await engineCells(page)).includes(2048), 'the 2048 tile is there');
-  await settle(page);
+  await settle(page); // the move drawn to the end (a message shown after the slide would be up now)
   assert.equal(await page.locator('.g2048 .message').isVisible(), false, 'no win message in Endless');
   const before = await engineCells(page);
   await page.keyboard.press('ArrowDown');
@@ -82,7 +82,7 @@ test('Endless mode shows no win screen', async () => {
   await page.goto(`${env.url}?cells=${NEAR_WIN}&seed=1&mode=endless`);
   await ready(page);
   await page.keyboard.press('ArrowLeft');
-  await settle(page);
+  await settle(page); // as above
   assert.equal(await page.locator('.g2048 .message').isVisible(), false);
   await done();
 });

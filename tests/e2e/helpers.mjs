@@ -34,12 +34,14 @@ export function setup() {
 /**
  * Opens a fresh context and page (service workers blocked unless contextOptions allow them). Returns { page, context, errors, done }; call
  * `await done()` at the end of the test: it closes the context and asserts no
- * page errors or console errors happened.
+ * page errors or console errors happened. clock: the page's timers run on Playwright's clock
+ * (time flows as usual; runTimers() and quiet() jump it ahead), installed before the page loads.
  */
-export async function openPage(env, path = '', { contextOptions = {}, initScript, wait = true } = {}) {
+export async function openPage(env, path = '', { contextOptions = {}, initScript, wait = true, clock = false } = {}) {
   // No service worker unless a test asks (offline.test.mjs): its cache would answer the
   // requests that tests route to stand-ins (a crashing worker, a missing wasm).
   const context = await env.browser.newContext({ viewport: { width: 520, height: 900 }, serviceWorkers: 'block', ...contextOptions });
+  if (clock) await context.clock.install();
   if (initScript) await context.addInitScript(initScript);
   const page = await context.newPage();
   const errors = [];
@@ -119,13 +121,147 @@ export async function until(condition, timeout = 5000) {
   }
 }
 
-/** Waits for the slide and merge clean-up to finish. */
-export const settle = (page) => page.waitForTimeout(350);
+/** Resolves after `n` animation frames of the page: what it drew lazily (the AI's still boards) is drawn. */
+export const frames = (page, n = 1) => page.evaluate((k) => new Promise((resolve) => {
+  const next = (left) => (left ? requestAnimationFrame(() => next(left - 1)) : resolve());
+  next(k);
+}), n);
+
+/**
+ * Waits until the boards are still: no merged-away tile left (the slide's clean-up ran), no
+ * CSS animation or transition running (appear, pop, slide, "+N"), and a frame drawn after
+ * that (a board deferred to the next frame is drawn). In every board of the page, those in
+ * shadow roots too. A clean-up that never runs makes it time out.
+ */
+export async function settle(page) {
+  await page.waitForFunction(() => {
+    const roots = [document, ...[...document.querySelectorAll('*')].filter((e) => e.shadowRoot).map((e) => e.shadowRoot)];
+    return roots.every((r) => !r.querySelector('.tile-leaving'))
+      && document.getAnimations().every((a) => a.playState !== 'running');
+  });
+  await frames(page);
+}
 
 export async function screenshot(page, name) {
   mkdirSync(SHOTS, { recursive: true });
   await settle(page); // let appear/pop animations finish
   await page.screenshot({ path: `${SHOTS}${name}.png`, fullPage: true });
+}
+
+/**
+ * Waits until the game saved in localStorage (key `<prefix>:game`) is the one on the board:
+ * its cells and score. The page saves a little after a move (or at once when it is hidden).
+ */
+export async function saved(page, { prefix = 'game2048', root = '.g2048' } = {}) {
+  await page.waitForFunction(({ prefix, root }) => {
+    let game;
+    try {
+      game = JSON.parse(JSON.parse(localStorage.getItem(`${prefix}:game`)).game);
+    } catch {
+      return false; // nothing saved yet, or what was there before (a test's bad value)
+    }
+    const board = document.querySelector(`${root} .board`).dataset.cells;
+    const score = document.querySelector(`${root} .score .score-value`).textContent;
+    return game.cells.map((e) => (e ? 2 ** e : 0)).join(',') === board && String(game.score) === score;
+  }, { prefix, root });
+}
+
+/**
+ * Jumps the page's clock `ms` ahead at once, running every timer due by then (those they set
+ * too): a timer that would make something happen has made it happen when this returns. Needs
+ * openPage(..., { clock: true }). Workers keep real time.
+ */
+export async function runTimers(page, ms = 60000) {
+  assert.ok(await page.evaluate(() => Boolean(globalThis.__pwClock)), 'runTimers needs openPage(..., { clock: true })');
+  await page.clock.runFor(ms);
+}
+
+/**
+ * Waits until every request the page sent to a worker has its answer, or its worker was
+ * ended (WORKER_SPY): no answer can come any more.
+ */
+export async function answered(page) {
+  await page.waitForFunction(() => window.asked.every((a) => window.answers.some((b) => b.worker === a.worker && b.id === a.id)
+    || (window.terminated ?? []).includes(a.worker)), null, { timeout: 20000 });
+}
+
+/**
+ * answered(), then the page's timers run for a minute of its time (runTimers). After it, what
+ * the AI could still do on its own it has done: the absence of a move is then a fact, not a
+ * matter of waiting long enough.
+ */
+export async function quiet(page, ms = 60000) {
+  await answered(page);
+  await runTimers(page, ms);
+}
+
+/**
+ * From now on counts the AI's moves (the games' 'move' events by the AI) in window.aiMoves,
+ * and notes that count at the instant of each 'ai-stop' (window.aiMovesAtStop): a move that
+ * slips in right after a stop is counted, however soon the test reads.
+ */
+export const countAiMoves = (page) => page.evaluate(() => {
+  window.aiMoves = 0;
+  document.addEventListener('move', (e) => e.detail.by === 'ai' && window.aiMoves++);
+  document.addEventListener('ai-stop', () => { window.aiMovesAtStop = window.aiMoves; });
+});
+
+/** The AI's moves since it last stopped (countAiMoves). */
+export const aiMovesSinceStop = (page) => page.evaluate(() => window.aiMoves - window.aiMovesAtStop);
+
+/**
+ * Starts a 16 ms timer and an animation-frame loop on the page's main thread; each frame
+ * notes how often the timer has fired so far and the page's `window[counter]` (e.g. the AI's
+ * moves). Read with beatOver().
+ */
+export async function startBeat(page, counter) {
+  await page.evaluate((name) => {
+    const beat = { ticks: 0, frames: [] };
+    window.beat = beat;
+    beat.timer = setInterval(() => beat.ticks++, 16);
+    const frame = () => {
+      beat.frames.push({ ticks: beat.ticks, count: window[name] ?? 0 });
+      beat.raf = requestAnimationFrame(frame);
+    };
+    beat.raf = requestAnimationFrame(frame);
+  }, counter);
+}
+
+/**
+ * Waits until `n` frames have been drawn since the first one that saw the counter at 1 or
+ * more, stops the beat, and returns, over those n frames: how often the timer fired (ticks)
+ * and how far the counter went (counted). The frames are the yardstick: a machine that is
+ * slow makes both slow, a main thread that starves its timers shows as few ticks per frame.
+ */
+export async function beatOver(page, n = 30, timeout = 60000) {
+  await page.waitForFunction((k) => window.beat.frames.filter((f) => f.count >= 1).length > k, n, { timeout });
+  return page.evaluate((k) => {
+    const { timer, raf, frames: seen } = window.beat;
+    clearInterval(timer);
+    cancelAnimationFrame(raf);
+    const w = seen.filter((f) => f.count >= 1).slice(0, k + 1);
+    return { frames: k, ticks: w[k].ticks - w[0].ticks, counted: w[k].count - w[0].count };
+  }, n);
+}
+
+let marks = 0;
+/**
+ * Resolves once the page has been idle (an idle callback ran: the work it had queued is done)
+ * and every request it made up to then has reached the test's `page.on('request')` listeners:
+ * the page then fetches a marker, and requests are reported in the order they were made. With
+ * Playwright's clock (openPage's `clock`), the page's timers of the next minute run first. For
+ * asserting what a page did not download.
+ */
+export async function idle(page) {
+  if (await page.evaluate(() => Boolean(globalThis.__pwClock))) await page.clock.runFor(60000);
+  const mark = `idle-mark=${++marks}`;
+  const seen = page.waitForRequest((r) => r.url().includes(mark), { timeout: 20000 });
+  await page.evaluate((m) => new Promise((resolve) => {
+    requestIdleCallback(() => {
+      fetch(new URL(`?${m}`, location.href)).then((r) => r.arrayBuffer(), () => {}).finally(resolve);
+    });
+  }), mark);
+  await seen;
 }
 
 /** Cells for URL parameters: `?cells=` + cells(...rows). */
@@ -185,13 +321,15 @@ export const events = (page, filter = {}) => page.evaluate(({ type, id }) => win
 
 // Records, per worker (tag: 1 for the first started; window.workers counts them), the
 // requests it was sent, the answers it gave, the networks it was sent ({worker, bytes}),
-// the network figures it answered, and which workers the page terminated.
+// the network figures it answered, which workers said they were ready (window.readied) and
+// which workers the page terminated.
 export const WORKER_SPY = `
   window.workers = 0;
   window.asked = [];
   window.answers = [];
   window.weightsSent = [];
   window.networkInfo = [];
+  window.readied = [];
   const Real = Worker;
   window.Worker = class extends Real {
     constructor(...args) {
@@ -201,6 +339,7 @@ export const WORKER_SPY = `
       this.addEventListener('message', ({ data }) => {
         if (data?.id != null) window.answers.push({ worker: tag, ...data });
         if (data?.quantisation) window.networkInfo.push({ worker: tag, ...data });
+        if (data?.ready) window.readied.push(tag);
       });
     }
     terminate() {

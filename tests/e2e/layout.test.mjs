@@ -3,7 +3,7 @@
 // light and dark (tests/screenshots/page-*.png).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, openPage, ready, engineCells, screenshot } from './helpers.mjs';
+import { setup, openPage, ready, engineCells, screenshot, quiet, WORKER_SPY } from './helpers.mjs';
 
 const env = setup();
 const DESKTOP = { width: 1280, height: 800 };
@@ -106,7 +106,7 @@ async function someMove(page) {
 }
 
 test('shortcuts: undo, new game, start/stop AI, step, hint; arrows from any control; none in a text field or with a modifier', async () => {
-  const { page, done } = await openPage(env, '?seed=7', { contextOptions: { viewport: DESKTOP } });
+  const { page, done } = await openPage(env, '?seed=7', { contextOptions: { viewport: DESKTOP }, initScript: WORKER_SPY, clock: true });
   // Arrow keys move the tiles while a control (a strategy button) has the focus.
   await page.locator('.g2048 .setting-strategy .choice-greedy').focus();
   await someMove(page);
@@ -129,8 +129,8 @@ test('shortcuts: undo, new game, start/stop AI, step, hint; arrows from any cont
   await page.waitForFunction(() => document.querySelector('.g2048 .ai-toggle').textContent === 'Stop');
   await page.keyboard.press('p');
   await page.waitForFunction(() => document.querySelector('.g2048 .ai-toggle').textContent === 'Start AI');
-  // n: a new game (two tiles).
-  await page.waitForTimeout(400);
+  // n: a new game (two tiles), once no move of the stopped AI can come (quiet) to add a third.
+  await quiet(page);
   await page.keyboard.press('n');
   await page.waitForFunction(() => document.querySelectorAll('.g2048 .tile:not(.tile-leaving)').length === 2);
   await someMove(page);

@@ -8,11 +8,21 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
-import { setup, openPage, choose, chosen, WORKER_SPY } from './helpers.mjs';
+import { setup, openPage, choose, chosen, WORKER_SPY, recordEvents, events } from './helpers.mjs';
 import { NETWORK_FILE } from '../../www/ai/network.js';
 
 const env = setup();
 const games = (page) => page.evaluate(() => Number(document.querySelector('.learn-games dd').textContent.replace(/,/g, '')) || 0);
+
+// Counts the page's writes to its store line (each save's outcome: pausing saves, so does the
+// Save button), from now on; storeWrites(page) reads the count. A save is a round trip to the
+// learning worker, answered after every message sent to it before.
+const countStoreWrites = (page) => page.evaluate(() => {
+  window.storeWrites = 0;
+  new MutationObserver(() => window.storeWrites++).observe(document.querySelector('.learn-store'), { childList: true, characterData: true, subtree: true });
+});
+const storeWrites = (page) => page.evaluate(() => window.storeWrites);
+const nextStoreWrite = async (page, n) => page.waitForFunction((k) => window.storeWrites > k, n, { timeout: 20000 });
 
 test('learn: trains from nothing, draws the curve and the show board, pauses, downloads a file the engine reads', async () => {
   const { page, done } = await openPage(env, 'learn.html', { wait: false });
@@ -22,11 +32,18 @@ test('learn: trains from nothing, draws the curve and the show board, pauses, do
   assert.match(await page.textContent('.learn-speed dd'), /^[\d,]+$/);
   assert.ok((await page.getAttribute('.learn-line', 'points')).split(' ').length >= 3, 'a point per block');
   await page.waitForFunction(() => [...document.querySelectorAll('.learn-cell')].some((c) => c.textContent !== ''));
+  await countStoreWrites(page);
   await page.locator('.learn-toggle').click();
   assert.equal(await page.textContent('.learn-toggle'), 'Resume');
-  await page.waitForTimeout(300); // a block under way ends
+  // Pausing saves the network: its answer comes once the block under way has ended.
+  await nextStoreWrite(page, 0);
   const paused = await games(page);
-  await page.waitForTimeout(800);
+  assert.match(await page.textContent('.learn-store'), new RegExp(`\\(${paused.toLocaleString('en')} games\\)`), 'the network saved is the one paused');
+  // Another save, answered after every message the worker had: no game was played meanwhile.
+  const writes = await storeWrites(page);
+  await page.locator('.learn-save').click();
+  await nextStoreWrite(page, writes);
+  assert.match(await page.textContent('.learn-store'), new RegExp(`\\(${paused.toLocaleString('en')} games\\)`), 'no game while paused');
   assert.equal(await games(page), paused, 'no game while paused');
 
   const [file] = await Promise.all([page.waitForEvent('download'), page.locator('.learn-download').click()]);
@@ -77,6 +94,15 @@ async function step(page) {
   await page.waitForFunction((b) => document.querySelector('.g2048 .board').dataset.cells !== b, before, { timeout: 20000 });
 }
 
+// Step on the game page, refused: waits for the AI's answer, the error event that says why
+// (recordEvents runs first, on the page as it is now).
+async function refusedStep(page) {
+  await recordEvents(page);
+  await page.locator('.g2048 .ai-step').click();
+  await page.waitForFunction(() => window.__events.some((e) => e.type === 'error' && e.detail.source === 'ai'), null, { timeout: 20000 });
+  assert.match((await events(page, { type: 'error' }))[0].detail.message, /^The AI failed: .*network/);
+}
+
 // The weights file of the network saved in this browser (read through the page's store).
 const savedBytes = (page) => page.evaluate(async () => {
   const { loadNetwork } = await import('/www/learn/network-store.js');
@@ -102,9 +128,10 @@ test('learn: Pause saves the network in this browser; a reload brings it back to
   await page.locator('.learn-toggle').click();
   await page.waitForFunction((t) => document.querySelector('.learn-store').textContent !== t, before, { timeout: 20000 });
   const more = await figureOf(page, 'games');
+  await countStoreWrites(page);
   await page.locator('.learn-save').click();
-  await page.waitForFunction((n) => /^Saved in this browser/.test(document.querySelector('.learn-store').textContent), null, { timeout: 20000 });
-  for (let i = 0; i < 50 && (await savedBytes(page)).games !== more; i++) await page.waitForTimeout(200);
+  await nextStoreWrite(page, 0); // written once the network is stored
+  assert.match(await page.textContent('.learn-store'), /^Saved in this browser/);
   assert.equal((await savedBytes(page)).games, more, 'Save keeps the network as it is now');
 
   // A reload: the saved network is back, with its games and its curve, and goes on learning.
@@ -174,13 +201,13 @@ test('no network saved: "your network" says how to get one (the learn page) and 
   // The shipped file's kind (its header's byte 12), read back by the worker.
   const kind = ['f32', 'i16', 'i8', 'c8'][readFileSync(new URL(`../../${NETWORK_FILE}`, import.meta.url))[12]];
   await page.waitForFunction((k) => window.networkInfo.some((n) => n.quantisation === k), kind, { timeout: 20000 });
-  await page.waitForTimeout(200);
+  // Every worker sent it has read it: the pool has told the page the network is loaded.
+  await page.waitForFunction(() => window.networkInfo.length >= window.weightsSent.length, null, { timeout: 20000 });
   assert.equal(await page.locator('.g2048 .ai-network-learn').isVisible(), true, 'the link stays');
   assert.match(await page.textContent('.g2048 .ai-network'), /Your network is unavailable: no network of yours is saved in this browser/);
   assert.match(await page.getAttribute('.g2048 .ai-network-learn', 'href'), /\/learn\.html$/);
   const before = await page.getAttribute('.g2048 .board', 'data-cells');
-  await page.locator('.g2048 .ai-step').click();
-  await page.waitForTimeout(300);
+  await refusedStep(page);
   assert.equal(await page.getAttribute('.g2048 .board', 'data-cells'), before, 'no move without a network');
   // The choice is remembered like any strategy.
   await page.reload();
@@ -232,8 +259,7 @@ test('a corrupt saved network: the learn page names the problem and learns anew;
   await page.waitForSelector('.g2048 .notice-text');
   assert.match(await page.textContent('.g2048 .notices'), /Your network is unavailable: your network could not be read \(.*checksum/);
   const before = await page.getAttribute('.g2048 .board', 'data-cells');
-  await page.locator('.g2048 .ai-step').click();
-  await page.waitForTimeout(300);
+  await refusedStep(page);
   assert.equal(await page.getAttribute('.g2048 .board', 'data-cells'), before, 'no move with a damaged network');
   await choose(page, 'strategy', 'expectimax');
   await choose(page, 'strength', 'ms10');

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { setup, openPage, engineCells, choose, chosen, drawn, WORKER_SPY } from './helpers.mjs';
+import { setup, openPage, engineCells, choose, chosen, drawn, WORKER_SPY, idle, recordEvents, events } from './helpers.mjs';
 import { NETWORK_FILE } from '../../www/ai/network.js';
 
 const env = setup();
@@ -50,10 +50,10 @@ async function step(page, timeout = 20000) {
 }
 
 test('picking td downloads the network once (progress shown); td and expectimax-td play legal moves; a worker restarted after Stop has it', async () => {
-  const { page, done } = await openPage(env, '?seed=5', { initScript: SPY });
+  const { page, done } = await openPage(env, '?seed=5', { initScript: SPY, clock: true });
   const downloads = [];
   page.on('request', (r) => { if (r.url().includes('/networks/')) downloads.push(r.url()); });
-  await page.waitForTimeout(300);
+  await idle(page); // every request of the first visit is in `downloads` by now
   assert.deepEqual(downloads, [], 'not part of the first visit');
   await choose(page, 'strategy', 'td');
   assert.match(await page.textContent('.g2048 .ai-explanation'), /downloads its network/);
@@ -81,10 +81,17 @@ test('picking td downloads the network once (progress shown); td and expectimax-
   await choose(page, 'strength', 'nodes200000');
   await choose(page, 'speed', 'max');
   const workers = await page.evaluate(() => window.workers);
+  const asked = await page.evaluate(() => window.asked.length);
   await page.locator('.g2048 .ai-toggle').click();
-  await page.waitForTimeout(200);
-  assert.equal(await page.textContent('.g2048 .ai-toggle'), 'Stop', 'still thinking');
-  await page.locator('.g2048 .ai-toggle').click();
+  // A worker has the search; Stop comes while it runs (its answer not in yet).
+  await page.waitForFunction((n) => window.asked.length > n, asked);
+  const unanswered = await page.evaluate((n) => {
+    const mine = window.asked.slice(n);
+    document.querySelector('.g2048 .ai-toggle').click();
+    return mine.filter((a) => !window.answers.some((b) => b.id === a.id && b.worker === a.worker)).length;
+  }, asked);
+  assert.ok(unanswered > 0, 'Stop came while a search was running');
+  assert.equal(await page.textContent('.g2048 .ai-toggle'), 'Start AI');
   await page.waitForFunction((n) => window.workers > n, workers, { timeout: 5000 });
   const fresh = await page.evaluate(() => window.workers);
   await page.waitForFunction((w) => window.weightsSent.some((s) => s.worker === w), fresh, { timeout: 5000 });
@@ -101,6 +108,7 @@ for (const [what, route] of [
 ]) {
   test(`${what}: the learned strategies say why they are unavailable; expectimax still plays`, async () => {
     const { page, done, errors } = await openPage(env, '?seed=6', { initScript: SPY, wait: false });
+    await recordEvents(page);
     const bytes = readFileSync(NETWORK);
     await page.route(`**/${NETWORK_FILE}`, (r) => r.fulfill({ contentType: 'application/octet-stream', ...route(bytes) }));
     await page.waitForSelector('.g2048 .board[data-cells]');
@@ -109,10 +117,12 @@ for (const [what, route] of [
     const notice = await page.textContent('.g2048 .notices');
     assert.match(notice, /The learned strategies are unavailable: the learned network could not be (read \(weights file is corrupt|downloaded \(HTTP 404)/);
     assert.match(await page.textContent('.g2048 .ai-network'), /unavailable/);
-    // Step with td: refused with the reason, the board unchanged.
+    // Step with td: refused with the reason (the AI's error event), the board unchanged.
     const before = await engineCells(page);
+    const said = (await events(page, { type: 'error' })).length;
     await page.locator('.g2048 .ai-step').click();
-    await page.waitForTimeout(300);
+    await page.waitForFunction((n) => window.__events.filter((e) => e.type === 'error').length > n, said);
+    assert.match((await events(page, { type: 'error' })).at(-1).detail.message, /^The AI failed: the learned network could not be/);
     assert.deepEqual(await engineCells(page), before, 'td did not move');
     await choose(page, 'strategy', 'expectimax');
     await choose(page, 'strength', 'ms10');

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setup, openPage, ready, engineCells, drawn, choose } from './helpers.mjs';
+import { setup, openPage, ready, engineCells, drawn, choose, idle } from './helpers.mjs';
 import { serve, STRICT_CSP } from '../../tools/serve.mjs';
 import { writeDist } from '../../tools/dist.mjs';
 import { serviceWorker } from '../../tools/sw.mjs';
@@ -62,17 +62,31 @@ test('after one visit: the page reloads and plays, the AI moves and the compare 
   await done();
 });
 
-// Polls `fn` in the page until it returns true, through the reloads a new build causes.
-async function eventually(page, fn, timeout = 20000) {
+// The errors that mean the page navigated while `fn` ran or was waited for (the reload a new
+// build causes): then it is waited for again in the new document. Any other error is a bug
+// and is thrown at once.
+const NAVIGATED = /Execution context was destroyed|navigat|Cannot find context with specified id|frame was detached/i;
+
+/**
+ * Waits until `fn` (run in the page, again at each animation frame) returns true, through the
+ * reloads a new build causes. Throws with `what`, and the last error seen, when it does not
+ * within `timeout` ms.
+ */
+async function eventually(page, fn, what, timeout = 20000) {
   const end = Date.now() + timeout;
+  let last = null;
   for (;;) {
+    const left = end - Date.now();
+    if (left <= 0) throw new Error(`${what}: not within ${timeout} ms${last ? ` (last error: ${last.message})` : ''}`, { cause: last });
     try {
-      if (await page.evaluate(fn)) return true;
-    } catch {
-      // the page was reloading
+      await page.waitForFunction(fn, null, { timeout: left });
+      return;
+    } catch (e) {
+      if (!NAVIGATED.test(e.message) && !/Timeout/.test(e.name + e.message)) throw e;
+      last = e;
+      // A navigation: the new document's load, then try again there.
+      if (NAVIGATED.test(e.message)) await page.waitForLoadState('load').catch(() => {});
     }
-    if (Date.now() > end) return false;
-    await page.waitForTimeout(200);
   }
 }
 
@@ -95,7 +109,7 @@ test('a new build replaces the old cache at the next visit (sub-path, strict CSP
     assert.notEqual(next.build, files.build);
 
     await page.reload();
-    assert.ok(await eventually(page, () => document.querySelector('meta[name="build"]')?.content === 'two'), 'the new build is shown');
+    await eventually(page, () => document.querySelector('meta[name="build"]')?.content === 'two', 'the new build is shown');
     await ready(page);
     assert.deepEqual(await ourCaches(page), [`2048:${server.url}:${next.build}`], 'only the new build is cached');
     const cached = await page.evaluate(async (c) => (await (await caches.open(c)).match('index.html')).text(), `2048:${server.url}:${next.build}`);
@@ -114,10 +128,16 @@ test('a new build replaces the old cache at the next visit (sub-path, strict CSP
 });
 
 test('an embed registers no service worker unless its host sets offline', async () => {
-  const { page, done } = await openPage(env, null, ALLOW);
+  const { page, done } = await openPage(env, null, { ...ALLOW, clock: true });
+  const requested = [];
+  page.on('request', (r) => requested.push(new URL(r.url()).pathname));
   await page.goto(`${env.url}demo.html`);
   await drawn(page, '#play');
-  await page.waitForTimeout(500);
+  await drawn(page, '#watch');
+  // Both boards are ready; a board that registers does it once ready, through offline.js.
+  await page.evaluate(() => Promise.all([...document.querySelectorAll('game-2048')].map((g) => g.ready)));
+  await idle(page); // every request the page made by now is in `requested`
+  assert.equal(requested.some((p) => p.endsWith('/offline.js')), false, 'demo.html: the offline module is not loaded');
   assert.equal(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length), 0, 'demo.html: none');
   await page.evaluate(() => {
     const g = document.createElement('game-2048');
@@ -142,10 +162,10 @@ test('the learned network: not cached at install; once downloaded it is, and td 
   assert.equal(await cached(), false, 'not part of the install');
   await page.locator('.g2048 .setting-strategy .choice-td').click();
   await page.waitForFunction(() => document.querySelector('.g2048 .ai-network')?.hidden === true && document.querySelector('.g2048 .ai-network-text').textContent !== '', null, { timeout: 20000 });
-  assert.ok(await eventually(page, () => caches.keys().then(async (names) => {
+  await eventually(page, () => caches.keys().then(async (names) => {
     for (const n of names) if ((await (await caches.open(n)).keys()).some((r) => r.url.includes('/networks/'))) return true;
     return false;
-  })), 'cached once downloaded');
+  }), 'cached once downloaded');
   await context.setOffline(true);
   await page.reload();
   await ready(page);

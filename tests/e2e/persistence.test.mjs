@@ -1,7 +1,7 @@
 // Saving and restoring, and what happens when storage is corrupt or unusable.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, openPage, ready, domBoard, engineCells, score, best, settle, screenshot, choose, chosen } from './helpers.mjs';
+import { setup, openPage, ready, domBoard, engineCells, score, best, settle, saved, runTimers, screenshot, choose, chosen } from './helpers.mjs';
 
 const env = setup();
 
@@ -21,27 +21,27 @@ async function playSomeMoves(page, count) {
 test('reload restores the game (board, score, best, undo history)', async () => {
   const { page, done } = await openPage(env, '');
   assert.equal(await playSomeMoves(page, 12), 12);
-  await settle(page);
-  const saved = { cells: await engineCells(page), score: await score(page), best: await best(page) };
-  assert.ok(saved.score > 0, 'some points were scored');
-  assert.equal(saved.best, saved.score);
+  await saved(page); // the page saves a little after a move
+  const shown = { cells: await engineCells(page), score: await score(page), best: await best(page) };
+  assert.ok(shown.score > 0, 'some points were scored');
+  assert.equal(shown.best, shown.score);
   await page.reload();
   await ready(page);
-  assert.deepEqual(await engineCells(page), saved.cells);
-  assert.deepEqual((await domBoard(page)).cells, saved.cells, 'the DOM shows the restored board');
-  assert.equal(await score(page), saved.score);
-  assert.equal(await best(page), saved.best);
+  assert.deepEqual(await engineCells(page), shown.cells);
+  assert.deepEqual((await domBoard(page)).cells, shown.cells, 'the DOM shows the restored board');
+  assert.equal(await score(page), shown.score);
+  assert.equal(await best(page), shown.best);
   assert.equal(await page.locator('.g2048 .undo-button').isDisabled(), false, 'undo history came back');
   assert.equal(await page.locator('.g2048 .notice').count(), 0);
 
   // A new game keeps the best score, also across another reload.
   await page.locator('.g2048 .new-button').click();
   assert.equal(await score(page), 0);
-  assert.equal(await best(page), saved.best);
+  assert.equal(await best(page), shown.best);
   await page.reload();
   await ready(page);
   assert.equal(await score(page), 0);
-  assert.equal(await best(page), saved.best);
+  assert.equal(await best(page), shown.best);
   assert.equal((await domBoard(page)).tiles, 2);
   await done();
 });
@@ -57,7 +57,7 @@ test('a first visit fetches the small (lite) wasm alone; with a saved game the n
   await ready(page);
   assert.deepEqual(asked, ['game2048_play_bg.wasm'], 'no saved game: the play module only');
   assert.equal(await playSomeMoves(page, 3), 3);
-  await settle(page);
+  await saved(page);
   const cells = await engineCells(page);
   asked.length = 0;
   await page.reload();
@@ -113,7 +113,7 @@ for (const [kind, raw] of CORRUPT) {
     await notice.locator('button').click();
     assert.equal(await notice.count(), 0);
     // The fresh game replaced the bad value: no notice next time.
-    await page.waitForTimeout(250);
+    await saved(page);
     await page.reload();
     await ready(page);
     assert.equal(await page.locator('.g2048 .notice').count(), 0);
@@ -123,6 +123,7 @@ for (const [kind, raw] of CORRUPT) {
 
 test('storage that throws: the game plays and says "not saved" once', async () => {
   const { page, done } = await openPage(env, null, {
+    clock: true,
     initScript: () => {
       const fail = () => { throw new DOMException('The operation is insecure.', 'SecurityError'); };
       Storage.prototype.getItem = fail;
@@ -139,7 +140,8 @@ test('storage that throws: the game plays and says "not saved" once', async () =
   await page.locator('.g2048 .new-button').click();
   assert.equal(await playSomeMoves(page, 3), 3);
   await choose(page, 'theme', 'dark');
-  await settle(page);
+  await runTimers(page); // every save the moves scheduled has been tried
+  await settle(page); // for the DOM check below: the moves' clean-up done
   assert.equal(await notice.count(), 1, 'said once');
   assert.deepEqual((await domBoard(page)).cells, await engineCells(page));
   await done();
@@ -160,6 +162,7 @@ test('localStorage that throws on access (blocked) also plays', async () => {
 
 test('storage full (quota) on save: plays and says "not saved" once', async () => {
   const { page, done } = await openPage(env, null, {
+    clock: true,
     initScript: () => {
       const real = Storage.prototype.setItem;
       Storage.prototype.setItem = function (k, v) {
@@ -171,7 +174,7 @@ test('storage full (quota) on save: plays and says "not saved" once', async () =
   await page.goto(env.url);
   await ready(page);
   assert.equal(await playSomeMoves(page, 4), 4);
-  await settle(page);
+  await runTimers(page); // every save the moves scheduled has been tried: the first one fails
   assert.equal(await page.locator('.g2048 .notice').count(), 1);
   assert.match(await page.textContent('.g2048 .notice'), /not be saved/);
   await done();

@@ -37,13 +37,12 @@ test('arrow keys and WASD move tiles (position classes change) and update the sc
     const merged = await page.locator('.g2048 .tile-4.tile-merged').getAttribute('class');
     assert.match(merged, new RegExp(`tile-pos-${expected}\\b`), `${key}: merged tile at ${expected}`);
     assert.equal(await score(page), 4, `${key}: score updated`);
-    await settle(page);
+    await settle(page); // the merge's clean-up done: the merged-away tile removed
     assert.deepEqual((await domBoard(page)).cells, await engineCells(page), `${key}: DOM equals engine`);
   }
   await page.keyboard.press('ArrowUp');
   await page.keyboard.press('ArrowLeft');
-  await settle(page);
-  await screenshot(page, 'mid-game');
+  await screenshot(page, 'mid-game'); // settles first
   await done();
 });
 
@@ -58,7 +57,7 @@ test('a merge pops the merged tile and shows +N with the points gained', async (
   assert.equal(await page.textContent('.g2048 .score .score-addition'), '+24');
   assert.equal(await score(page), 24);
   assert.equal(await page.locator('.g2048 .tile-new').count(), 1, 'one spawned tile');
-  await settle(page);
+  await settle(page); // the merge's clean-up done: what is asserted next
   const board = await domBoard(page);
   assert.equal(board.tiles, 3, 'merged-away source tiles are removed');
   assert.deepEqual(board.cells, await engineCells(page));
@@ -78,7 +77,7 @@ test('undo restores the previous board and score, as far back as moves were play
     history.push({ cells: await engineCells(page), score: await score(page) });
   }
   assert.equal(history[1].score, 4);
-  await settle(page);
+  await settle(page); // the undos start from a still board, as a player's do
   for (let i = history.length - 2; i >= 0; i--) {
     await undo.click();
     assert.deepEqual(await engineCells(page), history[i].cells, `undo back to move ${i}`);

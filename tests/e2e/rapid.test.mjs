@@ -57,7 +57,7 @@ test(`${N} key presses dispatched in one burst all apply, in order`, async () =>
     'one move per key, in the order pressed');
   assert.deepEqual(await engineCells(page), expected.cells, 'engine board equals the replay');
   assert.equal(await score(page), expected.score);
-  await settle(page);
+  await settle(page); // the last moves' clean-up done: no merged-away tile left
   const board = await domBoard(page);
   assert.equal(board.clash, false, 'no two tiles share a cell');
   assert.equal(board.tiles, expected.cells.filter(Boolean).length, 'no stray tile elements');
@@ -74,7 +74,7 @@ test(`${N} real key presses in quick succession (no waiting) all apply`, async (
     'one move per key, in the order pressed');
   assert.deepEqual(await engineCells(page), expected.cells);
   assert.equal(await score(page), expected.score);
-  await settle(page);
+  await settle(page); // the last moves' clean-up done: no merged-away tile left
   const board = await domBoard(page);
   assert.deepEqual(board.cells, expected.cells, 'DOM equals engine');
   assert.equal(board.tiles, expected.cells.filter(Boolean).length);

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { crc32 } from 'node:zlib';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { setup, openPage, ready, engineCells, score, settle, screenshot, domBoard } from './helpers.mjs';
+import { setup, openPage, ready, engineCells, score, settle, saved, screenshot, domBoard } from './helpers.mjs';
 import { load } from '../node/wasm.mjs';
 
 const env = setup();
@@ -84,7 +84,7 @@ test('play 30 moves, share: the link opens the replay, which ends on the same bo
   // A step forward animates the move: the spawned tile appears, the tiles end on the replay's board.
   assert.equal(await other.locator('.replay .tile.tile-new').count(), 1, 'the spawn is animated');
   for (let i = 0; i < 8; i++) await other.keyboard.press('ArrowRight');
-  await settle(other);
+  await settle(other); // the animated steps' clean-up done
   const drawn = await domBoard(other, 'body');
   assert.equal(drawn.clash, false);
   assert.deepEqual(drawn.cells, await replayCells(other), 'the animated tiles end on the position');
@@ -216,7 +216,7 @@ test('play on from a replay: a new game with its own record; the game in progres
   const shared = played(4, 77n, 40, 'classic');
   const { page, context, done } = await openPage(env, '?seed=3');
   await playKeys(page, 5);
-  await settle(page);
+  await saved(page); // the other page reads the game in progress from storage
   const mine = await engineCells(page);
   const other = await context.newPage();
   await other.goto(`${env.url}replay.html#${shared.text}`);
@@ -472,7 +472,7 @@ test('a bad file, dropped or picked, leaves the replay shown as it was', async (
 test('a bad play-on link never replaces the game in progress: the notice names the problem', async () => {
   const { page, done } = await openPage(env, '?seed=8');
   await playKeys(page, 4);
-  await settle(page);
+  await saved(page); // the pages opened next read the game in progress from storage
   const mine = await engineCells(page);
   const points = await score(page);
   for (const [name, [text, reason]] of Object.entries({ ...BAD, 'move past the end': [`${good}&at=99`, /move 99 is past the record's last move \(60\)/] })) {

@@ -1,7 +1,7 @@
 // Settings: board size (with the in-page confirmation), theme.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, openPage, ready, domBoard, screenshot, choose, chosen } from './helpers.mjs';
+import { setup, openPage, ready, domBoard, saved, screenshot, choose, chosen } from './helpers.mjs';
 
 const env = setup();
 
@@ -60,7 +60,7 @@ test('switching size renders an n x n board after the confirmation dialog', asyn
   await screenshot(page, '8x8');
 
   // The size is remembered.
-  await page.waitForTimeout(300);
+  await saved(page);
   await page.reload();
   await ready(page);
   assert.equal((await domBoard(page)).size, 8);

@@ -98,8 +98,25 @@ test('every strategy: its explanation, a strength control that fits, and Step pl
   await done();
 });
 
+// Counts, in the page, the explanations' fetches that have settled, a task after each (the
+// page's own handlers of it have run by then), and the warnings the page wrote.
+const TEXTS_SPY = `
+  window.textsSettled = 0;
+  window.warned = [];
+  const realFetch = window.fetch;
+  window.fetch = function (...args) {
+    const p = realFetch.apply(this, args);
+    if (/strategy-texts/.test(String(args[0]))) {
+      const mark = () => setTimeout(() => window.textsSettled++);
+      p.then(mark, mark);
+    }
+    return p;
+  };
+  const realWarn = console.warn;
+  console.warn = (...args) => { window.warned.push(args.join(' ')); realWarn.apply(console, args); };`;
+
 test('explanations: a first visit fetches only the picked strategy\'s, after the first board; a strategy picked later fetches its own, once; a failed fetch warns once and the panel plays on', async () => {
-  const { page, done, errors } = await openPage(env, null);
+  const { page, done, errors } = await openPage(env, null, { initScript: TEXTS_SPY });
   const fetched = [];
   page.on('request', (r) => {
     const m = /\/strategy-texts\/([^/]+)\.json$/.exec(new URL(r.url()).pathname);
@@ -124,9 +141,12 @@ test('explanations: a first visit fetches only the picked strategy\'s, after the
   await page.route(/\/strategy-texts\/(greedy|corner)\.json$/, (r) => r.fulfill({ status: 404, body: 'missing' }));
   await choose(page, 'strategy', 'greedy');
   await page.waitForFunction(() => document.querySelector('.g2048 .ai-explanation-short').textContent === '');
+  await page.waitForFunction(() => window.warned.some((w) => /explanations could not be loaded/.test(w))); // greedy's failure warned
   await choose(page, 'strategy', 'corner');
-  await page.waitForTimeout(300);
+  await page.waitForFunction(() => window.textsSettled === 4); // corner's failure is handled too
   assert.deepEqual(fetched, ['expectimax', 'minimax', 'greedy', 'corner']);
+  const said = await page.evaluate(() => window.warned);
+  assert.equal(said.filter((w) => /explanations could not be loaded/.test(w)).length, 1, said.join('\n'));
   assert.equal(warnings.filter((w) => /explanations could not be loaded/.test(w)).length, 1, warnings.join('\n'));
   assert.equal(await pressedStrategy(page), 'corner');
   await stepOnce(page);

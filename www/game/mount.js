@@ -46,7 +46,10 @@ function lazyAi(options) {
     get nodesPerMs() { return loaded?.nodesPerMs; },
     destroy() {
       dead ||= 'stopped';
-      pool?.then((p) => p.destroy(), () => {});
+      // At once when the pool is in: the player aborts its request right after, and a live
+      // pool would start a fresh worker in place of the one busy with it.
+      if (loaded) loaded.destroy();
+      else pool?.then((p) => p.destroy(), () => {});
     },
   };
 }
