@@ -917,7 +917,9 @@ test('destroy() during a running search ends the busy worker', async () => {
     await window.second.ready;
     const root = host.shadowRoot;
     const depths = [...root.querySelectorAll('.setting-strength .choice')].map((b) => /choice-depth(\d+)/.exec(b.className)?.[1]).filter(Boolean);
-    root.querySelector(`.setting-strength .choice-depth${Math.max(...depths.map(Number))}`).click();
+    const strength = root.querySelector('.setting-strength select');
+    strength.value = `depth${Math.max(...depths.map(Number))}`;
+    strength.dispatchEvent(new Event('change'));
     window.second.startAI();
   });
   await page.waitForFunction(() => window.asked.length > 0);

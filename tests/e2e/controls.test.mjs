@@ -10,7 +10,7 @@ const env = setup();
 
 // Which parts board `sel` shows (present in its shadow root and rendered).
 function parts(page, sel) {
-  const names = ['board', 'score', 'new-button', 'undo-button', 'ai-toggle', 'ai-step', 'ai-hint', 'setting-strategy', 'settings-button', 'ai-stats'];
+  const names = ['board', 'score', 'new-button', 'undo-button', 'ai-toggle', 'ai-step', 'ai-hint', 'setting-speed', 'ai-fold-button', 'setting-strategy', 'settings-button', 'ai-stats'];
   return page.evaluate(([s, list]) => {
     const root = document.querySelector(s).shadowRoot;
     return list.filter((n) => {
@@ -28,7 +28,10 @@ test('controls none | minimal | full, a bad value and the default', async () => 
   for (const id of ['none', 'watch', 'minimal', 'full', 'bad', 'default']) await drawn(page, `#${id}`);
   assert.deepEqual(await parts(page, '#none'), ['board']);
   assert.deepEqual(await parts(page, '#minimal'), ['board', 'score', 'new-button', 'ai-toggle', 'ai-hint']);
-  assert.deepEqual(await parts(page, '#full'), ['board', 'score', 'new-button', 'undo-button', 'ai-toggle', 'ai-step', 'ai-hint', 'setting-strategy', 'settings-button', 'ai-stats']);
+  // full, 500 px wide: the game page's panel in one column, the player and strength folded until a tap.
+  assert.deepEqual(await parts(page, '#full'), ['board', 'score', 'new-button', 'undo-button', 'ai-toggle', 'ai-step', 'ai-hint', 'setting-speed', 'ai-fold-button', 'settings-button', 'ai-stats']);
+  await page.locator('#full .ai-fold-button').click();
+  assert.ok((await parts(page, '#full')).includes('setting-strategy'), 'the fold opens the player and strength');
   assert.deepEqual(await parts(page, '#default'), await parts(page, '#minimal'), 'the default is minimal');
   assert.deepEqual(await parts(page, '#bad'), await parts(page, '#minimal'), 'a bad value falls back to minimal');
   const about = warnings.filter((w) => /controls/.test(w));
@@ -124,7 +127,7 @@ test('controls="full" in a shadow root links the full panel\'s rules (panel.css)
   const looks = await page.evaluate(() => {
     const root = document.querySelector('#full').shadowRoot;
     const style = (sel) => getComputedStyle(root.querySelector(sel));
-    return { stats: style('.ai-stats').display, values: style('.ai-values').display, choices: style('.setting-strategy .choices').display };
+    return { stats: style('.ai-stats').display, values: style('.ai-values').display, choices: style('.setting-speed .choices').display };
   });
   assert.deepEqual(looks, { stats: 'grid', values: 'grid', choices: 'flex' });
   await done();

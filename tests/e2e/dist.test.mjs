@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setup, openPage, drawn, recordEvents, events, idle } from './helpers.mjs';
+import { setup, openPage, drawn, recordEvents, events, idle, choose } from './helpers.mjs';
 import { serve, STRICT_CSP } from '../../tools/serve.mjs';
 import { writeDist } from '../../tools/dist.mjs';
 import { NETWORK_FILE } from '../../www/ai/network.js';
@@ -78,7 +78,7 @@ test('dist under a strict CSP: no violations, the boards, the AI and the compari
     for (const key of ['ArrowLeft', 'ArrowUp', 'ArrowRight', 'ArrowDown']) await page.keyboard.press(key);
     const played = await page.getAttribute('.g2048 .board', 'data-cells');
     assert.notEqual(played, start, 'the keys moved the board');
-    await page.locator('.g2048 .setting-strategy .choice').first().click();
+    await choose(page, 'strategy', 'random');
     await page.locator('.g2048 .ai-step').click();
     // The AI's worker loads under the policy and answers: its move lands on the board.
     await page.waitForFunction((b) => document.querySelector('.g2048 .board').dataset.cells !== b, played, { timeout: 15000 });
@@ -133,7 +133,7 @@ test('the learned network from dist: under a sub-path with the strict CSP, and f
     const fetched = [];
     page.on('response', (r) => { if (r.url().includes('/networks/')) fetched.push(`${r.status()} ${new URL(r.url()).pathname}`); });
     const before = await page.getAttribute('.g2048 .board', 'data-cells');
-    await page.locator('.g2048 .setting-strategy .choice-td').click();
+    await choose(page, 'strategy', 'td');
     await page.locator('.g2048 .ai-step').click();
     await page.waitForFunction((b) => document.querySelector('.g2048 .board').dataset.cells !== b, before, { timeout: 20000 });
     assert.deepEqual(fetched, [`200 /static/2048/${NETWORK_FILE}`]);

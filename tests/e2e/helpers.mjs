@@ -268,12 +268,21 @@ export async function idle(page) {
 export const cellsParam = (rows) => rows.flat().join(',');
 
 /**
- * Clicks a settings choice, e.g. choose(page, 'size', 5), choose(page, 'theme', 'dark'). Size,
- * mode, theme and the AI's speed are in the settings dialog: it is opened first (with its
- * button, as a person would) and closed after, unless the choice asked a question.
+ * Makes a settings choice as a person would, e.g. choose(page, 'size', 5), choose(page,
+ * 'strategy', 'greedy'). Size, mode and theme are in the settings dialog: it is opened first
+ * (with its button) and closed after, unless the choice asked a question. The player and
+ * strength are pickers (<select>) on the AI panel, folded on a narrow screen: a tap on the
+ * fold opens it first.
  */
 export async function choose(page, name, value, root = '.g2048') {
-  const choice = page.locator(`${root} .setting-${name} .choice-${value}`);
+  const setting = page.locator(`${root} .setting-${name}`);
+  const select = setting.locator('select');
+  if (await select.count()) {
+    if (!(await select.isVisible())) await page.locator(`${root} .ai-fold-button`).click();
+    await select.selectOption(String(value));
+    return;
+  }
+  const choice = setting.locator(`.choice-${value}`);
   const inDialog = await choice.evaluate((b) => Boolean(b.closest('.settings-dialog')));
   if (inDialog && !(await choice.isVisible())) await page.locator(`${root} .settings-button`).click();
   await choice.click();
@@ -283,8 +292,10 @@ export async function choose(page, name, value, root = '.g2048') {
   }
 }
 
-/** The settings choice currently shown as pressed. */
+/** The settings choice currently shown as chosen: the pressed button, or the picker's value. */
 export async function chosen(page, name, root = '.g2048') {
+  const select = page.locator(`${root} .setting-${name} select`);
+  if (await select.count()) return select.inputValue();
   const cls = await page.locator(`${root} .setting-${name} .choice[aria-pressed="true"]`).getAttribute('class');
   return /choice-(\S+)/.exec(cls.replace('choice ', ''))[1];
 }

@@ -22,42 +22,124 @@ function boxes(page, selectors) {
 
 const DESKTOP_PARTS = [
   '.g2048 .board-wrap', '.g2048 .score', '.g2048 .best', '.g2048 .undo-button', '.g2048 .new-button',
-  '.g2048 .ai-toggle', '.g2048 .ai-step', '.g2048 .ai-hint', '.g2048 .setting-strategy', '.g2048 .setting-strength',
-  '.g2048 .ai-stats', '.g2048 .ai-values', '.g2048 .settings-button',
+  '.g2048 .ai-toggle', '.g2048 .ai-step', '.g2048 .ai-hint', '.g2048 .ai .setting-speed', '.g2048 .setting-strategy',
+  '.g2048 .setting-strength', '.g2048 .ai-strength-line', '.g2048 .ai-stats', '.g2048 .ai-values', '.g2048 .settings-button',
 ];
+// The site's font (style.css): every page's text is set in it.
+const SITE_FONT = /^"Clear Sans", "Helvetica Neue", Arial/;
 
-test('1280x800: every control and the AI figures without scrolling, the AI panel beside the board', async () => {
-  const { page, done } = await openPage(env, '', { contextOptions: { viewport: DESKTOP } });
+// Text cut off inside `root` (a selector): elements whose content overflows their box, and
+// text that runs past the window's right edge.
+function clipped(page, root) {
+  return page.evaluate((sel) => [...document.querySelectorAll(`${sel} :is(button, label, dt, dd, p, summary, span, h1, h2, a, select)`)]
+    .filter((n) => n.getClientRects().length && n.closest('[hidden], details:not([open]) > :not(summary)') === null)
+    .filter((n) => {
+      const r = n.getBoundingClientRect();
+      const overflows = n.tagName !== 'SELECT' && getComputedStyle(n).overflow !== 'visible'
+        && (n.scrollWidth > n.clientWidth + 1 || n.scrollHeight > n.clientHeight + 1);
+      return overflows || r.right > innerWidth + 0.5 || (n.tagName === 'BUTTON' && (n.scrollWidth > n.clientWidth + 1 || n.scrollHeight > n.clientHeight + 1));
+    })
+    .map((n) => `${n.tagName.toLowerCase()}.${n.className}: "${n.textContent.slice(0, 40)}"`), root);
+}
+
+test('1280x800: while the AI plays, the whole AI panel, its speed and live figures included, sits beside the board without scrolling', async () => {
+  const { page, done } = await openPage(env, '?seed=3', { contextOptions: { viewport: DESKTOP }, initScript: WORKER_SPY });
+  await page.locator('.g2048 .more-button').waitFor(); // the explanation is in
+  await page.locator('.g2048 .ai-toggle').click();
+  // Playing, with its figures drawn and the words on the rung the speed chose.
+  await page.waitForFunction(() => /\d/.test(document.querySelector('.g2048 .ai-mps dd').textContent)
+    && / here: /.test(document.querySelector('.g2048 .ai-strength-line').textContent), null, { timeout: 20000 });
   const found = await boxes(page, DESKTOP_PARTS);
   for (const [sel, b] of Object.entries(found)) assert.ok(b.found && b.inside, `${sel} inside the viewport: ${JSON.stringify(b)}`);
   const board = found['.g2048 .board-wrap'];
   const ai = (await boxes(page, ['.g2048 .ai']))['.g2048 .ai'];
+  assert.ok(ai.inside, `the whole AI panel inside the viewport: ${JSON.stringify(ai)}`);
   assert.ok(ai.left >= board.right, 'the AI panel is beside the board');
   assert.ok(board.right - board.left >= 400, 'the board keeps its size');
   assert.ok(await page.evaluate(() => document.documentElement.scrollHeight <= innerHeight), 'no scrolling');
+  // The first row: Start AI (now Stop), Step, Hint and the speed, on one line.
+  const row = await boxes(page, ['.g2048 .ai-toggle', '.g2048 .ai-hint', '.g2048 .ai .setting-speed']);
+  assert.ok(Math.abs(row['.g2048 .ai-toggle'].top - row['.g2048 .ai .setting-speed'].top) < 4, `one row: ${JSON.stringify(row)}`);
+  // The player and the strength are one picker each, with one line under each.
+  assert.equal(await page.locator('.g2048 .setting-strategy select').count(), 1);
+  assert.equal(await page.locator('.g2048 .setting-strength select').count(), 1);
+  assert.deepEqual(await clipped(page, '.g2048 .game'), [], 'text cut off');
   // The explanation (loaded after the first board: "more" shows once it is there) is one
   // short sentence; "more" shows the rest.
-  await page.locator('.g2048 .more-button').waitFor();
   const short = await page.textContent('.g2048 .ai-explanation-short');
   assert.ok(short.length <= 100 && short.split(/[.!?](\s|$)/).filter((x) => x && x.trim()).length <= 1, short);
   assert.equal(await page.locator('.g2048 .ai-explanation-rest').isVisible(), false);
   await page.locator('.g2048 .more-button').click();
   assert.equal(await page.locator('.g2048 .ai-explanation-rest').isVisible(), true);
   assert.equal(await page.getAttribute('.g2048 .more-button', 'aria-expanded'), 'true');
+  await page.locator('.g2048 .ai-toggle').click();
   await done();
 });
 
-test('390x844: the board, the score and Start AI on the first screen; the rest below', async () => {
+test('390x844: the score, the board, Start AI and the speed on the first screen; the player and strength fold, and the page remembers the fold', async () => {
   const { page, done } = await openPage(env, '', { contextOptions: { viewport: PHONE, isMobile: true, hasTouch: true } });
-  const found = await boxes(page, ['.g2048 .board-wrap', '.g2048 .score', '.g2048 .ai-toggle']);
+  const first = ['.g2048 .board-wrap', '.g2048 .score', '.g2048 .ai-toggle', '.g2048 .ai .setting-speed'];
+  let found = await boxes(page, first);
   for (const [sel, b] of Object.entries(found)) assert.ok(b.found && b.inside, `${sel} inside the viewport: ${JSON.stringify(b)}`);
   assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), 'no horizontal scrolling');
-  // No button's words are cut off: the strength rungs' labels wrap to two or three lines here.
-  const cut = await page.evaluate(() => [...document.querySelectorAll('.g2048 button')]
-    .filter((b) => b.offsetParent && (b.scrollHeight > b.clientHeight + 1 || b.scrollWidth > b.clientWidth + 1))
-    .map((b) => `${b.textContent} (${b.scrollWidth}x${b.scrollHeight} in ${b.clientWidth}x${b.clientHeight})`));
-  assert.deepEqual(cut, [], 'buttons whose words do not fit');
+  // Folded at first: one tap opens the player and strength, another folds them.
+  const fold = page.locator('.g2048 .ai-fold-button');
+  assert.equal(await fold.getAttribute('aria-expanded'), 'false');
+  assert.equal(await page.locator('.g2048 .setting-strategy').isVisible(), false);
+  const folded = await page.evaluate(() => document.documentElement.scrollHeight);
+  await fold.tap();
+  assert.equal(await fold.getAttribute('aria-expanded'), 'true');
+  assert.equal(await page.locator('.g2048 .setting-strategy').isVisible(), true);
+  assert.equal(await page.locator('.g2048 .setting-strength').isVisible(), true);
+  assert.ok(await page.evaluate(() => document.documentElement.scrollHeight) > folded);
+  // No words cut off, unfolded too.
+  assert.deepEqual(await clipped(page, '.g2048 .game'), [], 'text cut off');
+  // The page remembers the fold (its saved settings).
+  await page.waitForFunction(() => JSON.parse(localStorage.getItem('game2048:settings'))?.aiPanelOpen === true);
+  await page.reload();
+  await ready(page);
+  assert.equal(await page.locator('.g2048 .setting-strategy').isVisible(), true, 'still open after a reload');
+  found = await boxes(page, first);
+  for (const [sel, b] of Object.entries(found)) assert.ok(b.found && b.inside, `${sel} inside the viewport, unfolded: ${JSON.stringify(b)}`);
+  await fold.tap();
+  await page.waitForFunction(() => JSON.parse(localStorage.getItem('game2048:settings'))?.aiPanelOpen === false);
+  await page.reload();
+  await ready(page);
+  assert.equal(await page.locator('.g2048 .setting-strategy').isVisible(), false, 'folded again after a reload');
   await done();
+});
+
+test('every page is set in the site\'s font and colours, light and dark: the learn page as the game page', async () => {
+  for (const colorScheme of ['light', 'dark']) {
+    const { page, done } = await openPage(env, null, { contextOptions: { viewport: DESKTOP, colorScheme } });
+    const looks = async () => page.evaluate(() => {
+      const style = (sel) => getComputedStyle(document.querySelector(sel));
+      return {
+        body: style('body').fontFamily, h1: style('h1').fontFamily, button: style('button.btn').fontFamily,
+        background: style('body').backgroundColor, text: style('h1').color, header: style('.site-header').backgroundColor,
+        buttonBackground: style('button.btn').backgroundColor,
+      };
+    });
+    await page.goto(env.url);
+    await ready(page);
+    const game = await looks();
+    assert.match(game.body, SITE_FONT);
+    for (const path of ['learn.html', 'compare.html', 'replay.html', 'editor.html']) {
+      await page.goto(env.url + path);
+      await page.waitForSelector('h1');
+      await page.waitForSelector('button.btn');
+      const other = await looks();
+      for (const key of ['body', 'h1', 'button']) assert.match(other[key], SITE_FONT, `${path} ${key} in ${colorScheme}`);
+      for (const key of ['background', 'text', 'header', 'buttonBackground']) assert.equal(other[key], game[key], `${path}: ${key} as the game page's, in ${colorScheme}`);
+    }
+    // The learn page's board is the game's board view; its curves have titled axes.
+    assert.equal(await page.evaluate(() => location.pathname.endsWith('editor.html')), true);
+    await page.goto(`${env.url}learn.html`);
+    await page.waitForSelector('.learn-watch .board-wrap .board[role="img"]');
+    const titles = await page.$$eval('.learn-curve .axis-title', (ts) => ts.map((t) => t.textContent));
+    assert.deepEqual(titles, ['mean score (points)', 'games played', 'games reaching the tile (%)', 'games played']);
+    await done();
+  }
 });
 
 test('settings and help: dialogs reached by keyboard, closed with Escape', async () => {
@@ -73,9 +155,10 @@ test('settings and help: dialogs reached by keyboard, closed with Escape', async
   assert.ok(reached, 'Settings is reachable with Tab');
   await page.keyboard.press('Enter');
   assert.equal(await settings.isVisible(), true);
-  for (const name of ['size', 'mode', 'theme', 'speed']) {
+  for (const name of ['size', 'mode', 'theme']) {
     assert.equal(await settings.locator(`.setting-${name}`).isVisible(), true, `${name} is in the settings`);
   }
+  assert.equal(await settings.locator('.setting-speed').count(), 0, 'the speed is on the AI panel');
   const before = await engineCells(page);
   await page.keyboard.press('ArrowLeft'); // keys belong to the dialog while it is open
   assert.deepEqual(await engineCells(page), before);
@@ -107,9 +190,10 @@ async function someMove(page) {
 
 test('shortcuts: undo, new game, start/stop AI, step, hint; arrows from any control; none in a text field or with a modifier', async () => {
   const { page, done } = await openPage(env, '?seed=7', { contextOptions: { viewport: DESKTOP }, initScript: WORKER_SPY, clock: true });
-  // Arrow keys move the tiles while a control (a strategy button) has the focus.
-  await page.locator('.g2048 .setting-strategy .choice-greedy').focus();
+  // Arrow keys move the tiles while a control (the player's picker) has the focus; the pick stays.
+  await page.locator('.g2048 .setting-strategy select').focus();
   await someMove(page);
+  assert.equal(await page.inputValue('.g2048 .setting-strategy select'), 'expectimax');
   const afterMove = await engineCells(page);
   assert.equal(await page.locator('.g2048 .undo-button').isDisabled(), false);
   // u: undo.
@@ -192,6 +276,9 @@ test('screenshots: every page at both sizes, light and dark; the compare table i
         assert.ok(cut.right <= cut.width, `the table ends inside the window: ${JSON.stringify(cut)}`);
       }
       await screenshot(page, `page-compare-${label}-${colorScheme}`);
+      await page.goto(`${env.url}learn.html`);
+      await page.waitForFunction(() => !document.querySelector('.learn-toggle').disabled, null, { timeout: 20000 });
+      await screenshot(page, `page-learn-${label}-${colorScheme}`);
       await done();
     }
   }

@@ -12,6 +12,12 @@ import { setup, openPage, choose, chosen, WORKER_SPY, recordEvents, events } fro
 import { NETWORK_FILE } from '../../www/ai/network.js';
 
 const env = setup();
+// The points of a learning curve: 'score' (the mean score), or 'reach-256' .. 'reach-2048'.
+const points = (page, name) => page.evaluate((n) => {
+  const line = n === 'score' ? document.querySelector('.learn-score-chart .line') : document.querySelector(`.learn-${n}-line .line`);
+  return (line?.getAttribute('d').match(/[ML]/g) ?? []).length;
+}, name);
+
 const games = (page) => page.evaluate(() => Number(document.querySelector('.learn-games dd').textContent.replace(/,/g, '')) || 0);
 
 // Counts the page's writes to its store line (each save's outcome: pausing saves, so does the
@@ -30,8 +36,8 @@ test('learn: trains from nothing, draws the curve and the show board, pauses, do
   await page.locator('.learn-toggle').click();
   await page.waitForFunction(() => Number(document.querySelector('.learn-games dd').textContent.replace(/,/g, '')) >= 300, null, { timeout: 60000 });
   assert.match(await page.textContent('.learn-speed dd'), /^[\d,]+$/);
-  assert.ok((await page.getAttribute('.learn-line', 'points')).split(' ').length >= 3, 'a point per block');
-  await page.waitForFunction(() => [...document.querySelectorAll('.learn-cell')].some((c) => c.textContent !== ''));
+  assert.ok((await points(page, 'score')) >= 3, 'a point per block');
+  await page.waitForFunction(() => /[1-9]/.test(document.querySelector('.learn-watch .board')?.dataset.cells));
   await countStoreWrites(page);
   await page.locator('.learn-toggle').click();
   assert.equal(await page.textContent('.learn-toggle'), 'Resume');
@@ -59,7 +65,7 @@ test('learn: trains from nothing, draws the curve and the show board, pauses, do
   // A file that is not a weights file: the reason, and the network learned so far stays.
   await page.setInputFiles('.learn-upload', { name: 'nope.bin', mimeType: 'application/octet-stream', buffer: Buffer.from('not a network') });
   await page.waitForFunction(() => /did not work: not a weights file/.test(document.querySelector('.learn-status').textContent));
-  assert.ok((await page.getAttribute('.learn-line', 'points')).split(' ').length >= 3, 'the curve stays');
+  assert.ok((await points(page, 'score')) >= 3, 'the curve stays');
   await page.locator('.learn-toggle').click();
   await page.waitForFunction((n) => Number(document.querySelector('.learn-games dd').textContent.replace(/,/g, '')) > n, paused, { timeout: 30000 });
   // The file downloaded goes on learning.
@@ -118,7 +124,7 @@ test('learn: Pause saves the network in this browser; a reload brings it back to
   const saved = await savedBytes(page);
   assert.equal(saved.games, games, 'the network saved is the one paused');
   for (const t of [256, 512, 1024, 2048]) assert.match(await page.textContent(`.learn-reach-${t} dd`), /^\d+%$/);
-  assert.ok((await page.getAttribute('.learn-reach-line-256', 'points')).split(' ').length >= 2, 'the share reaching 256, per block');
+  assert.ok((await points(page, 'reach-256')) >= 2, 'the share reaching 256, per block');
 
   // Save (the button) after more games: the saved network follows.
   await page.locator('.learn-toggle').click();
@@ -139,13 +145,13 @@ test('learn: Pause saves the network in this browser; a reload brings it back to
   await page.waitForFunction(() => /saved in this browser is back/.test(document.querySelector('.learn-status').textContent), null, { timeout: 20000 });
   assert.match(await page.textContent('.learn-status'), new RegExp(`\\(${more.toLocaleString('en')} games\\)`));
   assert.equal(await figureOf(page, 'games'), more);
-  assert.ok((await page.getAttribute('.learn-line', 'points')).split(' ').length >= 2, 'the curve is back');
-  await page.waitForFunction(() => [...document.querySelectorAll('.learn-cell')].some((c) => c.textContent !== ''), null, { timeout: 10000 });
+  assert.ok((await points(page, 'score')) >= 2, 'the curve is back');
+  await page.waitForFunction(() => /[1-9]/.test(document.querySelector('.learn-watch .board')?.dataset.cells), null, { timeout: 10000 });
   assert.equal(await page.textContent('.learn-toggle'), 'Resume');
   // Paused, the network read back plays on at the board: watch it.
-  const board = () => page.evaluate(() => [...document.querySelectorAll('.learn-cell')].map((c) => c.textContent).join(','));
+  const board = () => page.getAttribute('.learn-watch .board', 'data-cells');
   const shown = await board();
-  await page.waitForFunction((s) => [...document.querySelectorAll('.learn-cell')].map((c) => c.textContent).join(',') !== s, shown, { timeout: 10000 });
+  await page.waitForFunction((s) => document.querySelector('.learn-watch .board').dataset.cells !== s, shown, { timeout: 10000 });
   assert.equal(await figureOf(page, 'games'), more, 'watching is not learning');
   await page.locator('.learn-toggle').click();
   await page.waitForFunction((n) => Number(document.querySelector('.learn-games dd').textContent.replace(/,/g, '')) > n + 100, more, { timeout: 30000 });

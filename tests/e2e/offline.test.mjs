@@ -160,7 +160,7 @@ test('the learned network: not cached at install; once downloaded it is, and td 
     return keys.some((r) => r.url.includes('/networks/'));
   });
   assert.equal(await cached(), false, 'not part of the install');
-  await page.locator('.g2048 .setting-strategy .choice-td').click();
+  await choose(page, 'strategy', 'td');
   await page.waitForFunction(() => document.querySelector('.g2048 .ai-network')?.hidden === true && document.querySelector('.g2048 .ai-network-text').textContent !== '', null, { timeout: 20000 });
   await eventually(page, () => caches.keys().then(async (names) => {
     for (const n of names) if ((await (await caches.open(n)).keys()).some((r) => r.url.includes('/networks/'))) return true;
@@ -169,7 +169,7 @@ test('the learned network: not cached at install; once downloaded it is, and td 
   await context.setOffline(true);
   await page.reload();
   await ready(page);
-  assert.equal(await page.getAttribute('.g2048 .setting-strategy .choice-td', 'aria-pressed'), 'true', 'td is still the strategy');
+  assert.equal(await page.inputValue('.g2048 .setting-strategy select'), 'td', 'td is still the strategy');
   const before = (await engineCells(page)).join();
   await page.locator('.g2048 .ai-step').click();
   await page.waitForFunction((b) => document.querySelector('.g2048 .board').dataset.cells !== b, before, { timeout: 20000 });

@@ -47,8 +47,13 @@ async function stepOnce(page) {
 test('every strategy: its explanation, a strength control that fits, and Step plays legal moves with it', async () => {
   const { page, done } = await openPage(env, '?seed=31', { initScript: SPY });
   const names = await offered(page);
-  assert.deepEqual(names, await engineNames(page), 'the picker offers every strategy of the engine, in its order');
+  assert.deepEqual([...names].sort(), (await engineNames(page)).sort(), 'the picker offers every strategy of the engine');
   assert.equal(names.length, 11);
+  // The default first, named for what it is; then the searching players, the learned, the simple.
+  assert.deepEqual(names, ['expectimax', 'montecarlo', 'montecarlo-dynamic', 'minimax', 'minimax-id', 'td', 'expectimax-td', 'random', 'corner', 'cycle', 'greedy']);
+  assert.match(await page.textContent('.g2048 .setting-strategy .choice-expectimax'), /the strongest at this speed/);
+  assert.deepEqual(await page.$$eval('.g2048 .setting-strategy optgroup', (gs) => gs.map((g) => `${g.label}: ${g.children.length}`)),
+    ['Searching players: 4', 'Learned players: 2', 'Simple players: 4']);
   assert.equal(await pressedStrategy(page), 'expectimax', 'expectimax by default');
   const seen = new Set();
   for (const name of names) {
@@ -155,11 +160,20 @@ test('explanations: a first visit fetches only the picked strategy\'s, after the
 });
 
 test('the picked strategy and each strategy\'s strength persist across reload', async () => {
+  const { LADDER, positions } = await import('../../www/ai/strength-figures.js');
   const { page, done } = await openPage(env, '?seed=32');
   assert.equal(await chosen(page, 'strength'), 'auto', 'expectimax: the node budget that fits the speed by default');
   assert.match(await page.textContent('.g2048 .setting-strength .choice-auto'), /Fits the speed/);
-  assert.match(await page.textContent('.g2048 .setting-strength .choice-nodes200000'), /Quick \(200k positions\): reaches 16384 in 6 games of 10/);
+  assert.equal(await page.textContent('.g2048 .setting-strength .choice-nodes200000'), 'Quick (200k positions)');
+  // One line under the picker says how strong the chosen rung plays; the ladder's figures are one click away.
+  await choose(page, 'strength', 'nodes200000');
+  assert.match(await page.textContent('.g2048 .ai-strength-line'), /^Quick: reaches 16384 in 6 games of 10$/);
+  assert.equal(await page.locator('.g2048 .ai-ladder-table').isVisible(), false);
+  await page.locator('.g2048 .ai-ladder summary').click();
+  assert.deepEqual(await page.$$eval('.g2048 .ai-ladder-table tbody tr', (rows) => rows.map((r) => r.textContent)),
+    LADDER.map((r) => `${r.name}${positions(r.nodes)}${Math.round(r.reach[16384] * 100)}%${Math.round(r.reach[32768] * 100)}%`));
   await choose(page, 'strength', 'ms200');
+  assert.equal(await page.textContent('.g2048 .ai-strength-line'), 'How strong it plays depends on this machine');
   await choose(page, 'strategy', 'minimax');
   assert.equal(await chosen(page, 'strength'), 'depth4', 'minimax: depth 4 by default');
   await choose(page, 'strength', 'depth3');
@@ -219,7 +233,9 @@ test('the panel says which rung Fits the speed chose on this machine and why, on
   const { CALIBRATION, LADDER, SPEED_INTERVAL_MS } = await import('../../www/ai/strength-figures.js');
   const { page, done } = await openPage(env, '?seed=36', { initScript: cores(2) + SPY });
   const fit = page.locator('.g2048 .ai-fit');
-  assert.equal(await fit.isHidden(), true, 'nothing to say before the pool has measured this machine');
+  const line = page.locator('.g2048 .ai-strength-line');
+  assert.equal(await fit.getAttribute('hidden'), '', 'nothing to say before the pool has measured this machine');
+  assert.equal(await line.textContent(), 'The strongest that keeps up with the speed here');
   // The words name the rung whose budget the workers are then asked for, and the interval.
   const says = async (speed) => {
     await choose(page, 'speed', speed);
@@ -231,6 +247,8 @@ test('the panel says which rung Fits the speed chose on this machine and why, on
     const rung = LADDER.find((r) => r.nodes === nodes);
     const ms = Math.round(SPEED_INTERVAL_MS[speed]);
     assert.match(text, new RegExp(`^Fits the speed: ${rung.name}, \\S+ positions a move, (fits ${ms} ms on 2 workers|the smallest \\(${ms} ms is short for 2 workers here\\)): (reaches 16384 in .+, 32768 in .+|reach not yet measured)$`));
+    // The line under the picker names the rung and how strong it plays.
+    assert.match(await line.textContent(), new RegExp(`^${rung.name} here: (reaches 16384 in [^,]+|reach not yet measured)$`));
     return text;
   };
   const max = await says('max');
@@ -240,7 +258,8 @@ test('the panel says which rung Fits the speed chose on this machine and why, on
   await choose(page, 'speed', 'max');
   assert.equal(await fit.textContent(), max);
   await choose(page, 'strength', 'nodes50000');
-  assert.equal(await fit.isHidden(), true, 'a fixed budget: nothing to fit');
+  assert.equal(await fit.getAttribute('hidden'), '', 'a fixed budget: nothing to fit');
+  assert.match(await line.textContent(), /^Light: reaches 16384 in 3 games of 10/);
   await done();
 });
 
@@ -350,13 +369,13 @@ test('embedders name any strategy: the strategy attribute and mount({strategy}),
     game.startAI();
     game.stopAI();
   }, { other });
-  const pressed = await page.evaluate(() => document.querySelector('#attr').shadowRoot.querySelector('.setting-strategy .choice[aria-pressed="true"]').className);
-  assert.match(pressed, new RegExp(`choice-${other}\\b`));
+  const pressed = await page.evaluate(() => document.querySelector('#attr').shadowRoot.querySelector('.setting-strategy select').value);
+  assert.equal(pressed, other);
   const [start] = await events(page, { type: 'ai-start', id: 'mounted' });
   assert.equal(start.detail.strategy, other);
   await page.waitForFunction(() => window.__events.some((e) => e.type === 'move' && e.id === 'attr'), null, { timeout: 20000 });
   await page.evaluate(() => document.querySelector('#attr').setAttribute('strategy', 'expectimax'));
-  const now = await page.evaluate(() => document.querySelector('#attr').shadowRoot.querySelector('.setting-strategy .choice[aria-pressed="true"]').className);
-  assert.match(now, /choice-expectimax\b/);
+  const now = await page.evaluate(() => document.querySelector('#attr').shadowRoot.querySelector('.setting-strategy select').value);
+  assert.equal(now, 'expectimax');
   await done();
 });

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { load, unworded } from './wasm.mjs';
 import {
   strategyCatalog, strategyNames, strengthChoices, defaultBudget, cleanBudget, checkWeights, splits, budgetKey,
-  gameCatalog, learnedPlays, withExplanations, explained,
+  gameCatalog, learnedPlays, withExplanations, explained, strategyGroup, GROUP_ORDER,
 } from '../../www/ai/strategies.js';
 import { summarize } from '../../www/compare/compare.js';
 
@@ -160,6 +160,16 @@ test('the game page adds each learned strategy with your network: the engine\'s 
   assert.ok(!strategyNames(records).some((n) => n.endsWith('-yours')));
 });
 
+test('the AI panel\'s groups: the default first, then the searching players, the learned ones, the simple ones', () => {
+  const groups = Object.fromEntries(gameCatalog(records).map((s) => [s.name, strategyGroup(s)]));
+  assert.deepEqual(groups, {
+    random: 'simple', corner: 'simple', cycle: 'simple', greedy: 'simple',
+    montecarlo: 'search', 'montecarlo-dynamic': 'search', minimax: 'search', 'minimax-id': 'search',
+    expectimax: 'default', td: 'learned', 'expectimax-td': 'learned', 'td-yours': 'learned', 'expectimax-td-yours': 'learned',
+  });
+  assert.deepEqual(GROUP_ORDER, ['default', 'search', 'learned', 'simple']);
+});
+
 test('strength choices fit the strategy; each default budget is one bestMove accepts', () => {
   const info = Object.fromEntries(strategyCatalog(records).map((s) => [s.name, s]));
   for (const name of ['random', 'corner', 'cycle', 'greedy']) {
@@ -175,10 +185,10 @@ test('strength choices fit the strategy; each default budget is one bestMove acc
     'auto', 'nodes50000', 'nodes200000', 'nodes800000', 'nodes2500000', 'nodes10000000', 'ms10', 'ms50', 'ms200', 'ms1000',
   ]);
   assert.equal(strengthChoices(info.expectimax)[0].label, 'Fits the speed');
-  assert.equal(strengthChoices(info.expectimax)[2].label, 'Quick (200k positions): reaches 16384 in 6 games of 10, 32768 in 1 game in 40');
-  assert.equal(strengthChoices(info.expectimax)[3].label, 'Solid (800k positions): reaches 16384 in 8 games of 10, 32768 in 1 game in 9');
-  assert.equal(strengthChoices(info.expectimax)[4].label, 'Strong (2.5M positions): reaches 16384 in 9 games of 10, 32768 in 2 games of 10');
-  assert.equal(strengthChoices(info.expectimax)[5].label, 'Deep (10M positions): reaches 16384 in 9 games of 10, 32768 in 3 games of 10');
+  assert.equal(strengthChoices(info.expectimax)[2].label, 'Quick (200k positions)');
+  assert.equal(strengthChoices(info.expectimax)[3].label, 'Solid (800k positions)');
+  assert.equal(strengthChoices(info.expectimax)[4].label, 'Strong (2.5M positions)');
+  assert.equal(strengthChoices(info.expectimax)[5].label, 'Deep (10M positions)');
   assert.deepEqual(strengthChoices(info['minimax-id']).map((c) => c.key), ['nodes200000', 'ms10', 'ms50', 'ms200', 'ms1000']);
   assert.deepEqual(strengthChoices(info.minimax).map((c) => c.key), ['depth1', 'depth2', 'depth3', 'depth4', 'depth5', 'depth6']);
   assert.deepEqual(strengthChoices(info.montecarlo).map((c) => c.key), ['k10', 'k50', 'k100', 'k500', 'k1000']);

@@ -77,6 +77,8 @@ export function createAiBar(id, handlers, { controls = 'full' } = {}) {
     element: ai,
     /** Puts the full panel's parts between the bar and the network line. */
     insert: (...nodes) => network.before(...nodes),
+    /** Puts the full panel's parts in the bar's row, after Hint. */
+    row: (...nodes) => aiStatus.before(...nodes),
 
     /** The picked strategy ({network: "shipped" | "yours" | null, ...}: see panel.js's setBrain): its network's line. */
     setBrain({ network: net = null }) {
@@ -130,6 +132,7 @@ export function createAiBar(id, handlers, { controls = 'full' } = {}) {
     // What the full panel draws; nothing on a minimal board.
     flush() {},
     setSpeed() {},
+    setFold() {},
     setStrategies() {},
     setWeightErrors() {},
     setAiStats() {},

@@ -1,14 +1,20 @@
 // The AI's part of the full panel: the bar (bar.js's, handed in: Start AI / Step / Hint, the status
-// line, the network's download, the game's summary) with the strategy, its explanation,
-// strength and speed, the evaluation weights, and the live figures (moves/s, depth,
-// nodes/s, each move's value).
+// line, the network's download, the game's summary) with the speed in its row; the live figures
+// (moves/s, depth, nodes/s, each move's value); then, folded on a narrow screen, the player (a
+// grouped picker, one sentence on what it does), its network, its strength (a picker, one line
+// on how strong, the ladder's figures behind a click). The evaluation weights go to the settings.
 // Classes, text and ARIA only; every choice goes to `handlers`.
-import { el, add, button, choices } from '../shared/dom.js';
+import { el, add, button, choices, picker } from '../shared/dom.js';
 import { SPEED_LABELS, SHIPPED, YOURS } from '../shared/choices.js';
 import { ARROWS } from '../shared/board-view.js';
+import { LADDER, positions } from './strength-figures.js';
 
 const DIRS = ['up', 'right', 'down', 'left'];
-
+// The picker's groups (strategies.js's strategyGroup); the default stands first, alone.
+const GROUPS = { search: 'Searching players', learned: 'Learned players', simple: 'Simple players' };
+// The strength picker's groups, by the budget's kind (strategies.js's budget keys).
+const BUDGET_GROUPS = { nodes: 'Positions a move', ms: 'Time a move (depends on this machine)' };
+const percent = (share) => (share == null ? '–' : `${Math.round(share * 100)}%`);
 // AI figures: 1234567 -> "1.2M"; big values in exponent form so a column stays narrow.
 const compact = (n) => (n == null ? '–' : n >= 1e6 ? `${(n / 1e6).toFixed(1)}M` : n >= 1e4 ? `${Math.round(n / 1e3)}k` : String(Math.round(n * 10) / 10));
 const figure = (v) => (v == null ? '–' : Math.abs(v) < 1e7 ? String(Math.round(v)) : v.toExponential(2));
@@ -28,13 +34,42 @@ function splitExplanation(text) {
 
 /**
  * id: a prefix for element ids. handlers: { aiToggle(), aiStep(), aiHint(),
- * setting(name, value) (strategy, strength, aiSpeed), weights({field: text}, changedField),
- * resetWeights() }. bar: bar.js's bar, for controls "full" (the view loads both modules at once).
+ * setting(name, value) (strategy, network, strength, aiSpeed, aiPanelOpen),
+ * weights({field: text}, changedField), resetWeights() }. bar: bar.js's bar, for controls
+ * "full" (the view loads both modules at once); settingsBody: the settings dialog's body.
  */
 export function createAiPanel(id, handlers, { bar, settingsBody = null }) {
-  // The strategy: picker, its explanation (one sentence, "more" for the rest), a
-  // strength control that fits it; speed and weights go to the settings dialog.
-  const strategyChoice = choices(id, 'strategy', 'Strategy', [], (v) => handlers.setting('strategy', v));
+  const speedChoice = choices(id, 'speed', 'Speed', Object.entries(SPEED_LABELS), (v) => handlers.setting('aiSpeed', v));
+  bar.row(speedChoice.wrap);
+
+  // The live figures, right under the buttons: they stay in view while the AI plays.
+  const stats = el('dl', 'ai-stats');
+  const stat = (name, label) => {
+    const box = add(stats, el('div', `ai-stat ai-${name}`));
+    box.append(el('dt', null, label));
+    return add(box, el('dd', null, '–'));
+  };
+  const mpsValue = stat('mps', 'Moves/s');
+  const depthValue = stat('depth', 'Depth');
+  const npsValue = stat('nps', 'Nodes/s');
+  const valuesBox = el('div', 'ai-values');
+  valuesBox.title = 'What the AI expects of each move';
+  const values = {};
+  for (const d of DIRS) {
+    const v = add(valuesBox, el('span', `ai-value ai-value-${d}`));
+    v.append(el('span', 'ai-arrow', ARROWS[d]), (values[d] = el('span', 'ai-number', '–')));
+  }
+
+  // The player and its strength: folded on a narrow screen (a tap unfolds them, remembered).
+  const choicesBox = el('div', 'ai-choices');
+  choicesBox.id = `${id}-ai-choices`;
+  const foldButton = button('ai-fold-button', 'Player and strength', () => handlers.setting('aiPanelOpen', foldButton.getAttribute('aria-expanded') !== 'true'));
+  foldButton.setAttribute('aria-controls', choicesBox.id);
+  foldButton.setAttribute('aria-expanded', 'false');
+  bar.insert(stats, valuesBox, foldButton, choicesBox);
+
+  // The player: a grouped picker, its explanation (one sentence, "more" for the rest).
+  const strategyChoice = picker(id, 'strategy', 'Player', [], (v) => handlers.setting('strategy', v));
   const explanation = el('p', 'ai-explanation');
   explanation.id = `${id}-explanation`;
   const explanationShort = add(explanation, el('span', 'ai-explanation-short'));
@@ -52,15 +87,29 @@ export function createAiPanel(id, handlers, { bar, settingsBody = null }) {
   const moreButton = add(explanation, button('more-button', 'more', () => showExplanation(explanationRest.hidden)));
   moreButton.setAttribute('aria-controls', explanationRest.id);
   moreButton.setAttribute('aria-expanded', 'false');
-  strategyChoice.wrap.setAttribute('aria-describedby', explanation.id);
+  strategyChoice.select.setAttribute('aria-describedby', explanation.id);
   // A learned strategy's network: the one the page ships, or yours (trained on the learn page).
   const networkChoice = choices(id, 'network', 'Network', [[SHIPPED, 'The page’s'], [YOURS, 'Yours']], (v) => handlers.setting('network', v));
   networkChoice.wrap.hidden = true;
-  const strengthChoice = choices(id, 'strength', 'Strength', [], (v) => handlers.setting('strength', v));
-  const speedChoice = choices(id, 'speed', 'AI speed', Object.entries(SPEED_LABELS), (v) => handlers.setting('aiSpeed', v));
-  const fitLine = el('p', 'ai-fit');
-  bar.insert(strategyChoice.wrap, networkChoice.wrap, explanation, strengthChoice.wrap, fitLine);
-  settingsBody?.append(speedChoice.wrap);
+  // The strength: a picker, one line on how strong it plays, the ladder one click away.
+  const strengthChoice = picker(id, 'strength', 'Strength', [], (v) => handlers.setting('strength', v));
+  const strengthLine = el('p', 'ai-strength-line');
+  strengthLine.id = `${id}-strength-line`;
+  strengthChoice.select.setAttribute('aria-describedby', strengthLine.id);
+  const ladder = el('details', 'ai-ladder');
+  add(ladder, el('summary', null, 'Every strength, measured'));
+  const fitLine = add(ladder, el('p', 'ai-fit'));
+  const table = add(ladder, el('table', 'ai-ladder-table'));
+  add(table, el('caption', null, 'Whole games the arena played at each budget: the share that reached the tile'));
+  const headRow = add(add(table, el('thead')), el('tr'));
+  for (const h of ['Strength', 'Positions a move', '16384', '32768']) add(headRow, el('th', null, h)).scope = 'col';
+  const rows = add(table, el('tbody'));
+  for (const r of LADDER) {
+    const row = add(rows, el('tr'));
+    add(row, el('th', null, r.name)).scope = 'row';
+    row.append(el('td', null, positions(r.nodes)), el('td', null, percent(r.reach?.[16384])), el('td', null, percent(r.reach?.[32768])));
+  }
+  choicesBox.append(strategyChoice.wrap, networkChoice.wrap, explanation, strengthChoice.wrap, strengthLine, ladder);
 
   const advanced = el('details', 'ai-advanced');
   settingsBody?.append(advanced);
@@ -72,24 +121,6 @@ export function createAiPanel(id, handlers, { bar, settingsBody = null }) {
   const resetButton = add(weightsBar, button('btn weights-reset', 'Reset to defaults', () => handlers.resetWeights()));
   const weightInputs = new Map(); // field -> { input, error }
   let weightFields = '';
-  const stats = el('dl', 'ai-stats');
-  bar.insert(stats);
-  const stat = (name, label) => {
-    const box = add(stats, el('div', `ai-stat ai-${name}`));
-    box.append(el('dt', null, label));
-    return add(box, el('dd', null, '–'));
-  };
-  const mpsValue = stat('mps', 'Moves/s');
-  const depthValue = stat('depth', 'Depth');
-  const npsValue = stat('nps', 'Nodes/s');
-  const valuesBox = el('div', 'ai-values');
-  bar.insert(valuesBox);
-  valuesBox.title = 'What the AI expects of each move';
-  const values = {};
-  for (const d of DIRS) {
-    const v = add(valuesBox, el('span', `ai-value ai-value-${d}`));
-    v.append(el('span', 'ai-arrow', ARROWS[d]), (values[d] = el('span', 'ai-number', '–')));
-  }
   // Figures deferred to the next animation frame (AI at max speed): the latest only.
   let rafId = 0;
   let soonStats;
@@ -142,21 +173,32 @@ export function createAiPanel(id, handlers, { bar, settingsBody = null }) {
       speedChoice.set(speed);
     },
 
-    /** The strategies to pick from: [{name, label}]. */
+    /** Whether the player and strength show on a narrow screen (folded: a tap unfolds them). */
+    setFold(open) {
+      foldButton.setAttribute('aria-expanded', String(open));
+      bar.element.classList.toggle('ai-folded', !open);
+    },
+
+    /** The strategies to pick from, in the picker's order: [{name, label, group}] (strategies.js's strategyGroup). */
     setStrategies(list) {
-      strategyChoice.setOptions(list.map((s) => [s.name, s.label]));
+      strategyChoice.setOptions(list.map((s) => (s.group === 'default'
+        ? [s.name, `${s.label}: the strongest at this speed`]
+        : [s.name, s.label, GROUPS[s.group]])));
     },
 
     /**
      * The picked strategy: {strategy, picked (the picker's name: the engine's strategy), network
      * ("shipped" | "yours" for a learned strategy, else null), explanation, choices: [{key,
      * label}], chosen (a key), chosenLabel, weights: [{name, min, max, default, value}] | null,
-     * customWeights, fit: what "Fits the speed" chose, in words}.
+     * customWeights, fit: what "Fits the speed" chose and why, in words, strengthLine: how strong
+     * the chosen strength plays, in a line}.
      * A chosen budget that is not among the choices (an embedder's) shows as one more.
      */
-    setBrain({ strategy, picked = strategy, network: net = null, explanation: text, choices: options, chosen, chosenLabel, weights, customWeights, fit }) {
+    setBrain({ strategy, picked = strategy, network: net = null, explanation: text, choices: options, chosen, chosenLabel, weights, customWeights, fit, strengthLine: line }) {
       fitLine.textContent = fit ?? '';
       fitLine.hidden = !fit;
+      strengthLine.textContent = line ?? '';
+      strengthLine.hidden = !line;
       strategyChoice.set(picked);
       networkChoice.wrap.hidden = !net;
       if (net) networkChoice.set(net);
@@ -167,11 +209,13 @@ export function createAiPanel(id, handlers, { bar, settingsBody = null }) {
       explanationRest.textContent = rest;
       moreButton.hidden = !rest;
       showExplanation(false);
-      const list = options.map((c) => [c.key, c.label]);
+      const list = options.map((c) => [c.key, c.label, BUDGET_GROUPS[/^[a-z]+/.exec(c.key)[0]]]);
       if (chosen && !list.some(([k]) => k === chosen)) list.push([chosen, chosenLabel || chosen]);
       strengthChoice.setOptions(list);
       strengthChoice.set(chosen);
       strengthChoice.wrap.hidden = list.length === 0;
+      // The ladder's figures, for the strategies that climb it.
+      ladder.hidden = !options.some((c) => c.key === 'auto');
       advanced.hidden = !weights;
       resetButton.disabled = !customWeights;
       const fields = weights ? `${strategy}:${weights.map((f) => f.name).join(',')}` : '';

@@ -13,7 +13,7 @@ export const DEFAULT_STRATEGY = 'expectimax';
 /** Budget options with their range: time per move (ms) or searched nodes per move. */
 export const BUDGETS = { ms: [1, 10000], nodes: [1, 1e9] };
 
-import { LADDER, rungLabel, rungOf } from './strength-figures.js';
+import { LADDER, rungName, rungOf } from './strength-figures.js';
 import { SHIPPED, YOURS } from '../shared/choices.js';
 
 // Minimax-id's node budget; expectimax offers the ladder of strength-figures.js and, by
@@ -144,6 +144,18 @@ export function learnedPlays(engine) {
   return Object.fromEntries(gameCatalog(engine).filter((s) => s.needs === 'network').map((s) => [s.name, { strategy: s.plays, network: s.network }]));
 }
 
+/**
+ * Where the AI panel lists a strategy: 'default' (the page's default, first), 'search' (the
+ * other searching players: those with a strength to choose), 'learned' (they play with a
+ * network) or 'simple' (a fixed rule); the panel shows them in that order.
+ */
+export function strategyGroup(info) {
+  if (info.name === DEFAULT_STRATEGY) return 'default';
+  if (info.needs === 'network') return 'learned';
+  return strengthChoices(info).length ? 'search' : 'simple';
+}
+export const GROUP_ORDER = ['default', 'search', 'learned', 'simple'];
+
 /** Names bestMove accepts; `engine` is the loaded wasm module (optional). */
 export function strategyNames(engine) {
   return strategyCatalog(engine).map((s) => s.name);
@@ -156,7 +168,7 @@ export function budgetKey(budget) {
   return name ? `${name}${value}` : '';
 }
 
-/** A budget in words: "Quick (200k positions)", "50 ms", "Depth 4", "k = 100". */
+/** A budget in words: "Quick (200k positions)", "50 ms", "Depth 4", "k = 100" (what the arena measured of a rung: strength-figures.js's reachWords). */
 export function budgetLabel(budget) {
   const [name, value] = Object.entries(budget ?? {})[0] ?? [];
   return name ? labelOf(name, value) : '';
@@ -164,7 +176,7 @@ export function budgetLabel(budget) {
 
 function labelOf(name, value) {
   if (name === 'auto') return AUTO_LABEL;
-  if (name === 'nodes') return rungOf(value) ? rungLabel(rungOf(value)) : `${value >= 1000 ? `${Math.round(value / 1000)}k` : value} positions`;
+  if (name === 'nodes') return rungOf(value) ? rungName(rungOf(value)) : `${value >= 1000 ? `${Math.round(value / 1000)}k` : value} positions`;
   if (name === 'ms') return value >= 1000 ? `${value / 1000} s` : `${value} ms`;
   if (name === 'depth') return `Depth ${value}`;
   return `k = ${value}`;

@@ -42,7 +42,9 @@ export const CALIBRATION = {
   runs: 12,
 };
 
-const short = (n) => (n >= 1e6 ? `${n / 1e6}M` : `${Math.round(n / 1000)}k`);
+/** A node budget, short: "800k", "2.5M". */
+export const positions = (n) => (n >= 1e6 ? `${n / 1e6}M` : `${Math.round(n / 1000)}k`);
+const short = positions;
 // A share of games in words: "9 games of 10", "1 game in 9", "1 game in 200", "no game measured".
 const inWords = (share) => {
   if (share >= 0.15) return `${Math.round(share * 10)} games of 10`;
@@ -60,10 +62,16 @@ export const rungOf = (nodes) => LADDER.find((r) => r.nodes === nodes);
  * "Solid (800k positions): reach not yet measured".
  */
 export function rungLabel(rung) {
-  const head = `${rung.name} (${short(rung.nodes)} positions)`;
-  if (!rung.reach) return `${head}: reach not yet measured`;
-  return `${head}: reaches 16384 in ${inWords(rung.reach[16384])}, 32768 in ${inWords(rung.reach[32768])}`;
+  return `${rungName(rung)}: ${reachWords(rung)}`;
 }
+
+/** A rung's name and budget: "Solid (800k positions)". */
+export const rungName = (rung) => `${rung.name} (${short(rung.nodes)} positions)`;
+
+/** A rung's measured reach of `tiles` in words: "reaches 16384 in 8 games of 10, 32768 in 1 game in 9". */
+export const reachWords = (rung, tiles = [16384, 32768]) => (rung.reach
+  ? `reaches ${tiles.map((t) => `${t} in ${inWords(rung.reach[t])}`).join(', ')}`
+  : 'reach not yet measured');
 
 // The share of a split move's nodes that one worker searches in turn, i.e. the move's wall
 // time as a share of its one-worker time. The engine gives each of the L legal root moves an
@@ -105,6 +113,10 @@ export function fitBudget(nodesPerMs, workers, intervalMs, ladder = LADDER) {
   return pick;
 }
 
+/** The rung "Fits the speed" picks (fitBudget's). */
+export const fitRung = (nodesPerMs, workers, intervalMs, ladder = LADDER) =>
+  ladder.find((r) => r.nodes === fitBudget(nodesPerMs, workers, intervalMs, ladder));
+
 /**
  * What "Fits the speed" chose and why, in words: "Fits the speed: Solid, 800k positions a
  * move, fits 100 ms on 2 workers: reaches 16384 in 8 games of 10, 32768 in 1 game in 11";
@@ -112,9 +124,9 @@ export function fitBudget(nodesPerMs, workers, intervalMs, ladder = LADDER) {
  * (16 ms is short for 1 worker here): ...".
  */
 export function fitLabel(nodesPerMs, workers, intervalMs, ladder = LADDER) {
-  const rung = ladder.find((r) => r.nodes === fitBudget(nodesPerMs, workers, intervalMs, ladder));
+  const rung = fitRung(nodesPerMs, workers, intervalMs, ladder);
   const ms = Math.round(intervalMs);
   const on = `${workers} worker${workers > 1 ? 's' : ''}`;
   const why = cost(rung, nodesPerMs, workers, ladder) <= FILL * intervalMs ? `fits ${ms} ms on ${on}` : `the smallest (${ms} ms is short for ${on} here)`;
-  return `Fits the speed: ${rung.name}, ${short(rung.nodes)} positions a move, ${why}: ${rungLabel(rung).split(': ')[1]}`;
+  return `Fits the speed: ${rung.name}, ${short(rung.nodes)} positions a move, ${why}: ${reachWords(rung)}`;
 }

@@ -2,11 +2,11 @@
 // and the settings. It asks the view to render, the storage to save, and hands
 // the AI's turns to the AI player (ai/player.js); it never touches the DOM and
 // never computes a move itself.
-import { budgetKey, budgetLabel, checkWeights, cleanBudget, defaultBudget, explained, strengthChoices, withExplanations } from '../ai/strategies.js';
+import { budgetKey, budgetLabel, checkWeights, cleanBudget, defaultBudget, explained, strengthChoices, strategyGroup, GROUP_ORDER, withExplanations } from '../ai/strategies.js';
 import { MODES, MODE_LABELS, THEMES, SPEED_DELAY_MS, validSize } from '../shared/choices.js';
 import { createAiPlayer } from '../ai/player.js';
 import { emptyRecord } from './storage.js';
-import { SPEED_INTERVAL_MS, fitLabel } from '../ai/strength-figures.js';
+import { SPEED_INTERVAL_MS, fitLabel, fitRung, reachWords, rungOf } from '../ai/strength-figures.js';
 
 const DIRECTIONS = new Set(['up', 'right', 'down', 'left']);
 const SAVE_DELAY_MS = 150;
@@ -86,7 +86,21 @@ export function createController({ Game, loadRecords, view, storage, ai, catalog
       customWeights: Boolean(settings.weights[s.name]),
       // "Fits the speed": the rung it chose on this machine, and why.
       fit: budget().auto && ai?.nodesPerMs ? fitLabel(ai.nodesPerMs, ai.count, SPEED_INTERVAL_MS[settings.aiSpeed]) : '',
+      strengthLine: strengthLine(),
     });
+  }
+  // How strong the chosen budget plays, in a line: a rung's measured reach of 16384 (the one "Fits the
+  // speed" picks here once the pool has timed this machine); a time budget's depends on it.
+  function strengthLine() {
+    const b = budget();
+    if (b.auto) {
+      if (!ai?.nodesPerMs) return 'The strongest that keeps up with the speed here';
+      const rung = fitRung(ai.nodesPerMs, ai.count, SPEED_INTERVAL_MS[settings.aiSpeed]);
+      return `${rung.name} here: ${reachWords(rung, [16384])}`;
+    }
+    if (b.nodes && rungOf(b.nodes)) return `${rungOf(b.nodes).name}: ${reachWords(rungOf(b.nodes), [16384])}`;
+    if (b.ms) return 'How strong it plays depends on this machine';
+    return '';
   }
   const showingWin = () => game.won && mode() === 'classic' && !keepGoing;
   const inProgress = () => game !== null && game.moves > 0 && !game.over;
@@ -268,7 +282,9 @@ export function createController({ Game, loadRecords, view, storage, ai, catalog
       }
       view.setTheme(settings.theme);
       // The engine's strategies; a learned one's network is a choice of its own (setBrain's network).
-      view.setStrategies(catalog.filter((s) => s.plays === s.name).map((s) => ({ name: s.name, label: s.label })));
+      // The panel lists them by group: the default, searching, learned, simple (strategyGroup).
+      const listed = catalog.filter((s) => s.plays === s.name).map((s) => ({ name: s.name, label: s.label, group: strategyGroup(s) }));
+      view.setStrategies(GROUP_ORDER.flatMap((g) => listed.filter((s) => s.group === g)));
       brainView();
       if (MODES.includes(options.mode)) settings.mode = options.mode;
       const size = validSize(options.size) ? options.size : undefined;
@@ -404,6 +420,12 @@ export function createController({ Game, loadRecords, view, storage, ai, catalog
         settings[name] = value;
         view.setSettings(settings);
         brainView();
+        saveSettings();
+        return true;
+      }
+      if (name === 'aiPanelOpen') {
+        settings.aiPanelOpen = value === true;
+        view.setSettings(settings);
         saveSettings();
         return true;
       }

@@ -50,6 +50,8 @@ export function cleanSettings(raw, catalog) {
     theme: THEMES.includes(raw.theme) ? raw.theme : 'system',
     aiSpeed: Object.hasOwn(SPEED_DELAY_MS, raw.aiSpeed) ? raw.aiSpeed : 'fast',
     strategy: info(raw.strategy) ? raw.strategy : fallback,
+    // The AI panel's player and strength, unfolded on a narrow screen.
+    aiPanelOpen: raw.aiPanelOpen === true,
     budgets,
     weights,
   };

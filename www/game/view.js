@@ -15,13 +15,14 @@ let uid = 0;
 // What a board without controls draws for the calls of the parts it does not load.
 const NO_PANEL = { setGame() {}, setSettings() {}, openSettings() {}, openHelp() {}, closeAll() {}, isOpen: () => false, dialogs: [] };
 const NO_AI_PANEL = {
-  flush() {}, hint() {}, starting() {}, setSpeed() {}, setStrategies() {}, setBrain() {}, setWeightErrors() {}, setAi() {}, setAiStats() {}, setNetwork() {}, destroy() {},
+  flush() {}, hint() {}, starting() {}, setSpeed() {}, setFold() {}, setStrategies() {}, setBrain() {}, setWeightErrors() {}, setAi() {}, setAiStats() {}, setNetwork() {}, destroy() {},
 };
 
 /**
  * handlers: { newGame(), undo(), keepGoing(), setting(name, value), aiToggle(),
  * aiStep(), aiHint(), weights({field: text}, changedField), resetWeights(), stats(), share() }, called on the
- * user's clicks and choices (setting names: size, mode, theme, aiSpeed, strategy, strength).
+ * user's clicks and choices (setting names: size, mode, theme, aiSpeed, strategy, strength,
+ * aiPanelOpen).
  * ownsPage: the game is the page's (keyboard on the document): the win / game
  * over overlay may take the focus from the page's body, not only from this game.
  * controls: 'full' (every control), 'minimal' (score, New game, Start AI, Hint) or
@@ -157,6 +158,7 @@ export function createView(root, handlers, { ownsPage = true, controls = 'full' 
     setSettings(settings) {
       panel.setSettings(settings);
       if (settings.aiSpeed != null) aiPanel.setSpeed(settings.aiSpeed);
+      aiPanel.setFold(settings.aiPanelOpen === true);
     },
 
     setStrategies: (list) => aiPanel.setStrategies(list),

@@ -8,18 +8,21 @@
 // here comes back, to go on learning or to watch.
 import { el, add, button } from '../shared/dom.js';
 import { compileAi } from '../shared/wasm.js';
+import { applySavedTheme } from '../shared/page-theme.js';
+import { createBoardView } from '../shared/board-view.js';
+import { lineChart } from '../shared/chart.js';
 import { startWorker } from '../ai/worker-lifecycle.js';
 import { saveNetwork, loadNetwork } from './network-store.js';
 
 const SHAPE = { shape: '4x4', levels: 15, alpha: 0.1, seed: 1 };
 const TILES = [256, 512, 1024, 2048];
-const SVG = 'http://www.w3.org/2000/svg';
 const root = document.querySelector('[data-learn]') ?? document.body;
-if (typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches) root.classList.add('theme-dark');
+// The site's look: the game's classes and the theme it saved (as the replay and editor pages).
+applySavedTheme(root);
 
-const frame = add(root, el('main', 'learn'));
-add(frame, el('h1', null, 'Learn to play'));
-add(frame, el('p', 'learn-intro', 'A network of four groups of four cells starts knowing nothing and learns by playing: after each game it nudges the value of every position it went through towards what actually followed (temporal-difference learning). It all runs here, in a background thread.'));
+const frame = add(root, el('main', 'game learn'));
+add(add(frame, el('div', 'header')), el('h1', 'title page-title', 'Learn to play'));
+add(frame, el('p', 'help learn-intro', 'A network of four groups of four cells starts knowing nothing and learns by playing: after each game it nudges the value of every position it went through towards what actually followed (temporal-difference learning). It all runs here, in a background thread.'));
 const bar = add(frame, el('div', 'learn-bar'));
 const toggle = add(bar, button('btn learn-toggle', 'Start', () => run(!running)));
 const save = add(bar, button('btn learn-save', 'Save in this browser', () => store()));
@@ -36,42 +39,32 @@ status.setAttribute('role', 'status');
 // What the browser's storage did: saved, found, or why it cannot keep the network.
 const storeLine = add(frame, el('p', 'learn-store'));
 storeLine.setAttribute('role', 'status');
-const figures = add(frame, el('dl', 'learn-figures'));
+const layout = add(frame, el('div', 'learn-layout'));
+const main = add(layout, el('div', 'learn-main'));
+// The figures, as the game's AI panel shows its own.
+const figures = add(main, el('dl', 'ai-stats learn-figures'));
 const figure = (name, label) => {
-  const box = add(figures, el('div', `learn-figure learn-${name}`));
+  const box = add(figures, el('div', `ai-stat learn-figure learn-${name}`));
   box.append(el('dt', null, label));
   return add(box, el('dd', null, '–'));
 };
 const gamesValue = figure('games', 'Games played');
 const speedValue = figure('speed', 'Games/s');
-const meanValue = figure('mean', 'Mean score (last 100)');
-const reachValues = Object.fromEntries(TILES.map((t) => [t, figure(`reach-${t}`, `Reached ${t} (last 100)`)]));
-
+const meanValue = figure('mean', 'Mean score, last 100');
+const reachValues = Object.fromEntries(TILES.map((t) => [t, figure(`reach-${t}`, `Reached ${t}, last 100`)]));
 // Two charts over the games played: the mean score, and the share reaching each tile.
-function chart(name, label) {
-  const svg = add(frame, document.createElementNS(SVG, 'svg'));
-  svg.setAttribute('class', `learn-curve learn-curve-${name}`);
-  svg.setAttribute('viewBox', '0 0 400 160');
-  svg.setAttribute('role', 'img');
-  svg.setAttribute('aria-label', label);
-  return svg;
-}
-function polyline(svg, className) {
-  const line = add(svg, document.createElementNS(SVG, 'polyline'));
-  line.setAttribute('class', className);
-  line.setAttribute('fill', 'none');
-  return line;
-}
-const scoreChart = chart('score', 'Mean score per 100 games');
-const line = polyline(scoreChart, 'learn-line');
-const reachChart = chart('reach', 'Share of each 100 games reaching 256, 512, 1024 and 2048');
-const reachLines = Object.fromEntries(TILES.map((t) => [t, polyline(reachChart, `learn-reach-line learn-reach-line-${t}`)]));
-const legend = add(frame, el('p', 'learn-legend'));
-for (const t of TILES) add(legend, el('span', `learn-key learn-key-${t}`, `${t}`));
-const board = add(frame, el('div', 'learn-board'));
-board.setAttribute('aria-label', 'The current network playing');
-const cells = Array.from({ length: 16 }, () => add(board, el('span', 'learn-cell')));
-const boardScore = add(frame, el('p', 'learn-board-score'));
+const charts = add(main, el('div', 'learn-charts'));
+const scoreBox = add(charts, el('figure', 'compare-figure learn-curve learn-curve-score'));
+const reachBox = add(charts, el('figure', 'compare-figure learn-curve learn-curve-reach'));
+const legend = el('ul', 'compare-legend learn-legend');
+for (const [k, t] of TILES.entries()) add(add(legend, el('li', `series-${k}`)), el('span', 'swatch')).after(`reached ${t}`);
+// The board where the network as it is now plays: the game's own board view.
+const watch = add(layout, el('section', 'learn-watch'));
+watch.setAttribute('aria-label', 'The network playing');
+const boardView = createBoardView(watch, { keepGoing() {}, newGame() {}, undo() {} }, { ownsPage: false });
+watch.append(boardView.wrap);
+const boardScore = add(watch, el('p', 'learn-board-score', 'The network as it is now plays here.'));
+boardView.render({ size: 4, tiles: [], cells: new Array(16).fill(0), score: 0, best: 0 });
 
 let points = []; // {games, mean, reach: {256: share, ...}} per block
 let running = false;
@@ -89,10 +82,9 @@ let sinceAsked = 0;
 setInterval(() => {
   const f = frames.shift();
   if (f) {
-    f.cells.forEach((v, i) => {
-      cells[i].textContent = v ? String(v) : '';
-      cells[i].dataset.value = String(v);
-    });
+    // Tiles named by their cell: the view redraws the board without sliding them.
+    const tiles = f.cells.flatMap((value, i) => (value ? [{ id: i, value, row: i >> 2, col: i & 3 }] : []));
+    boardView.render({ size: 4, tiles, cells: f.cells, score: f.score, best: 0 });
     boardScore.textContent = `The network as it is now: score ${f.score.toLocaleString('en')}${f.over ? ', game over' : ''}`;
   }
   if (!running && playable && frames.length < 5 && ++sinceAsked * SHOW_MS >= 1000) {
@@ -104,13 +96,32 @@ setInterval(() => {
 const percent = (x) => `${Math.round((x ?? 0) * 100)}%`;
 const count = (n) => Math.round(n).toLocaleString('en');
 
+// A round top for the score axis: 1, 2 or 5 times a power of ten.
+const roundUp = (v) => {
+  const p = 10 ** Math.floor(Math.log10(Math.max(1, v)));
+  return [1, 2, 5, 10].map((m) => m * p).find((m) => m >= v);
+};
+
 function draw() {
-  const maxGames = Math.max(1, ...points.map((p) => p.games));
-  const maxScore = Math.max(1, ...points.map((p) => p.mean));
-  const x = (p) => ((p.games / maxGames) * 396 + 2).toFixed(1);
-  line.setAttribute('points', points.map((p) => `${x(p)},${(158 - (p.mean / maxScore) * 150).toFixed(1)}`).join(' '));
-  for (const t of TILES) reachLines[t].setAttribute('points', points.map((p) => `${x(p)},${(158 - (p.reach?.[t] ?? 0) * 150).toFixed(1)}`).join(' '));
   const last = points.at(-1);
+  const top = roundUp(Math.max(1, ...points.map((p) => p.mean)));
+  const upTo = last ? ` over ${count(last.games)} games` : '';
+  scoreBox.replaceChildren(lineChart({
+    className: 'learn-score-chart',
+    title: 'Mean score of each 100 games',
+    desc: last ? `From ${count(points[0].mean)} to ${count(last.mean)}${upTo}.` : 'No games yet.',
+    series: [{ label: 'mean score', className: 'series-1', points: points.map((p) => [p.games, p.mean]) }],
+    yMax: top, yTicks: [0, top / 2, top], fy: count,
+    xTitle: 'games played', yTitle: 'mean score (points)',
+  }));
+  reachBox.replaceChildren(lineChart({
+    className: 'learn-reach-chart',
+    title: 'Share of each 100 games reaching 256, 512, 1024 and 2048',
+    desc: last ? `In the last 100 games${upTo}: ${TILES.map((t) => `${t} in ${percent(last.reach?.[t])}`).join(', ')}.` : 'No games yet.',
+    series: TILES.map((t, k) => ({ label: `reached ${t}`, className: `series-${k} learn-reach-${t}-line`, points: points.map((p) => [p.games, p.reach?.[t] ?? 0]) })),
+    yMax: 1, yTicks: [0, 0.5, 1], fy: percent,
+    xTitle: 'games played', yTitle: 'games reaching the tile (%)',
+  }), legend);
   meanValue.textContent = last ? count(last.mean) : '–';
   for (const t of TILES) reachValues[t].textContent = last ? percent(last.reach?.[t]) : '–';
 }

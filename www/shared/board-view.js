@@ -70,6 +70,7 @@ export function createBoardView(root, handlers, { ownsPage = true } = {}) {
   const wrap = el('div', 'board-wrap');
   const board = add(wrap, el('div', 'board'));
   board.setAttribute('role', 'img');
+  board.setAttribute('aria-label', 'Board');
   const grid = add(board, el('div', 'grid'));
   const tileLayer = add(board, el('div', 'tiles'));
   const hintArrow = add(wrap, el('div', 'hint-arrow'));

@@ -144,3 +144,40 @@ export function evaluationChart({ points, length }) {
   }
   return svg;
 }
+
+/**
+ * Lines over a count (the learn page's curves): series [{label, className, points: [[x, y]]}],
+ * y from 0 to yMax with ticks yTicks written by fy, x from 0 to the largest x; both axes
+ * titled (xTitle, yTitle: the quantity and its unit). title and desc: the chart's name and
+ * what it shows, in words.
+ */
+export function lineChart({ className, title, desc, series, yMax, yTicks, fy, xTitle, yTitle }) {
+  const svg = frame(`chart-lines ${className}`, title, desc);
+  const top = Math.max(1, ...series.flatMap((s) => s.points.map((p) => p[0])));
+  const left = M.left + 14; // room for the y axis's title
+  const plotW = W - left - M.right;
+  const plotH = H - M.top - M.bottom;
+  const x = (v) => left + (plotW * v) / top;
+  const y = (v) => M.top + plotH * (1 - v / yMax);
+  const yGrid = svgEl('g', { class: 'axis axis-y', 'aria-hidden': 'true' });
+  for (const t of yTicks) {
+    yGrid.append(svgEl('line', { class: 'grid-line', x1: left, x2: W - M.right, y1: y(t), y2: y(t) }));
+    yGrid.append(svgEl('text', { x: left - 6, y: y(t) + 4, 'text-anchor': 'end' }, fy(t)));
+  }
+  yGrid.append(svgEl('text', { class: 'axis-title', transform: `translate(12 ${M.top + plotH / 2}) rotate(-90)`, 'text-anchor': 'middle' }, yTitle));
+  svg.append(yGrid);
+  const xAxis = svgEl('g', { class: 'axis axis-x', 'aria-hidden': 'true' });
+  for (let i = 0; i <= 4 && top > 1; i++) {
+    xAxis.append(svgEl('text', { x: x((top * i) / 4), y: H - M.bottom + 16, 'text-anchor': i === 0 ? 'start' : i === 4 ? 'end' : 'middle' }, short((top * i) / 4)));
+  }
+  xAxis.append(svgEl('text', { class: 'axis-title', x: left + plotW / 2, y: H - 4, 'text-anchor': 'middle' }, xTitle));
+  svg.append(xAxis);
+  for (const s of series) {
+    const d = s.points.map(([a, b], i) => `${i ? 'L' : 'M'}${x(a).toFixed(1)},${y(b).toFixed(1)}`).join('');
+    const g = svgEl('g', { class: `series ${s.className}` });
+    g.append(svgEl('title', {}, s.label));
+    if (d) g.append(svgEl('path', { class: 'line', d, fill: 'none' }));
+    svg.append(g);
+  }
+  return svg;
+}
