@@ -32,7 +32,7 @@ const SITE_FONT = /^"Clear Sans", "Helvetica Neue", Arial/;
 // text that runs past the window's right edge.
 function clipped(page, root) {
   return page.evaluate((sel) => [...document.querySelectorAll(`${sel} :is(button, label, dt, dd, p, summary, span, h1, h2, a, select)`)]
-    .filter((n) => n.getClientRects().length && n.closest('[hidden], details:not([open]) > :not(summary)') === null)
+    .filter((n) => n.getClientRects().length && n.closest('[hidden], .sr-only, details:not([open]) > :not(summary)') === null)
     .filter((n) => {
       const r = n.getBoundingClientRect();
       const overflows = n.tagName !== 'SELECT' && getComputedStyle(n).overflow !== 'visible'

@@ -40,6 +40,8 @@ function splitExplanation(text) {
  */
 export function createAiPanel(id, handlers, { bar, settingsBody = null }) {
   const speedChoice = choices(id, 'speed', 'Speed', Object.entries(SPEED_LABELS), (v) => handlers.setting('aiSpeed', v));
+  // Its words say what they are: its name is for screen readers only.
+  speedChoice.wrap.querySelector('.setting-label').classList.add('sr-only');
   bar.row(speedChoice.wrap);
 
   // The live figures, right under the buttons: they stay in view while the AI plays.

@@ -41,21 +41,26 @@ const storeLine = add(frame, el('p', 'learn-store'));
 storeLine.setAttribute('role', 'status');
 const layout = add(frame, el('div', 'learn-layout'));
 const main = add(layout, el('div', 'learn-main'));
-// The figures, as the game's AI panel shows its own.
-const figures = add(main, el('dl', 'ai-stats learn-figures'));
-const figure = (name, label) => {
-  const box = add(figures, el('div', `ai-stat learn-figure learn-${name}`));
+// The figures, as the game's AI panel shows its own: the games, then the last 100 games'.
+const figures = (className) => add(main, el('dl', `ai-stats learn-figures ${className}`));
+const figure = (list, name, label) => {
+  const box = add(list, el('div', `ai-stat learn-figure learn-${name}`));
   box.append(el('dt', null, label));
   return add(box, el('dd', null, '–'));
 };
-const gamesValue = figure('games', 'Games played');
-const speedValue = figure('speed', 'Games/s');
-const meanValue = figure('mean', 'Mean score, last 100');
-const reachValues = Object.fromEntries(TILES.map((t) => [t, figure(`reach-${t}`, `Reached ${t}, last 100`)]));
+const counts = figures('learn-counts');
+const gamesValue = figure(counts, 'games', 'Games played');
+const speedValue = figure(counts, 'speed', 'Games/s');
+const meanValue = figure(counts, 'mean', 'Mean score');
+const reached = figures('learn-reached');
+const reachValues = Object.fromEntries(TILES.map((t) => [t, figure(reached, `reach-${t}`, `Reached ${t}`)]));
+add(main, el('p', 'learn-note', 'The mean score and the tiles reached are those of the last 100 games.'));
 // Two charts over the games played: the mean score, and the share reaching each tile.
-const charts = add(main, el('div', 'learn-charts'));
+const charts = add(frame, el('div', 'learn-charts'));
 const scoreBox = add(charts, el('figure', 'compare-figure learn-curve learn-curve-score'));
 const reachBox = add(charts, el('figure', 'compare-figure learn-curve learn-curve-reach'));
+const scoreCaption = el('figcaption', null, 'Mean score, per 100 games');
+const reachCaption = el('figcaption', null, 'Games reaching each tile, per 100 games');
 const legend = el('ul', 'compare-legend learn-legend');
 for (const [k, t] of TILES.entries()) add(add(legend, el('li', `series-${k}`)), el('span', 'swatch')).after(`reached ${t}`);
 // The board where the network as it is now plays: the game's own board view.
@@ -104,9 +109,9 @@ const roundUp = (v) => {
 
 function draw() {
   const last = points.at(-1);
-  const top = roundUp(Math.max(1, ...points.map((p) => p.mean)));
+  const top = roundUp(Math.max(1000, ...points.map((p) => p.mean)));
   const upTo = last ? ` over ${count(last.games)} games` : '';
-  scoreBox.replaceChildren(lineChart({
+  scoreBox.replaceChildren(scoreCaption, lineChart({
     className: 'learn-score-chart',
     title: 'Mean score of each 100 games',
     desc: last ? `From ${count(points[0].mean)} to ${count(last.mean)}${upTo}.` : 'No games yet.',
@@ -114,7 +119,7 @@ function draw() {
     yMax: top, yTicks: [0, top / 2, top], fy: count,
     xTitle: 'games played', yTitle: 'mean score (points)',
   }));
-  reachBox.replaceChildren(lineChart({
+  reachBox.replaceChildren(reachCaption, lineChart({
     className: 'learn-reach-chart',
     title: 'Share of each 100 games reaching 256, 512, 1024 and 2048',
     desc: last ? `In the last 100 games${upTo}: ${TILES.map((t) => `${t} in ${percent(last.reach?.[t])}`).join(', ')}.` : 'No games yet.',
@@ -251,6 +256,7 @@ upload.addEventListener('change', async () => {
 
 toggle.disabled = true;
 status.textContent = 'Loading the engine…';
+draw(); // the curves' empty frames, with their axes
 compileAi().then((module) => worker.postMessage({ module }), (e) => {
   status.textContent = `The engine could not be loaded (${e?.message ?? e}). Please reload the page.`;
 });

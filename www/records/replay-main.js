@@ -16,6 +16,8 @@ const back = add(nav, el('a', 'page-back', '← Back to your game'));
 back.href = 'index.html';
 const editorLink = add(nav, el('a', 'page-editor', 'Set up a position'));
 editorLink.href = 'editor.html';
+// The page's heading while no game is shown (a replay's board has its own).
+const heading = add(page, el('h1', 'title page-title', 'Replay a game'));
 const problem = add(page, el('div', 'record-problem'));
 problem.setAttribute('role', 'alert');
 problem.hidden = true;
@@ -57,6 +59,7 @@ function open(text, { where, at } = {}) {
     return false;
   }
   problem.hidden = true;
+  heading.hidden = true;
   view?.destroy();
   shown?.free();
   shown = replay;
