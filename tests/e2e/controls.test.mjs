@@ -159,3 +159,24 @@ test('a minimal board shows the solarized and contrast themes (their colours in 
   assert.deepEqual(await look('#plain'), { bg: 'rgb(0, 0, 0)', panel: true });
   await done();
 });
+
+test('controls="full": the speed attribute shows on the panel\'s speed, follows a change of it, and the panel\'s speed sets the board\'s', async () => {
+  const { page, done } = await openPage(env, null, { contextOptions: { viewport: { width: 1280, height: 900 } } });
+  await page.goto(`${env.url}tests/e2e/fixtures/controls.html`);
+  await page.evaluate(() => {
+    const el = document.createElement('game-2048');
+    el.id = 'fast';
+    el.setAttribute('controls', 'full');
+    el.setAttribute('persist', 'off');
+    el.setAttribute('speed', 'max');
+    document.body.append(el);
+  });
+  await drawn(page, '#fast');
+  const pressed = () => page.evaluate(() => document.querySelector('#fast').shadowRoot.querySelector('.ai .setting-speed [aria-pressed="true"]').textContent);
+  assert.equal(await pressed(), 'Max');
+  await page.evaluate(() => document.querySelector('#fast').setAttribute('speed', 'watch'));
+  await page.waitForFunction(() => document.querySelector('#fast').shadowRoot.querySelector('.ai .setting-speed [aria-pressed="true"]').textContent === 'Watch');
+  await page.locator('#fast .ai .setting-speed .choice-faster').click();
+  assert.equal(await pressed(), 'Faster');
+  await done();
+});
