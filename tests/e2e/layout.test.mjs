@@ -109,6 +109,38 @@ test('390x844: the score, the board, Start AI and the speed on the first screen;
   await done();
 });
 
+test('the AI panel by keyboard: Tab reaches every control of it, each with a name; a picker keeps the arrow keys for the tiles', async () => {
+  const { page, done } = await openPage(env, '?seed=9', { contextOptions: { viewport: DESKTOP } });
+  await page.locator('.g2048 .more-button').waitFor();
+  const reached = [];
+  for (let i = 0; i < 40; i++) {
+    await page.keyboard.press('Tab');
+    const at = await page.evaluate(() => {
+      const a = document.activeElement;
+      if (!a?.closest('.ai')) return null;
+      const name = a.labels?.[0]?.textContent ?? a.getAttribute('aria-label') ?? a.textContent;
+      return `${a.tagName.toLowerCase()}:${name.trim()}`;
+    });
+    if (at && !reached.includes(at)) reached.push(at);
+  }
+  assert.deepEqual(reached, [
+    'button:Start AI', 'button:Step', 'button:Hint', 'button:Watch', 'button:Fast', 'button:Faster', 'button:Max',
+    'select:Player', 'button:more', 'select:Strength', 'summary:Every strength, measured',
+  ]);
+  // The speed's buttons are named as a group.
+  assert.equal(await page.evaluate(() => {
+    const group = document.querySelector('.g2048 .ai .setting-speed');
+    return `${group.getAttribute('role')}:${document.getElementById(group.getAttribute('aria-labelledby')).textContent}`;
+  }), 'group:Speed');
+  // A picker with the focus: the arrow keys move the tiles, the pick stays.
+  await page.locator('.g2048 .setting-strength select').focus();
+  const before = await engineCells(page);
+  for (const key of ['ArrowDown', 'ArrowUp', 'ArrowLeft', 'ArrowRight']) await page.keyboard.press(key);
+  assert.notDeepEqual(await engineCells(page), before, 'the tiles moved');
+  assert.equal(await page.inputValue('.g2048 .setting-strength select'), 'auto');
+  await done();
+});
+
 test('every page is set in the site\'s font and colours, light and dark: the learn page as the game page', async () => {
   for (const colorScheme of ['light', 'dark']) {
     const { page, done } = await openPage(env, null, { contextOptions: { viewport: DESKTOP, colorScheme } });
