@@ -48,7 +48,7 @@ test('1280x800: while the AI plays, the whole AI panel, its speed and live figur
   await page.locator('.g2048 .ai-toggle').click();
   // Playing, with its figures drawn and the words on the rung the speed chose.
   await page.waitForFunction(() => /\d/.test(document.querySelector('.g2048 .ai-mps dd').textContent)
-    && / here: /.test(document.querySelector('.g2048 .ai-strength-line').textContent), null, { timeout: 20000 });
+    && document.querySelector('.g2048 .ai-fit').textContent, null, { timeout: 20000 });
   const found = await boxes(page, DESKTOP_PARTS);
   for (const [sel, b] of Object.entries(found)) assert.ok(b.found && b.inside, `${sel} inside the viewport: ${JSON.stringify(b)}`);
   const board = found['.g2048 .board-wrap'];
