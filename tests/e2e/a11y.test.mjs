@@ -1,6 +1,6 @@
 // Every page passes axe-core's WCAG 2 A and AA rules (tags wcag2a, wcag2aa) at 1280x800, in
 // the light and the dark theme: the game page (every tile from 2 to 4096 on its board, the
-// ladder's table open), a game's replay, the editor, the comparison after a run, the two-board demo and the
+// ladder's table open), a game's replay and its review, the editor, the comparison after a run, the two-board demo and the
 // learn page. axe-core (npm devDependency) is put into each page as a script; the context
 // bypasses a page's Content-Security-Policy, which could refuse an inline script.
 import { test } from 'node:test';
@@ -58,6 +58,11 @@ const PAGES = {
     const record = await someRecord(page);
     await page.goto(`${env.url}replay.html#${record}`);
     await page.waitForSelector('body[data-ready] .replay .board[data-cells]');
+    // Its review too: ratings, links to the worst moves, the chart.
+    await page.locator('.replay-review').click();
+    await page.selectOption('.review-budget', 'fast');
+    await page.locator('.review-start').click();
+    await page.waitForSelector('.review.review-done', { timeout: 60000 });
   },
   async editor(page) {
     await page.goto(`${env.url}editor.html`);
