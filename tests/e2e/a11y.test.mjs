@@ -1,7 +1,7 @@
 // Every page passes axe-core's WCAG 2 A and AA rules (tags wcag2a, wcag2aa) at 1280x800, in
 // the light and the dark theme: the game page (every tile from 2 to 4096 on its board, the
 // ladder's table open), a game's replay and its review, the editor, the comparison after a run, the two-board demo and the
-// learn page. axe-core (npm devDependency) is put into each page as a script; the context
+// learn page; and the game page in its solarized and high-contrast themes. axe-core (npm devDependency) is put into each page as a script; the context
 // bypasses a page's Content-Security-Policy, which could refuse an inline script.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -96,4 +96,16 @@ for (const colorScheme of ['light', 'dark']) {
       await done();
     });
   }
+}
+
+// The game's other two themes, chosen in its settings (saved as the page's settings).
+for (const theme of ['solarized', 'contrast']) {
+  test(`axe-core, WCAG 2 A and AA: the game page in the ${theme} theme`, async () => {
+    const initScript = `localStorage.setItem('game2048:settings', JSON.stringify({ theme: '${theme}' }));`;
+    const { page, done } = await openPage(env, null, { contextOptions: { viewport: DESKTOP, bypassCSP: true }, initScript });
+    await PAGES.game(page);
+    assert.equal(await page.evaluate((t) => document.body.classList.contains(`theme-${t}`), theme), true);
+    assert.deepEqual(await violations(page), [], `the game page in ${theme}`);
+    await done();
+  });
 }
