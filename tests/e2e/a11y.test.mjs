@@ -1,8 +1,9 @@
 // Every page passes axe-core's WCAG 2 A and AA rules (tags wcag2a, wcag2aa) at 1280x800, in
 // the light and the dark theme: the game page (every tile from 2 to 4096 on its board, the
-// ladder's table open), a game's replay and its review, the editor, the comparison after a run, the two-board demo and the
-// learn page; and the game page in its solarized and high-contrast themes. axe-core (npm devDependency) is put into each page as a script; the context
-// bypasses a page's Content-Security-Policy, which could refuse an inline script.
+// ladder's table open), a game's replay and its review, the editor, the comparison after a
+// run, the two-board demo and the learn page; and the game page in its solarized and
+// high-contrast themes. axe-core (npm devDependency) is put into each page as a script; the
+// context bypasses a page's Content-Security-Policy, which could refuse an inline script.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
