@@ -4,7 +4,7 @@
 // grouped picker, one sentence on what it does), its network, its strength (a picker, one line
 // on how strong, the ladder's figures behind a click). The evaluation weights go to the settings.
 // Classes, text and ARIA only; every choice goes to `handlers`.
-import { el, add, button, choices, picker } from '../shared/dom.js';
+import { el, add, button, choices } from '../shared/dom.js';
 import { SPEED_LABELS, SHIPPED, YOURS } from '../shared/choices.js';
 import { ARROWS } from '../shared/board-view.js';
 import { LADDER, positions } from './strength-figures.js';
@@ -30,6 +30,49 @@ function splitExplanation(text) {
     short = short.slice(0, at);
   }
   return [short, rest];
+}
+
+/**
+ * A labelled <select> (the input module keeps the arrow keys for the tiles while it has the
+ * focus; Space, Enter or Alt+Down opens it). options: [[value, text, group?]]: consecutive
+ * options with the same group go in one <optgroup> of that label. Each option has the class
+ * `choice choice-<value>`. Returns {wrap, select, set(value), setOptions(options)}.
+ */
+function picker(idPrefix, name, label, options, onChoose) {
+  const wrap = el('div', `setting setting-${name}`);
+  const caption = add(wrap, el('label', 'setting-label', label));
+  const select = add(wrap, el('select', 'picker'));
+  select.id = caption.htmlFor = `${idPrefix}-${name}`;
+  select.addEventListener('change', () => onChoose(select.value));
+  let shown = '';
+  const group = {
+    wrap,
+    select,
+    set(value) {
+      select.value = String(value);
+    },
+    /** Replaces the options (only when the list differs). */
+    setOptions(next) {
+      const key = JSON.stringify(next);
+      if (key === shown) return;
+      shown = key;
+      const value = select.value;
+      select.textContent = '';
+      let parent = select;
+      let last;
+      for (const [v, text, g] of next) {
+        if (g !== last) {
+          last = g;
+          parent = g ? add(select, el('optgroup')) : select;
+          if (g) parent.label = g;
+        }
+        add(parent, el('option', `choice choice-${v}`, text)).value = String(v);
+      }
+      select.value = value;
+    },
+  };
+  group.setOptions(options);
+  return group;
 }
 
 /**
