@@ -22,8 +22,8 @@ export function button(className, text, onClick) {
 }
 
 /**
- * A group of toggle buttons (not a <select>: arrow keys on a focused select
- * would change the setting instead of moving tiles). options: [[value, label]].
+ * A group of toggle buttons, every choice in sight and one press away (the settings, the
+ * AI's speed). options: [[value, label]].
  * Returns {wrap, set(value), setOptions(options)}.
  */
 export function choices(idPrefix, name, label, options, onChoose) {
