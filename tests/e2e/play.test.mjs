@@ -134,9 +134,10 @@ test('accessibility: live region, board description, real buttons reachable by T
   }
   assert.ok(reached.has('BUTTON:New game'), [...reached].join(', '));
   assert.ok(reached.has('BUTTON:Undo'), `header buttons: ${[...reached].join(', ')}`);
-  assert.ok([...reached].some((r) => /\bchoice\b/.test(r)), 'settings buttons are reachable too');
+  assert.ok([...reached].some((r) => /\bchoice\b/.test(r)), 'the speed\'s buttons are reachable too');
   // Buttons are real <button>s; settings say which choice is on.
-  assert.equal(await page.locator('.g2048 .settings .choice[aria-pressed="true"]').count(), 4, 'size, mode, theme, AI speed');
+  assert.equal(await page.locator('.g2048 .settings .choice[aria-pressed="true"]').count(), 3, 'size, mode, theme');
+  assert.equal(await page.locator('.g2048 .ai .setting-speed .choice[aria-pressed="true"]').count(), 1, 'the AI\'s speed');
   await done();
 });
 
