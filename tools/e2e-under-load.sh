@@ -16,7 +16,9 @@ for i in $(seq 1 "$N"); do
     echo "run $i of $N: pass ($(( $(date +%s) - start )) s, load average $(cut -d' ' -f1 /proc/loadavg))"
   else
     echo "run $i of $N: FAIL ($(( $(date +%s) - start )) s)"
+    cp "$LOAD_DIR/run-$i.log" "${TMPDIR:-/tmp}/e2e-under-load-failed.log"
     grep -E "^not ok|# fail|Error|AssertionError" "$LOAD_DIR/run-$i.log" | head -40
+    echo "the whole log: ${TMPDIR:-/tmp}/e2e-under-load-failed.log"
     exit 1
   fi
 done
