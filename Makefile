@@ -109,6 +109,7 @@ test-rust:
 # both release builds exist.
 test-parity: build
 	node tools/wasm-vs-native.mjs --check --sizes 3,4,8 --moves 150 --nodes 50000
+	node tools/wasm-vs-native.mjs --check --moves 150 --nodes 20000 --strategy expectimax-td
 
 test-wasm: build
 	node --test tests/node/

@@ -567,3 +567,70 @@ fn progress_in_a_log_is_plain_lines() {
     );
     assert!(lines.iter().all(|l| l.starts_with("games ")), "{err}");
 }
+
+/// `--network` takes the page's gzip-compressed file as well as a plain one: the same network,
+/// the same games. A damaged compressed file is bad input (exit 2), named.
+#[test]
+fn network_file_compressed_or_not_plays_the_same_games() {
+    use std::io::Write;
+    let dir = scratch("network");
+    let plain = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/tiny-4x4-l8-i8.ntw"
+    ))
+    .unwrap();
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+    gz.write_all(&plain).unwrap();
+    let gz = gz.finish().unwrap();
+    std::fs::write(dir.join("net.ntw"), &plain).unwrap();
+    std::fs::write(dir.join("net.ntw.gz"), &gz).unwrap();
+    let mut damaged = gz.clone();
+    let middle = damaged.len() / 2;
+    damaged[middle] ^= 0xff;
+    std::fs::write(dir.join("bad.ntw.gz"), &damaged).unwrap();
+    let games = |file: &str| {
+        let lines = format!("{file}.jsonl");
+        ok(
+            &dir,
+            &[
+                "--strategy",
+                "td",
+                "--network",
+                file,
+                "--games",
+                "3",
+                "--seed",
+                "1",
+                "--threads",
+                "1",
+                "--out",
+                &lines,
+            ],
+        );
+        std::fs::read_to_string(dir.join(&lines))
+            .unwrap()
+            .lines()
+            .map(|l| {
+                let v: serde_json::Value = serde_json::from_str(l).unwrap();
+                (v["seed"].clone(), v["score"].clone(), v["moves"].clone())
+            })
+            .collect::<Vec<_>>()
+    };
+    let from_plain = games("net.ntw");
+    assert_eq!(from_plain.len(), 3, "{from_plain:?}");
+    assert_eq!(games("net.ntw.gz"), from_plain);
+    let out = arena(
+        &dir,
+        &[
+            "--strategy",
+            "td",
+            "--network",
+            "bad.ntw.gz",
+            "--games",
+            "1",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("--network bad.ntw.gz"), "{err}");
+}

@@ -261,7 +261,7 @@ function playersSection() {
     '## Every strategy',
     '',
     'Each strategy at its default options unless named (4x4, whole games). The learned players',
-    'play the network the page downloads, `networks/4x6.bin`.',
+    'play the network the page downloads, `networks/4x6-l14.ntw.gz`.',
     '',
     table(['player', 'games', 'seeds', ...tiles.map(tileName), 'mean score', 'nodes a move'], rows),
   ].join('\n');

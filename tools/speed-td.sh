@@ -3,7 +3,7 @@
 # `make build && node tools/positions.mjs > positions.jsonl` (652 positions).
 # Interleaved decisions on the same positions: total ms per strategy/budget, 3 rounds.
 A=${ARENA:-target/release/arena}
-NET=networks/4x6.bin
+NET=networks/4x6-l14.ntw.gz
 for r in 1 2 3; do
   for spec in "expectimax 200000" "expectimax-td 5000" "expectimax-td 10000" "expectimax-td 20000"; do
     set -- $spec

@@ -4,6 +4,7 @@
 //   make build   # www/pkg must exist
 //   node tools/wasm-vs-native.mjs [--nodes 200000] [--moves 300] [--sizes 3,4,5,6,8] [--seed 1]
 //                                 [--repeat 1] [--pkg www/pkg]
+//                                 [--strategy expectimax-td [--network FILE]]
 //
 // It plays one seeded game per size in wasm with `bestMove`, writes every position it met to
 // a temporary file, asks the native arena (`cargo run --release --bin arena -- --decide`) for
@@ -17,19 +18,25 @@
 // and on stderr every position the two builds decided differently; exit code 1 if any. It
 // also checks the page's parallel split: every legal root move searched alone in wasm (as
 // the worker pool's workers do), merged by www/ai/split.js, must equal the one-call decision.
+//
+// --strategy expectimax-td (4x4 only) searches with the learned network as the evaluation:
+// --network FILE (a weights file, gzip-compressed or not; the page's network by default) is
+// read by both builds, in wasm chunk by chunk as a worker does (NetworkLoader).
 
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { gunzipSync } from 'node:zlib';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseFlags, UsageError, whole } from './cli.mjs';
 import { merge } from '../www/ai/split.js';
+import { NETWORK_FILE } from '../www/ai/network.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 const USAGE = `Usage: node tools/wasm-vs-native.mjs [--check] [--nodes N] [--moves M] [--sizes 3,4,5,6,8] [--seed S]
-                                   [--repeat R] [--pkg DIR]
+                                   [--repeat R] [--pkg DIR] [--strategy expectimax|expectimax-td [--network FILE]]
   --check: decisions only (no timing); exit 1 listing the positions decided differently (the first 20)`;
 
 function parseCommandLine() {
@@ -44,6 +51,8 @@ function parseCommandLine() {
       seed: { type: 'string' },
       repeat: { type: 'string' },
       pkg: { type: 'string' },
+      strategy: { type: 'string' },
+      network: { type: 'string' },
     },
     check(values) {
       const number = (flag, fallback, min, max) =>
@@ -61,6 +70,16 @@ function parseCommandLine() {
         args.sizes = values.sizes.split(',').map((s) => whole('sizes', s, 3, 8));
       }
       if (args.check && args.repeat > 1) throw new UsageError('--repeat measures speed; --check does not');
+      args.strategy = values.strategy ?? 'expectimax';
+      if (!['expectimax', 'expectimax-td'].includes(args.strategy)) throw new UsageError(`--strategy: expectimax or expectimax-td, got ${args.strategy}`);
+      args.network = values.network ?? null;
+      if (args.strategy === 'expectimax-td') {
+        args.network ??= join(root, NETWORK_FILE);
+        if (args.sizes.some((n) => n !== 4)) {
+          if (values.sizes !== undefined) throw new UsageError('--strategy expectimax-td plays 4x4 only: --sizes 4');
+          args.sizes = [4];
+        }
+      } else if (args.network) throw new UsageError('--network is for --strategy expectimax-td');
       return args;
     },
   });
@@ -77,6 +96,19 @@ async function loadWasm(pkg) {
   return mod;
 }
 
+/** Reads a weights file (gzip-compressed or not) into wasm a chunk at a time, as a worker does. */
+function loadNetwork(wasm, file) {
+  let bytes = readFileSync(file);
+  if (bytes[0] === 0x1f && bytes[1] === 0x8b) bytes = gunzipSync(bytes);
+  const loader = new wasm.NetworkLoader();
+  try {
+    for (let at = 0; at < bytes.length; at += 1 << 20) loader.push(bytes.subarray(at, at + (1 << 20)));
+    return loader.finish();
+  } finally {
+    loader.free();
+  }
+}
+
 /** Plays a seeded game per size in wasm; returns the positions and wasm's decisions. */
 function playInWasm(wasm, args) {
   const positions = [];
@@ -88,7 +120,7 @@ function playInWasm(wasm, args) {
       let ms = Infinity;
       for (let r = 0; r < args.repeat; r++) {
         const start = performance.now();
-        const again = wasm.bestMove(cells, size, { strategy: 'expectimax', nodes: args.nodes });
+        const again = wasm.bestMove(cells, size, { strategy: args.strategy, nodes: args.nodes });
         ms = Math.min(ms, performance.now() - start);
         if (decision !== undefined && !same(decision, again)) {
           throw new Error(`wasm decided ${JSON.stringify(cells)} differently when asked again`);
@@ -100,7 +132,7 @@ function playInWasm(wasm, args) {
         // The page's way: each legal move in its own request, the answers merged.
         const legal = Array.from(wasm.legalMoves(cells, size));
         if (legal.length > 0) {
-          split = merge(legal.map((d) => wasm.bestMove(cells, size, { strategy: 'expectimax', nodes: args.nodes, moves: [d] })));
+          split = merge(legal.map((d) => wasm.bestMove(cells, size, { strategy: args.strategy, nodes: args.nodes, moves: [d] })));
         }
       }
       positions.push({ size, cells, decision, ms, split });
@@ -120,7 +152,8 @@ function decideNatively(positions, args) {
     for (let r = 0; r < args.repeat; r++) {
       const out = execFileSync(
         'cargo',
-        ['run', '--quiet', '--release', '--bin', 'arena', '--', '--decide', file, '--nodes', String(args.nodes)],
+        ['run', '--quiet', '--release', '--bin', 'arena', '--', '--decide', file, '--nodes', String(args.nodes),
+          '--strategy', args.strategy, ...(args.network ? ['--network', resolve(args.network)] : [])],
         { cwd: root, encoding: 'utf8', maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'inherit'] },
       );
       const decisions = out.trim().split('\n').map((line) => JSON.parse(line));
@@ -143,6 +176,7 @@ const same = (a, b) => a.dir === b.dir && a.nodes === b.nodes && a.depth === b.d
 
 const args = parseCommandLine();
 const wasm = await loadWasm(args.pkg);
+if (args.network) loadNetwork(wasm, args.network);
 const positions = playInWasm(wasm, args);
 const native = decideNatively(positions, args);
 if (native.length !== positions.length) {
@@ -155,7 +189,7 @@ if (args.check) {
     .map((p, i) => ({ p, n: native[i], i }))
     .filter(({ p, n }) => !same(p.decision, n) || (p.split && !same(p.split, n)));
   const counts = args.sizes.map((size) => `${positions.filter((p) => p.size === size).length} on ${sizeName(size)}`);
-  console.log(`wasm vs native, nodes budget ${args.nodes}: ${positions.length} positions (${counts.join(', ')}), ${differing.length} decided differently (wasm whole, wasm split move by move and merged, native)`);
+  console.log(`wasm vs native, ${args.strategy}, nodes budget ${args.nodes}: ${positions.length} positions (${counts.join(', ')}), ${differing.length} decided differently (wasm whole, wasm split move by move and merged, native)`);
   for (const { p, n, i } of differing.slice(0, 20)) {
     const split = p.split ? `\n  split  ${brief(p.split)}` : '';
     console.error(`position ${i + 1}, ${sizeName(p.size)} ${JSON.stringify(p.cells)}:\n  wasm   ${brief(p.decision)}${split}\n  native ${brief(n)}`);

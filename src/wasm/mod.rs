@@ -7,7 +7,7 @@
 //! | `game.rs` | `Game` (new, fromCells, move, undo, toJSON, record, ...), `legalMoves` | all |
 //! | `catalog.rs` | `strategies`, `learnedStrategies` | all |
 //! | `records.rs` | `Game.fromJSON`, `Game.fromRecord`, `Replay`, `positionProblem` | records, ai |
-//! | `search.rs` | `bestMove`, `warmUp`, `loadWeights`, `unloadWeights` | ai |
+//! | `search.rs` | `bestMove`, `warmUp`, `loadWeights`, `NetworkLoader`, `unloadWeights` | ai |
 //! | `learner.rs` | `Trainer` | ai |
 //!
 //! The three builds, named by what they hold (the Makefile; `www/pkg/game2048_<build>.js`):

@@ -1,10 +1,12 @@
 //! The search, for the AI's worker: `bestMove` (the AI's move for a position, by the options'
 //! strategy and budget, on `performance.now()`'s clock), `warmUp`, and the network the learned
-//! strategies play with (`loadWeights`, `unloadWeights`). The `ai` build only.
+//! strategies play with (`loadWeights`, `NetworkLoader` for a file read as it arrives,
+//! `unloadWeights`). The `ai` build only.
 
 use wasm_bindgen::prelude::*;
 
 use super::convert::{cells_from, describe, js_error, parse, size_from};
+use crate::ai::ntuple::read::Reader;
 use crate::ai::{self, SearchOptions};
 use crate::board::Board;
 use crate::json::reports::search::{decision, loaded_network};
@@ -33,6 +35,62 @@ pub fn load_weights(bytes: &[u8]) -> Result<JsValue, JsError> {
     let network = ai::ntuple::loaded::load(bytes).map_err(js_error)?;
     Ok(parse(&loaded_network(&network)))
 }
+
+/// `new NetworkLoader()`: reads a weights file as its bytes arrive, so that a worker never
+/// holds the whole file (a download decompressed as it streams in): `push(chunk)` each chunk
+/// (a `Uint8Array`), then `finish()`, which makes the network the one `td` and
+/// `expectimax-td` play with and returns `loadWeights`'s `{shape, ...}`. `push` throws at once
+/// on a foreign file, an unknown version or bytes past the end; `finish` throws on a file cut
+/// short or corrupt, with `loadWeights`'s messages. On any error the network loaded before,
+/// if any, stays, and the loader takes nothing more. `received` counts the bytes pushed;
+/// `expected` is the file's length once its header has arrived (else undefined).
+#[wasm_bindgen]
+pub struct NetworkLoader {
+    reader: Option<Reader>,
+}
+
+#[wasm_bindgen]
+impl NetworkLoader {
+    #[wasm_bindgen(constructor)]
+    pub fn new() -> NetworkLoader {
+        NetworkLoader {
+            reader: Some(Reader::new()),
+        }
+    }
+
+    pub fn push(&mut self, chunk: &[u8]) -> Result<(), JsError> {
+        let reader = self.reader.as_mut().ok_or_else(|| js_error(DONE))?;
+        if let Err(e) = reader.push(chunk) {
+            self.reader = None;
+            return Err(js_error(e));
+        }
+        Ok(())
+    }
+
+    pub fn finish(&mut self) -> Result<JsValue, JsError> {
+        let reader = self.reader.take().ok_or_else(|| js_error(DONE))?;
+        let network = ai::ntuple::loaded::install(reader.finish().map_err(js_error)?);
+        Ok(parse(&loaded_network(&network)))
+    }
+
+    #[wasm_bindgen(getter)]
+    pub fn received(&self) -> f64 {
+        self.reader.as_ref().map_or(0.0, |r| r.received() as f64)
+    }
+
+    #[wasm_bindgen(getter)]
+    pub fn expected(&self) -> Option<f64> {
+        self.reader.as_ref()?.expected().map(|n| n as f64)
+    }
+}
+
+impl Default for NetworkLoader {
+    fn default() -> NetworkLoader {
+        NetworkLoader::new()
+    }
+}
+
+const DONE: &str = "this NetworkLoader has finished or failed: start a new one";
 
 /// `unloadWeights()`: forgets the network; the learned strategies are unavailable again.
 #[wasm_bindgen(js_name = unloadWeights)]

@@ -8,6 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { setup, openPage, choose, chosen, WORKER_SPY, recordEvents, events } from './helpers.mjs';
 import { NETWORK_FILE } from '../../www/ai/network.js';
 
@@ -205,7 +206,7 @@ test('no network saved: "your network" says how to get one (the learn page) and 
   // picked strategy plays with).
   release();
   // The shipped file's kind (its header's byte 12), read back by the worker.
-  const kind = ['f32', 'i16', 'i8', 'c8'][readFileSync(new URL(`../../${NETWORK_FILE}`, import.meta.url))[12]];
+  const kind = ['f32', 'i16', 'i8', 'c8'][gunzipSync(readFileSync(new URL(`../../${NETWORK_FILE}`, import.meta.url)))[12]];
   await page.waitForFunction((k) => window.networkInfo.some((n) => n.quantisation === k), kind, { timeout: 20000 });
   // Every worker sent it has read it: the pool has told the page the network is loaded.
   await page.waitForFunction(() => window.networkInfo.length >= window.weightsSent.length, null, { timeout: 20000 });

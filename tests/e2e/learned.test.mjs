@@ -5,17 +5,20 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { gzipSync, gunzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { setup, openPage, engineCells, choose, chosen, drawn, WORKER_SPY, idle, recordEvents, events } from './helpers.mjs';
 import { NETWORK_FILE } from '../../www/ai/network.js';
 
 const env = setup();
 const NETWORK = fileURLToPath(new URL(`../../${NETWORK_FILE}`, import.meta.url));
-// The shipped file's size in MB as the progress line words it, and its kind (byte 12 of the
-// weights file: 0 f32, 1 i16, 2 i8, 3 c8), so that a new export needs no edit here.
+// The shipped file's size in MB as the progress line words it (the download: the file as
+// compressed), and its kind (byte 12 of the weights file inside: 0 f32, 1 i16, 2 i8, 3 c8), so
+// that a new export needs no edit here.
 const NETWORK_BYTES = readFileSync(NETWORK);
 const NETWORK_MB = (NETWORK_BYTES.length / 1e6).toFixed(1).replace('.', '\\.');
-const NETWORK_KIND = ['f32', 'i16', 'i8', 'c8'][NETWORK_BYTES[12]];
+const WEIGHTS_FILE = gunzipSync(NETWORK_BYTES);
+const NETWORK_KIND = ['f32', 'i16', 'i8', 'c8'][WEIGHTS_FILE[12]];
 
 // Counts the workers started, the network messages they were sent and the network
 // figures they answered; records every text of the download's progress line.
@@ -73,6 +76,9 @@ test('picking td downloads the network once (progress shown); td and expectimax-
   for (const n of info) {
     assert.equal(n.quantisation, NETWORK_KIND);
     assert.ok(n.memory <= 64 * 2 ** 20, `worker ${n.worker}: ${n.memory} bytes of wasm memory, at most 64 MB`);
+    // The file reaches the engine in chunks: the worker holds the network and its search
+    // tables, never the whole file (WEIGHTS_FILE.length more) beside them.
+    assert.ok(n.memory - n.bytes < Math.min(8e6, WEIGHTS_FILE.length), `worker ${n.worker}: ${n.memory - n.bytes} bytes beside the network`);
   }
   console.log(`network in memory ${info[0].bytes} bytes; worker wasm memory ${info.map((n) => n.memory).join(', ')} bytes`);
 
@@ -102,20 +108,25 @@ test('picking td downloads the network once (progress shown); td and expectimax-
   await done();
 });
 
-for (const [what, route] of [
-  ['a corrupt network file', (bytes) => ({ body: Buffer.from(bytes.map((b, i) => (i === 5000 ? b ^ 0xff : b))) })],
-  ['a missing network file (404)', () => ({ status: 404, body: 'not found' })],
+// A byte changed in the download (the gzip stream is damaged), a weights file changed before
+// it was compressed (the engine finds it), a file the host sends uncompressed and damaged.
+const flip = (bytes, at) => Buffer.from(bytes.map((b, i) => (i === at ? b ^ 0xff : b)));
+for (const [what, route, reason] of [
+  ['a corrupt network file', () => ({ body: flip(NETWORK_BYTES, 5000) }), /read \(the compressed weights file is damaged/],
+  ['a compressed corrupt weights file', () => ({ body: gzipSync(flip(WEIGHTS_FILE, 5000)) }), /read \(weights file is corrupt/],
+  ['an uncompressed corrupt weights file', () => ({ body: flip(WEIGHTS_FILE, 5000) }), /read \(weights file is corrupt/],
+  ['a missing network file (404)', () => ({ status: 404, body: 'not found' }), /downloaded \(HTTP 404/],
 ]) {
   test(`${what}: the learned strategies say why they are unavailable; expectimax still plays`, async () => {
     const { page, done, errors } = await openPage(env, '?seed=6', { initScript: SPY, wait: false });
     await recordEvents(page);
-    const bytes = readFileSync(NETWORK);
-    await page.route(`**/${NETWORK_FILE}`, (r) => r.fulfill({ contentType: 'application/octet-stream', ...route(bytes) }));
+    await page.route(`**/${NETWORK_FILE}`, (r) => r.fulfill({ contentType: 'application/octet-stream', ...route() }));
     await page.waitForSelector('.g2048 .board[data-cells]');
     await choose(page, 'strategy', 'td');
     await page.waitForSelector('.g2048 .notice-text');
     const notice = await page.textContent('.g2048 .notices');
-    assert.match(notice, /The learned strategies are unavailable: the learned network could not be (read \(weights file is corrupt|downloaded \(HTTP 404)/);
+    assert.match(notice, /The learned strategies are unavailable: the learned network could not be /);
+    assert.match(notice, reason);
     assert.match(await page.textContent('.g2048 .ai-network'), /unavailable/);
     // Step with td: refused with the reason (the AI's error event), the board unchanged.
     const before = await engineCells(page);
@@ -132,6 +143,19 @@ for (const [what, route] of [
     await done();
   });
 }
+
+// A host that serves the file with Content-Encoding: gzip has the browser decompress it: the
+// workers then get the weights file itself, and read it as well.
+test('a network that arrives uncompressed plays as well', async () => {
+  const { page, done } = await openPage(env, '?seed=7', { initScript: SPY, wait: false });
+  await page.route(`**/${NETWORK_FILE}`, (r) => r.fulfill({ contentType: 'application/octet-stream', body: WEIGHTS_FILE }));
+  await page.waitForSelector('.g2048 .board[data-cells]');
+  await choose(page, 'strategy', 'td');
+  await page.waitForFunction(() => window.networkInfo.length > 0, null, { timeout: 20000 });
+  assert.equal((await page.evaluate(() => window.networkInfo))[0].quantisation, NETWORK_KIND);
+  await step(page);
+  await done();
+});
 
 test('the embed with strategy="td" plays with the network', async () => {
   const { page, done } = await openPage(env, 'tests/e2e/fixtures/learned-embed.html', { initScript: SPY, wait: false });

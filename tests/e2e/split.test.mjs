@@ -15,7 +15,7 @@ const toggle = (page) => page.locator('.g2048 .ai-toggle');
 const HANG = 'nodes10000000';
 
 const WORKER_SOURCE = readFileSync(new URL('../../www/ai/worker.js', import.meta.url), 'utf8');
-const HANDLER = 'self.onmessage = async ({ data }) => {';
+const HANDLER = 'self.onmessage = ({ data }) => {';
 
 /** Serves www/ai/worker.js with `first(n)` (the n-th worker's code, 1-based) run first on every message. */
 async function patchWorkers(context, first) {

@@ -109,3 +109,46 @@ test('Trainer: learns from nothing, the same seed the same network; its file loa
   assert.throws(() => again.save('f16'), /f32, i16, i8 or c8/);
   again.free();
 });
+
+// What a worker does with the page's download (www/ai/worker.js): the file's bytes pushed to a
+// NetworkLoader as they arrive, then finish().
+test('NetworkLoader: a file pushed in chunks of any size loads as loadWeights does; a bad one is named and the network before stays', () => {
+  const whole = ai.loadWeights(file);
+  const play = () => {
+    const { ms, ...move } = ai.bestMove(cells, 4, { strategy: 'expectimax-td', nodes: 3000 });
+    return move;
+  };
+  const played = play();
+  ai.unloadWeights();
+  for (const size of [1, 7, 1000, file.length]) {
+    const loader = new ai.NetworkLoader();
+    assert.equal(loader.expected, undefined, 'the length is not known before the header');
+    for (let at = 0; at < file.length; at += size) loader.push(file.subarray(at, at + size));
+    assert.equal(loader.received, file.length);
+    assert.equal(loader.expected, file.length, 'the header gives the length');
+    assert.deepEqual(loader.finish(), whole, `chunks of ${size}`);
+    assert.deepEqual(play(), played, 'it plays as loaded whole');
+    assert.throws(() => loader.finish(), /has finished or failed/);
+    loader.free();
+    ai.unloadWeights();
+  }
+  ai.loadWeights(file);
+  // A foreign file fails at its first bytes; nothing more is taken.
+  const foreign = new ai.NetworkLoader();
+  assert.throws(() => foreign.push(new TextEncoder().encode('<!doctype html><html>')), /not a weights file/);
+  assert.throws(() => foreign.push(file), /has finished or failed/);
+  foreign.free();
+  // A file cut short, or changed, fails at finish.
+  const cut = new ai.NetworkLoader();
+  cut.push(file.subarray(0, file.length - 100));
+  assert.throws(() => cut.finish(), /cut short/);
+  cut.free();
+  const changed = file.slice();
+  changed[file.length - 50] ^= 1;
+  const bad = new ai.NetworkLoader();
+  for (let at = 0; at < changed.length; at += 4096) bad.push(changed.subarray(at, at + 4096));
+  assert.throws(() => bad.finish(), /checksum/);
+  bad.free();
+  assert.ok(ai.bestMove(cells, 4, { strategy: 'td' }).dir, 'the network loaded before still plays');
+  ai.unloadWeights();
+});

@@ -1,11 +1,12 @@
-// The learned network (NETWORK_FILE, 13.4 MB, 8.1 MB gzipped): the weights `td` and
+// The learned network (NETWORK_FILE: a weights file compressed with gzip, 8.1 MB, so that its
+// download has that size whatever the host's compression settings): the weights `td` and
 // `expectimax-td` play with. Not part of the first visit: it is downloaded once per
 // page, when a learned strategy is first asked to move, relative to this module (so
 // under a sub-path, or from another origin with CORS, like the wasm), and the HTTP
-// cache (or the service worker, once downloaded) keeps it. The bytes go to the AI
-// workers (pool.js), which read and check them (the engine's loadWeights).
+// cache (or the service worker, once downloaded) keeps it. The compressed bytes go to the AI
+// workers (pool.js), which decompress, read and check them as a stream (worker.js).
 // Its one name: dist, the service worker's lazy files and the tests read it from here.
-export const NETWORK_FILE = 'networks/4x6.bin';
+export const NETWORK_FILE = 'networks/4x6-l14.ntw.gz';
 export const NETWORK_URL = new URL(`../../${NETWORK_FILE}`, import.meta.url);
 
 const MB = (n) => (n / 1e6).toFixed(1);

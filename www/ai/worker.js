@@ -6,8 +6,12 @@
 // comparisons, {id, play: {size, seed, options, maxMoves}} plays a whole seeded
 // game here and answers {id, result: {largest, score, moves, ms}}. A search cannot
 // be interrupted: a page that no longer wants an answer terminates the worker.
-// {id?, weights: Uint8Array} loads the learned network (loadWeights) and answers
-// {id, shape, ..., memory} (memory: this worker's wasm memory in bytes) or {id, error}.
+// {id?, weights: Uint8Array} loads the learned network and answers {id, shape, ..., memory}
+// (memory: this worker's wasm memory in bytes) or {id, error}. The bytes are a weights file,
+// or one compressed with gzip (as the page ships it): either way they reach the engine a
+// chunk at a time (NetworkLoader, decompressed as they go through DecompressionStream), so
+// the worker's memory holds the network, not the file beside it. Messages are handled one
+// after another: a request posted after a network is answered with it loaded.
 const message = (e) => (e && e.message ? e.message : String(e));
 
 // One whole game from `seed` (the spawns), the AI choosing every move, until no move
@@ -28,6 +32,37 @@ function playGame(wasm, { size, seed, options, maxMoves = 100000 }) {
   }
 }
 
+// A weights file goes to the engine in pieces of this many bytes.
+const CHUNK = 1 << 20;
+
+/** The bytes of a gzip file (RFC 1952 magic), else null. */
+const gzip = (bytes) => bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
+
+/** Reads a weights file (gzip-compressed or not) into the engine; resolves to its {shape, ...}. */
+async function loadNetwork(wasm, bytes) {
+  const loader = new wasm.NetworkLoader();
+  try {
+    if (gzip(bytes)) {
+      const reader = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip')).getReader();
+      for (;;) {
+        let next;
+        try {
+          next = await reader.read();
+        } catch (e) {
+          throw new Error(`the compressed weights file is damaged (${message(e)})`);
+        }
+        if (next.done) break;
+        for (let at = 0; at < next.value.length; at += CHUNK) loader.push(next.value.subarray(at, at + CHUNK));
+      }
+    } else {
+      for (let at = 0; at < bytes.length; at += CHUNK) loader.push(bytes.subarray(at, at + CHUNK));
+    }
+    return loader.finish();
+  } finally {
+    loader.free();
+  }
+}
+
 let memory = null; // the instance's memory, for the figure above
 
 async function load(module) {
@@ -44,11 +79,17 @@ const engine = new Promise((resolve) => { provide = resolve; }).then(load);
 // name: the error's (a LinkError would come again in a fresh worker; out of memory may not).
 engine.then(() => postMessage({ ready: true }), (e) => postMessage({ fatal: message(e), name: e?.name }));
 
-self.onmessage = async ({ data }) => {
+// Each message once the one before is answered (a network loads over several turns).
+let queue = Promise.resolve();
+self.onmessage = ({ data }) => {
   if (data?.module) {
     provide(data.module);
     return;
   }
+  queue = queue.then(() => handle(data));
+};
+
+async function handle(data) {
   const { id, cells, size, options, play, weights } = data ?? {};
   let wasm;
   try {
@@ -58,7 +99,7 @@ self.onmessage = async ({ data }) => {
     return;
   }
   try {
-    if (weights) postMessage({ id, ...wasm.loadWeights(weights), memory: memory?.buffer.byteLength ?? null });
+    if (weights) postMessage({ id, ...(await loadNetwork(wasm, weights)), memory: memory?.buffer.byteLength ?? null });
     else if (play) postMessage({ id, result: playGame(wasm, play) });
     else postMessage({ id, ...wasm.bestMove(cells, size, options) });
   } catch (e) {
@@ -68,4 +109,4 @@ self.onmessage = async ({ data }) => {
     postMessage({ id, error: message(e), fatal: trap });
     if (trap) close();
   }
-};
+}

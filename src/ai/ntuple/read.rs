@@ -86,6 +86,22 @@ pub fn decode(bytes: &[u8]) -> Result<Network, WeightsError> {
     reader.finish()
 }
 
+/// A weights file's bytes from disk, decompressed if it is gzip-compressed (as the page ships
+/// its network: `networks/*.ntw.gz`).
+#[cfg(not(target_arch = "wasm32"))]
+pub fn read_file(path: impl AsRef<std::path::Path>) -> std::io::Result<Vec<u8>> {
+    use std::io::Read;
+    let bytes = std::fs::read(path)?;
+    if !bytes.starts_with(&[0x1f, 0x8b]) {
+        return Ok(bytes);
+    }
+    let mut out = Vec::new();
+    flate2::read::GzDecoder::new(&bytes[..])
+        .read_to_end(&mut out)
+        .map_err(|e| std::io::Error::new(e.kind(), format!("bad gzip data: {e}")))?;
+    Ok(out)
+}
+
 impl Default for Reader {
     fn default() -> Reader {
         Reader::new()

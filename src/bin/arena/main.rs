@@ -66,7 +66,8 @@ fn load_network(cli: &args::Cli) -> Result<(), Fail> {
     let Some(path) = &cli.network else {
         return Ok(());
     };
-    let bytes = std::fs::read(path).map_err(|e| Fail::input(format!("--network {path}: {e}")))?;
+    let bytes = game2048::ai::ntuple::read::read_file(path)
+        .map_err(|e| Fail::input(format!("--network {path}: {e}")))?;
     let network = game2048::ai::ntuple::loaded::load(&bytes)
         .map_err(|e| Fail::input(format!("--network {path}: {e}")))?;
     eprintln!(
