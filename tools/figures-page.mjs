@@ -60,8 +60,13 @@ const sample = (page, ms) => page.evaluate((ms) => new Promise((resolve) => {
   }, ms);
 }), ms);
 
-// A settings choice, clicked in the page (the speed sits in the closed settings dialog).
-const pick = (page, name, value) => page.locator(`.g2048 .setting-${name} .choice-${value}`).evaluate((b) => b.click());
+// A choice of the AI panel, made in the page: a speed's button, or a picker's option.
+const pick = (page, name, value) => page.locator(`.g2048 .setting-${name}`).evaluate((wrap, v) => {
+  const select = wrap.querySelector('select');
+  if (!select) return wrap.querySelector(`.choice-${v}`).click();
+  select.value = v;
+  return select.dispatchEvent(new Event('change'));
+}, value);
 
 async function aiAtMax(context, url) {
   const page = await context.newPage();
