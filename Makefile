@@ -31,7 +31,7 @@ BINDGEN := wasm-bindgen --target web --no-typescript --remove-name-section --rem
 WB_VERSION := $(shell awk '/^name = "wasm-bindgen"$$/{getline; gsub(/"/,"",$$3); print $$3}' Cargo.lock 2>/dev/null)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all build run test test-rust test-parity test-wasm test-e2e lint wasm-tools node-deps chromium size bench dist figures figures-embed figures-page figures-learn clean
+.PHONY: all build run test test-rust test-parity test-wasm test-e2e screenshots lint wasm-tools node-deps chromium size bench dist figures figures-embed figures-page figures-learn clean
 
 all: build
 
@@ -116,6 +116,11 @@ test-wasm: build
 
 test-e2e: build node-deps chromium
 	node --test --test-concurrency=1 tests/e2e/
+
+# The docs' pictures (docs/screenshot.png, screenshot-phone.png, review.png), from the tests
+# that draw them.
+screenshots: build node-deps chromium
+	DOC_SHOTS=1 node --test --test-concurrency=1 tests/e2e/layout.test.mjs tests/e2e/records.test.mjs
 
 ## --- figures ---------------------------------------------------------------
 

@@ -142,6 +142,17 @@ export async function settle(page) {
   await frames(page);
 }
 
+/**
+ * Where a picture the docs show goes: docs/NAME under `make screenshots` (DOC_SHOTS=1), else
+ * tests/screenshots/NAME beside the suite's other pictures, so that a test run leaves the
+ * repository as it was.
+ */
+export function docShot(name) {
+  if (process.env.DOC_SHOTS === '1') return fileURLToPath(new URL(`../../docs/${name}`, import.meta.url));
+  mkdirSync(SHOTS, { recursive: true });
+  return `${SHOTS}${name}`;
+}
+
 export async function screenshot(page, name) {
   mkdirSync(SHOTS, { recursive: true });
   await settle(page); // let appear/pop animations finish

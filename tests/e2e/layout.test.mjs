@@ -3,14 +3,13 @@
 // light and dark (tests/screenshots/page-*.png).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { fileURLToPath } from 'node:url';
-import { setup, openPage, ready, engineCells, screenshot, quiet, WORKER_SPY } from './helpers.mjs';
+import { setup, openPage, ready, engineCells, screenshot, docShot, quiet, WORKER_SPY } from './helpers.mjs';
 
 const env = setup();
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
-// The pictures of the game in README.md and docs/play.md.
-const DOCS = (name) => fileURLToPath(new URL(`../../docs/${name}`, import.meta.url));
+// The pictures of the game in README.md and docs/play.md (`make screenshots` writes them there).
+const DOCS = docShot;
 
 // Each selector's box, and whether it lies inside the viewport (visible, not clipped by it).
 function boxes(page, selectors) {
@@ -46,8 +45,9 @@ function clipped(page, root) {
 }
 
 test('1280x800: while the AI plays, the whole AI panel, its speed and live figures included, sits beside the board without scrolling', async () => {
-  // A game well under way (the picture in README.md shows it).
-  const { page, done } = await openPage(env, '?seed=3&cells=1024,512,256,128,8,16,32,64,4,2,0,0,2,0,0,0', { contextOptions: { viewport: DESKTOP }, initScript: WORKER_SPY });
+  // A game well under way (the picture in README.md shows it), in Endless mode: reaching 2048
+  // does not pause the AI, however long the test runs.
+  const { page, done } = await openPage(env, '?seed=3&mode=endless&cells=1024,512,256,128,8,16,32,64,4,2,0,0,2,0,0,0', { contextOptions: { viewport: DESKTOP }, initScript: WORKER_SPY });
   await page.locator('.g2048 .more-button').waitFor(); // the explanation is in
   await page.locator('.g2048 .ai-toggle').click();
   // Playing, with its figures drawn and the words on the rung the speed chose.

@@ -10,8 +10,7 @@ import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { crc32 } from 'node:zlib';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { setup, openPage, ready, engineCells, score, settle, saved, screenshot, domBoard } from './helpers.mjs';
+import { setup, openPage, ready, engineCells, score, settle, saved, screenshot, docShot, domBoard } from './helpers.mjs';
 import { load } from '../node/wasm.mjs';
 
 const env = setup();
@@ -315,7 +314,7 @@ test('review of a short game: every move rated, the worst linked, the summary an
   }
   await screenshot(page, 'review');
   await page.evaluate(() => { document.querySelector('.review-table-wrap').scrollTop = 0; window.scrollTo(0, 0); });
-  await page.locator('.replay-page').screenshot({ path: fileURLToPath(new URL('../../docs/review.png', import.meta.url)) });
+  await page.locator('.replay-page').screenshot({ path: docShot('review.png') });
   await done();
 });
 
