@@ -131,13 +131,13 @@ export const frames = (page, n = 1) => page.evaluate((k) => new Promise((resolve
  * Waits until the boards are still: no merged-away tile left (the slide's clean-up ran), no
  * CSS animation or transition running (appear, pop, slide, "+N"), and a frame drawn after
  * that (a board deferred to the next frame is drawn). In every board of the page, those in
- * shadow roots too. A clean-up that never runs makes it time out.
+ * shadow roots too (each root asked for its own animations). A clean-up that never runs makes it time out.
  */
 export async function settle(page) {
   await page.waitForFunction(() => {
     const roots = [document, ...[...document.querySelectorAll('*')].filter((e) => e.shadowRoot).map((e) => e.shadowRoot)];
-    return roots.every((r) => !r.querySelector('.tile-leaving'))
-      && document.getAnimations().every((a) => a.playState !== 'running');
+    // A root's own animations: the document's list leaves out those inside shadow roots.
+    return roots.every((r) => !r.querySelector('.tile-leaving') && r.getAnimations().every((a) => a.playState !== 'running'));
   });
   await frames(page);
 }

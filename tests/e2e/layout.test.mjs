@@ -295,6 +295,8 @@ test('screenshots: every page at both sizes, light and dark; the compare table i
       await screenshot(page, `page-editor-${label}-${colorScheme}`);
       await page.goto(`${env.url}demo.html`);
       await page.waitForFunction(() => [...document.querySelectorAll('game-2048')].every((g) => g.shadowRoot?.querySelector('.board[data-cells]')));
+      // The AI's board holds still for the picture (screenshot() waits for still boards).
+      await page.evaluate(() => document.querySelector('#watch').stopAI());
       await screenshot(page, `page-demo-${label}-${colorScheme}`);
       await page.goto(`${env.url}compare.html`);
       await page.waitForSelector('[data-ready="true"]');
