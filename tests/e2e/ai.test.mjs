@@ -289,6 +289,8 @@ for (const size of [3, 6]) {
       () => window.boardChanges >= 15 || document.querySelector('.g2048 .message-over'),
       null, { timeout: 15000 },
     );
+    // The AI is still on (a worker that could not start would turn it off: say why).
+    assert.equal(await page.locator('.g2048 .ai-off').count(), 0, await page.textContent('.g2048 .ai-status'));
     if (await toggle(page).textContent() === 'Stop') await toggle(page).click();
     assert.ok((await moves(page)) >= 5, `${await moves(page)} moves`);
     assert.deepEqual((await domBoard(page)).cells, await engineCells(page));
