@@ -13,6 +13,8 @@ import { join, dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 // Where the page's strength figures live: the one path to change if the module moves.
+import { NETWORK_FILE } from '../www/ai/network.js';
+
 export const STRENGTH_FIGURES = 'www/ai/strength-figures.js';
 export const FIGURES_PAGE = 'docs/figures.md';
 export const README = 'README.md';
@@ -99,8 +101,8 @@ const tuned = (g) => g.options.weights !== undefined;
 
 const read = (path) => readFileSync(join(ROOT, path), 'utf8');
 
-/** The game lines of a JSON-lines file. */
-function gameLines(path) {
+/** The game lines of a JSON-lines file (a path from the repository's root). */
+export function gameLines(path) {
   return read(path)
     .split('\n')
     .filter((l) => l.trim())
@@ -114,7 +116,7 @@ function gameLines(path) {
 }
 
 /** A game's largest tile as a number ("16384" or "2^16"). */
-const largest = (g) => (g.largest.startsWith('2^') ? 2 ** Number(g.largest.slice(2)) : Number(g.largest));
+export const largest = (g) => (g.largest.startsWith('2^') ? 2 ** Number(g.largest.slice(2)) : Number(g.largest));
 
 /**
  * What a run's games show: games, seeds, how many reached each tile, mean score, nodes a move,
@@ -251,17 +253,20 @@ function ladderSection() {
   ].join('\n');
 }
 
+/** A run's row: its name, games, seeds, its share reaching each of `tiles`, mean score, nodes a move. */
+function runRow(p, tiles) {
+  const s = run(p.file);
+  return [p.name, String(s.games), seedText(s.seeds), ...tiles.map((t) => share(s.reached(t), s.games)), whole(s.scoreMean), whole(s.nodesPerMove)];
+}
+
 function playersSection() {
   const tiles = [512, 1024, 2048, 4096, 8192, 16384];
-  const rows = PLAYERS.map((p) => {
-    const s = run(p.file);
-    return [p.name, String(s.games), seedText(s.seeds), ...tiles.map((t) => share(s.reached(t), s.games)), whole(s.scoreMean), whole(s.nodesPerMove)];
-  });
+  const rows = PLAYERS.map((p) => runRow(p, tiles));
   return [
     '## Every strategy',
     '',
     'Each strategy at its default options unless named (4x4, whole games). The learned players',
-    'play the network the page downloads, `networks/4x6-l14.ntw.gz`.',
+    `play the network the page downloads, \`${NETWORK_FILE}\`.`,
     '',
     table(['player', 'games', 'seeds', ...tiles.map(tileName), 'mean score', 'nodes a move'], rows),
   ].join('\n');
@@ -269,10 +274,7 @@ function playersSection() {
 
 function equalSpeedSection() {
   const tiles = [8192, 16384, 32768];
-  const rows = EQUAL_SPEED.map((p) => {
-    const s = run(p.file);
-    return [p.name, String(s.games), seedText(s.seeds), ...tiles.map((t) => share(s.reached(t), s.games)), whole(s.scoreMean), whole(s.nodesPerMove)];
-  });
+  const rows = EQUAL_SPEED.map((p) => runRow(p, tiles));
   return [
     '## The learned network in the search, at equal time a move',
     '',

@@ -6,28 +6,9 @@
 // 1..N fails here.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { STRENGTH_FIGURES } from '../../tools/figures.mjs';
+import { STRENGTH_FIGURES, gameLines, largest } from '../../tools/figures.mjs';
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
 const TILES = [8192, 16384, 32768];
-
-/** The game lines of a run file, one JSON object per non-empty line. */
-const gameLines = (path) =>
-  readFileSync(root + path, 'utf8')
-    .split('\n')
-    .filter((l) => l.trim())
-    .map((l, i) => {
-      try {
-        return JSON.parse(l);
-      } catch (e) {
-        throw new Error(`${path} line ${i + 1} is not JSON: ${e.message}`);
-      }
-    });
-
-/** A game's largest tile as a number ("16384" or "2^16"). */
-const largest = (g) => (g.largest.startsWith('2^') ? 2 ** Number(g.largest.slice(2)) : Number(g.largest));
 
 test("each measured rung's reach and cost are its 200+ whole games in data/runs, seeds 1..N, at its budget", async () => {
   const { LADDER } = await import(new URL(`../../${STRENGTH_FIGURES}`, import.meta.url));
