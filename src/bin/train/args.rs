@@ -76,6 +76,12 @@ pub struct Args {
     /// Go on from DIR/checkpoint.bin (its shape, levels and seed; --alpha applies from now).
     #[arg(long)]
     pub resume: bool,
+    /// Start from the weights of this weights file (any quantisation, gzipped or not; its
+    /// shape and levels replace --shape and --levels) rather than from zero: a new run goes on
+    /// from a shipped network when the checkpoint is lost. Coherence starts afresh; give a
+    /// --seed the earlier run did not use, so that its games are new ones.
+    #[arg(long, value_name = "FILE", conflicts_with = "resume")]
+    pub from: Option<PathBuf>,
     /// Write the network as a weights file at the end.
     #[arg(long)]
     pub out: Option<PathBuf>,

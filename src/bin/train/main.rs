@@ -24,6 +24,7 @@ use game2048::ai::ntuple::learn::{
     SharedTable, Table,
 };
 use game2048::ai::ntuple::network::warm_up;
+use game2048::ai::ntuple::read::{decode, read_file};
 use game2048::ai::ntuple::shape::Features;
 use game2048::ai::ntuple::{encode, Encoding, Network, Quantisation, Shape, Weights};
 use game2048::rng::GameRng;
@@ -249,8 +250,15 @@ pub fn run(args: &Args) -> Result<(), String> {
         curve::truncate_after(&eval_path, c.games)?;
         c
     } else {
-        let shape = Shape::parse(&args.shape, args.levels).map_err(|e| format!("--shape: {e}"))?;
-        let features = shape.tuples().len() as f32 * 8.0;
+        let network = match &args.from {
+            Some(file) => network_from(file)?,
+            None => {
+                let shape =
+                    Shape::parse(&args.shape, args.levels).map_err(|e| format!("--shape: {e}"))?;
+                let features = shape.tuples().len() as f32 * 8.0;
+                Network::new(shape, args.init / features)
+            }
+        };
         if !args.bench {
             curve::truncate_after(&curve_path, 0)?;
             curve::truncate_after(&eval_path, 0)?;
@@ -258,7 +266,7 @@ pub fn run(args: &Args) -> Result<(), String> {
         Checkpoint {
             games: 0,
             seed: args.seed,
-            network: Network::new(shape, args.init / features),
+            network,
             coherence: None,
         }
     };
@@ -376,6 +384,27 @@ pub fn run(args: &Args) -> Result<(), String> {
         );
     }
     Ok(())
+}
+
+/// The network of weights file `file` (gzipped or not) as f32 weights that can learn on.
+fn network_from(file: &Path) -> Result<Network, String> {
+    let bytes = read_file(file).map_err(|e| format!("--from {}: {e}", file.display()))?;
+    let network = decode(&bytes).map_err(|e| format!("--from {}: {e}", file.display()))?;
+    let weights = network.weights();
+    let f32s = (0..weights.len()).map(|i| weights.get(i)).collect();
+    eprintln!(
+        "train: starting from {} ({}, {} levels, {})",
+        file.display(),
+        network.shape().describe(),
+        network.shape().levels(),
+        weights.quantisation().name()
+    );
+    Network::from_parts(network.shape().clone(), Weights::F32(f32s)).ok_or_else(|| {
+        format!(
+            "--from {}: its weights do not fit its shape",
+            file.display()
+        )
+    })
 }
 
 /// Their seeds: far from the arena's (1, 2, ...) and unrelated to training's.
@@ -592,5 +621,67 @@ mod tests {
         };
         assert!(learned > 1000, "{learned} weights moved");
         let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_run_from_a_weights_file_goes_on_from_its_weights() {
+        let base = std::env::temp_dir().join(format!("train-from-{}", std::process::id()));
+        let (first, from, same) = (base.join("first"), base.join("from"), base.join("same"));
+        let mut a = args(&first, 40);
+        let file = base.join("net.ntw");
+        a.out = Some(file.clone());
+        run(&a).unwrap();
+        // The file gzipped, as the page ships it, reads the same.
+        let gz = base.join("net.ntw.gz");
+        let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+        std::io::Write::write_all(&mut enc, &fs::read(&file).unwrap()).unwrap();
+        fs::write(&gz, enc.finish().unwrap()).unwrap();
+        // A run from the file (no --shape given: the file's) ...
+        let mut b = args(&from, 40);
+        b.shape = "4x6".into();
+        b.levels = 16;
+        b.seed = 9;
+        b.from = Some(gz);
+        run(&b).unwrap();
+        // ... equals a run resumed from a checkpoint holding those weights, at game 0 of seed 9.
+        fs::create_dir_all(&same).unwrap();
+        checkpoint::save(
+            &same.join("checkpoint.bin"),
+            &Checkpoint {
+                games: 0,
+                seed: 9,
+                network: weights_of(&first),
+                coherence: None,
+            },
+        )
+        .unwrap();
+        let mut c = args(&same, 40);
+        c.resume = true;
+        run(&c).unwrap();
+        assert_eq!(weights_of(&from).weights(), weights_of(&same).weights());
+        // And not a run from zero with that seed.
+        let mut zero = args(&same, 40);
+        zero.seed = 9;
+        run(&zero).unwrap();
+        assert_ne!(weights_of(&from).weights(), weights_of(&same).weights());
+        // A c8 file starts from the values its codes stand for.
+        let c8 = base.join("net-c8.ntw");
+        write_weights(&weights_of(&first), Quantisation::C8, 0, 20, &c8).unwrap();
+        let decoded = decode(&fs::read(&c8).unwrap()).unwrap();
+        let started = network_from(&c8).unwrap();
+        assert!(matches!(started.weights(), Weights::F32(_)));
+        assert!((0..decoded.weights().len())
+            .all(|i| started.weights().get(i) == decoded.weights().get(i)));
+        assert!((0..decoded.weights().len()).any(|i| decoded.weights().get(i) != 0.0));
+        // A damaged file is refused, saying which and why.
+        let mut bad = fs::read(&file).unwrap();
+        let at = bad.len() / 2;
+        bad[at] ^= 1;
+        fs::write(&file, &bad).unwrap();
+        let mut d = args(&from, 40);
+        d.from = Some(file.clone());
+        let err = run(&d).unwrap_err();
+        assert!(err.contains("--from") && err.contains("checksum"), "{err}");
+        let _ = fs::remove_dir_all(&base);
     }
 }
