@@ -3,7 +3,8 @@
 # `make build && node tools/positions.mjs > positions.jsonl` (652 positions).
 # Interleaved decisions on the same positions: total ms per strategy/budget, 3 rounds.
 A=${ARENA:-target/release/arena}
-NET=networks/4x6-l14.ntw.gz
+# The shipped network (its one name is NETWORK_FILE in www/ai/network.js), or $NET.
+NET=${NET:-$(sed -n "s/.*NETWORK_FILE = '\(.*\)'.*/\1/p" www/ai/network.js)}
 for r in 1 2 3; do
   for spec in "expectimax 200000" "expectimax-td 5000" "expectimax-td 10000" "expectimax-td 20000"; do
     set -- $spec
