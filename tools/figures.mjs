@@ -31,6 +31,17 @@ const LADDER = [
   { nodes: 2500000, name: 'Strong' },
   { nodes: 10000000, name: 'Deep' },
 ].map((r) => ({ ...r, file: `data/runs/expectimax-split-${r.nodes}.jsonl` }));
+// The learned player's ladder: expectimax-td at node budgets with the shipped network
+// (NETWORK_FILE), 200 whole games each. A rung counts only when its file's command in
+// data/index.json names the shipped network: a new network leaves every rung "not yet
+// measured" until it is measured again.
+const TD_LADDER = [
+  { nodes: 5000, name: 'Light' },
+  { nodes: 20000, name: 'Quick' },
+  { nodes: 80000, name: 'Solid' },
+  { nodes: 300000, name: 'Strong' },
+  { nodes: 1200000, name: 'Deep' },
+].map((r) => ({ ...r, file: `data/runs/expectimax-td-${r.nodes}.jsonl` }));
 // The tiles whose reach the page quotes for a rung, and the games a rung needs before the
 // page quotes it (until then its label says "not yet measured").
 const PAGE_TILES = [8192, 16384, 32768];
@@ -253,6 +264,27 @@ function ladderSection() {
   ].join('\n');
 }
 
+function tdLadderSection(index) {
+  const tiles = [2048, 4096, 8192, 16384, 32768];
+  const ok = measured(TD_LADDER, index);
+  const rows = TD_LADDER.map((r) => {
+    if (!ok.includes(r)) return [`*${r.name}*, ${short(r.nodes)}`, '0', '', ...tiles.map(() => ''), '', '', ''];
+    const s = run(r.file);
+    return [`*${r.name}*, ${short(r.nodes)}`, String(s.games), seedText(s.seeds), ...tiles.map((t) => share(s.reached(t), s.games)), whole(s.scoreMean), whole(s.nodesPerMove), (s.nodesPerMove / r.nodes).toFixed(2)];
+  });
+  return [
+    "## The learned player's ladder",
+    '',
+    `\`expectimax-td\` (expectimax's search with the network \`${NETWORK_FILE}\` as its evaluation) at`,
+    "the node budgets *Fits the speed* weighs against expectimax's ladder (4x4, whole games, each",
+    "move's budget shared equally by its legal moves, as in the page). A rung counts only with 200",
+    'games played with the network the page ships; until then its row is empty and the page does',
+    'not pick it.',
+    '',
+    table(['rung', 'games', 'seeds', ...tiles.map(tileName), 'mean score', 'nodes a move', 'spent'], rows),
+  ].join('\n');
+}
+
 /** A run's row: its name, games, seeds, its share reaching each of `tiles`, mean score, nodes a move. */
 function runRow(p, tiles) {
   const s = run(p.file);
@@ -349,7 +381,7 @@ function tunedSection() {
 }
 
 function sourcesSection(index) {
-  const used = new Set([...LADDER.map((r) => r.file), ...PLAYERS.map((p) => p.file), ...EQUAL_SPEED.map((p) => p.file), ...STORAGE.map((p) => p.file), ...TUNED.map((t) => t.file)]);
+  const used = new Set([...LADDER.map((r) => r.file), ...measured(TD_LADDER, index).map((r) => r.file), ...PLAYERS.map((p) => p.file), ...EQUAL_SPEED.map((p) => p.file), ...STORAGE.map((p) => p.file), ...TUNED.map((t) => t.file)]);
   const rows = [...used].sort().map((file) => {
     const entry = index.files[file];
     if (!entry) throw new Error(`${file} is quoted but not in ${INDEX}`);
@@ -384,6 +416,8 @@ function figuresPage(index) {
     '',
     ladderSection(),
     '',
+    tdLadderSection(index),
+    '',
     playersSection(),
     '',
     equalSpeedSection(),
@@ -401,15 +435,23 @@ function figuresPage(index) {
   ].join('\n');
 }
 
-/** The LADDER block of the page's strength figures: a rung without its games has no figures. */
-function ladderBlock() {
-  const lines = LADDER.map((r) => {
-    const s = existsSync(join(ROOT, r.file)) ? run(r.file) : null;
-    if (!s || s.games < PAGE_GAMES) return `  { nodes: ${r.nodes}, name: '${r.name}', reach: null, nodesPerMove: null, from: '${r.file}' },`;
+/** Whether a TD rung's games were played with the shipped network (its command names it). */
+const withShippedNetwork = (index, file) => Boolean(index.files[file]?.command.includes(`--network ${NETWORK_FILE} `));
+
+/** A ladder's rungs that have their figures: present, PAGE_GAMES or more, and (TD) the shipped network's. */
+const measured = (rungs, index) =>
+  rungs.filter((r) => existsSync(join(ROOT, r.file)) && run(r.file).games >= PAGE_GAMES && (rungs !== TD_LADDER || withShippedNetwork(index, r.file)));
+
+/** A ladder block of the page's strength figures (`name`: LADDER or TD_LADDER): a rung without its games has no figures. */
+function ladderBlock(name, rungs, index) {
+  const ok = measured(rungs, index);
+  const lines = rungs.map((r) => {
+    if (!ok.includes(r)) return `  { nodes: ${r.nodes}, name: '${r.name}', reach: null, nodesPerMove: null, from: '${r.file}' },`;
+    const s = run(r.file);
     const reach = PAGE_TILES.map((t) => `${t}: ${s.reached(t) / s.games}`).join(', ');
     return `  { nodes: ${r.nodes}, name: '${r.name}', reach: { ${reach} }, nodesPerMove: ${s.nodesPerMove}, from: '${r.file}' },`;
   });
-  return ['export const LADDER = [', ...lines, '];'].join('\n');
+  return [`export const ${name} = [`, ...lines, '];'].join('\n');
 }
 
 /** README's players table: a strength figure for each, the games linked to their file. */
@@ -437,7 +479,7 @@ export function render() {
   const index = JSON.parse(read(INDEX));
   return new Map([
     [FIGURES_PAGE, figuresPage(index)],
-    [STRENGTH_FIGURES, replaceBlock(STRENGTH_FIGURES, read(STRENGTH_FIGURES), 'BEGIN LADDER', 'END LADDER', ladderBlock())],
+    [STRENGTH_FIGURES, replaceBlock(STRENGTH_FIGURES, replaceBlock(STRENGTH_FIGURES, read(STRENGTH_FIGURES), 'BEGIN LADDER', 'END LADDER', ladderBlock('LADDER', LADDER, index)), 'BEGIN TD LADDER', 'END TD LADDER', ladderBlock('TD_LADDER', TD_LADDER, index))],
     [README, replaceBlock(README, read(README), 'figures:players', '/figures:players', playersTable())],
   ]);
 }

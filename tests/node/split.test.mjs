@@ -139,3 +139,51 @@ test('"Fits the speed": the largest rung of the ladder whose budget fits the sha
   assert.equal(rungLabel({ nodes: 800000, name: 'Solid', reach: { 16384: 0.775, 32768: 0.115 } }), 'Solid (800k positions): reaches 16384 in 8 games of 10, 32768 in 1 game in 9');
   assert.equal(rungLabel({ nodes: 50000, name: 'Light', reach: { 16384: 0.05, 32768: 0 } }), 'Light (50k positions): reaches 16384 in 1 game in 20, 32768 in no game measured');
 });
+
+test('the default player fits the speed across both families: the strongest measured rung that fits, the heuristic while the network is not ready', async () => {
+  const { fitPlayer, fitPlayerLabel, FILL, FAMILIES } = await import('../../www/ai/strength-figures.js');
+  assert.deepEqual(FAMILIES.map((f) => f.strategy), ['expectimax', 'expectimax-td']);
+  const heuristic = [
+    { nodes: 50000, name: 'Light', reach: { 8192: 0.8, 16384: 0.3, 32768: 0 }, nodesPerMove: 20000 },
+    { nodes: 800000, name: 'Solid', reach: { 8192: 0.96, 16384: 0.7, 32768: 0.1 }, nodesPerMove: 300000 },
+  ];
+  const learned = [
+    { nodes: 20000, name: 'Quick', reach: { 8192: 0.98, 16384: 0.8, 32768: 0.2 }, nodesPerMove: 8000 },
+    { nodes: 300000, name: 'Strong', reach: null, nodesPerMove: null },
+  ];
+  const families = [
+    { strategy: 'expectimax', ladder: heuristic, words: 'the heuristic search' },
+    { strategy: 'expectimax-td', ladder: learned, words: 'the learned network' },
+  ];
+  const pick = (speeds, workers, ms) => {
+    const p = fitPlayer(speeds, workers, ms, families);
+    return `${p.strategy} ${p.nodes}${p.fits ? '' : ' (none fits)'}`;
+  };
+  // 100 ms on one worker: FILL x 100 ms of nodes. Solid fits the heuristic at 300000 / 70 nodes a ms.
+  const solid = 300000 / (FILL * 100);
+  const quick = 8000 / (FILL * 100);
+  // The network not loaded (no speed for it): the heuristic, its strongest rung that fits.
+  assert.equal(pick({ expectimax: solid }, 1, 100), 'expectimax 800000');
+  assert.equal(pick({ expectimax: solid, 'expectimax-td': null }, 1, 100), 'expectimax 800000');
+  // Loaded and fast enough for its measured rung: the learned rung is stronger, so it plays.
+  assert.equal(pick({ expectimax: solid, 'expectimax-td': quick }, 1, 100), 'expectimax-td 20000');
+  // Too slow for it: the heuristic's rung that fits.
+  assert.equal(pick({ expectimax: solid, 'expectimax-td': quick * 0.99 }, 1, 100), 'expectimax 800000');
+  // An unmeasured rung is never picked, however fast (Strong has no figures).
+  assert.equal(pick({ expectimax: solid, 'expectimax-td': 1e9 }, 1, 100), 'expectimax-td 20000');
+  const unmeasured = [families[0], { ...families[1], ladder: [learned[1]] }];
+  assert.equal(`${fitPlayer({ expectimax: 1, 'expectimax-td': 1e9 }, 1, 16, unmeasured).strategy}`, 'expectimax');
+  // A weaker learned rung loses to a stronger heuristic rung that fits.
+  const weak = [{ ...learned[0], reach: { 8192: 0.9, 16384: 0.5, 32768: 0.05 } }];
+  assert.equal(fitPlayer({ expectimax: solid, 'expectimax-td': quick }, 1, 100, [families[0], { ...families[1], ladder: weak }]).strategy, 'expectimax');
+  // Two workers: a move waits for the busier, 2 of 3 root moves, so 2/3 of one worker's speed fits the same rungs.
+  assert.equal(pick({ expectimax: solid * (2 / 3), 'expectimax-td': quick * (2 / 3) }, 2, 100), 'expectimax-td 20000');
+  assert.equal(pick({ expectimax: solid * (2 / 3) * 0.99, 'expectimax-td': quick * (2 / 3) * 0.99 }, 2, 100), 'expectimax 50000');
+  // Nothing fits: the heuristic's smallest rung, said so.
+  assert.equal(pick({ expectimax: 1, 'expectimax-td': 1 }, 1, 16), 'expectimax 50000 (none fits)');
+  assert.equal(pick({}, 1, 16), 'expectimax 50000 (none fits)');
+  assert.equal(fitPlayerLabel({ expectimax: solid, 'expectimax-td': quick }, 2, 150, families),
+    'Fits the speed: the learned network, Quick (20k positions a move), fits 150 ms on 2 workers: reaches 16384 in 8 games of 10, 32768 in 2 games of 10');
+  assert.equal(fitPlayerLabel({ expectimax: 1 }, 1, 16, families),
+    'Fits the speed: the heuristic search, Light (50k positions a move), the smallest (16 ms is short for 1 worker here): reaches 16384 in 3 games of 10, 32768 in no game measured');
+});

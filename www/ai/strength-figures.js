@@ -21,6 +21,20 @@ export const LADDER = [
 ];
 // END LADDER
 
+// The learned player's ladder: expectimax-td (the same search with the learned network as its
+// evaluation, a node costing about ten of the heuristic's) at node budgets, measured the same
+// way with the network the page ships. Written by tools/figures.mjs; a rung counts only with
+// its games played with that network.
+// BEGIN TD LADDER (tools/figures.mjs)
+export const TD_LADDER = [
+  { nodes: 5000, name: 'Light', reach: null, nodesPerMove: null, from: 'data/runs/expectimax-td-5000.jsonl' },
+  { nodes: 20000, name: 'Quick', reach: null, nodesPerMove: null, from: 'data/runs/expectimax-td-20000.jsonl' },
+  { nodes: 80000, name: 'Solid', reach: null, nodesPerMove: null, from: 'data/runs/expectimax-td-80000.jsonl' },
+  { nodes: 300000, name: 'Strong', reach: null, nodesPerMove: null, from: 'data/runs/expectimax-td-300000.jsonl' },
+  { nodes: 1200000, name: 'Deep', reach: null, nodesPerMove: null, from: 'data/runs/expectimax-td-1200000.jsonl' },
+];
+// END TD LADDER
+
 // The time between two drawn AI moves at each speed (Max: at least the 61 moves a
 // second of the strongest browser AI we know), and the share of it a search may take.
 export const SPEED_INTERVAL_MS = { watch: 250, fast: 100, faster: 25, max: 1000 / 61 };
@@ -129,4 +143,50 @@ export function fitLabel(nodesPerMs, workers, intervalMs, ladder = LADDER) {
   const on = `${workers} worker${workers > 1 ? 's' : ''}`;
   const why = cost(rung, nodesPerMs, workers, ladder) <= FILL * intervalMs ? `fits ${ms} ms on ${on}` : `the smallest (${ms} ms is short for ${on} here)`;
   return `Fits the speed: ${rung.name}, ${short(rung.nodes)} positions a move, ${why}: ${reachWords(rung)}`;
+}
+
+// The families *Fits the speed* chooses between for the page's default player, each with its
+// ladder and the engine strategy that plays it.
+export const FAMILIES = [
+  { strategy: 'expectimax', ladder: LADDER, words: 'the heuristic search' },
+  { strategy: 'expectimax-td', ladder: TD_LADDER, words: 'the learned network' },
+];
+
+// How a measured rung ranks: its share reaching 16384 plus its share reaching 32768 (a game that
+// reaches 32768 counts twice).
+const strength = (rung) => (rung.reach ? rung.reach[16384] + rung.reach[32768] : -1);
+
+/**
+ * The default player's pick: among the families whose speed is known (`speeds`: {strategy:
+ * nodes a worker searches per ms}, null or absent for a family not ready, e.g. the learned
+ * network still downloading), each family's measured rungs that fit FILL of `intervalMs` on
+ * `workers`; the strongest of them by the arena's figures. When none fits, the heuristic's
+ * smallest rung (fitBudget's rule). Returns {strategy, nodes, rung, family, fits}.
+ */
+export function fitPlayer(speeds, workers, intervalMs, families = FAMILIES) {
+  let best = null;
+  for (const family of families) {
+    const nodesPerMs = speeds?.[family.strategy];
+    if (!(nodesPerMs > 0) || !(intervalMs > 0)) continue;
+    for (const rung of family.ladder) {
+      if (!rung.reach || cost(rung, nodesPerMs, workers, family.ladder) > FILL * intervalMs) continue;
+      if (!best || strength(rung) > strength(best.rung)) best = { strategy: family.strategy, nodes: rung.nodes, rung, family, fits: true };
+    }
+  }
+  if (best) return best;
+  const family = families[0];
+  const nodes = fitBudget(speeds?.[family.strategy], workers, intervalMs, family.ladder);
+  return { strategy: family.strategy, nodes, rung: family.ladder.find((r) => r.nodes === nodes), family, fits: false };
+}
+
+/**
+ * fitPlayer's pick in words: "Fits the speed: the learned network, Quick (20k positions a move),
+ * fits 16 ms on 2 workers: reaches 16384 in 8 games of 10, 32768 in 1 game in 9".
+ */
+export function fitPlayerLabel(speeds, workers, intervalMs, families = FAMILIES) {
+  const pick = fitPlayer(speeds, workers, intervalMs, families);
+  const ms = Math.round(intervalMs);
+  const on = `${workers} worker${workers > 1 ? 's' : ''}`;
+  const why = pick.fits ? `fits ${ms} ms on ${on}` : `the smallest (${ms} ms is short for ${on} here)`;
+  return `Fits the speed: ${pick.family.words}, ${pick.rung.name} (${short(pick.nodes)} positions a move), ${why}: ${reachWords(pick.rung)}`;
 }
