@@ -1,13 +1,14 @@
 // The learned strategies (td, expectimax-td) in the page: the network downloads once,
-// on first use, with its progress shown; every worker (also one restarted after Stop)
-// plays with it; a corrupt or missing file makes only them unavailable; the embed's
+// on first use, with its progress shown; only the workers that play them hold it (also one
+// restarted after Stop, when it next needs it), and a game the heuristic plays alone sends
+// it to none; a corrupt or missing file makes only them unavailable; the embed's
 // strategy="td".
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { gzipSync, gunzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
-import { setup, openPage, engineCells, choose, chosen, drawn, WORKER_SPY, idle, recordEvents, events } from './helpers.mjs';
+import { setup, openPage, engineCells, choose, chosen, drawn, cores, WORKER_SPY, idle, recordEvents, events } from './helpers.mjs';
 import { NETWORK_FILE } from '../../www/ai/network.js';
 
 const env = setup();
@@ -19,6 +20,7 @@ const NETWORK_BYTES = readFileSync(NETWORK);
 const NETWORK_MB = (NETWORK_BYTES.length / 1e6).toFixed(1).replace('.', '\\.');
 const WEIGHTS_FILE = gunzipSync(NETWORK_BYTES);
 const NETWORK_KIND = ['f32', 'i16', 'i8', 'c8'][WEIGHTS_FILE[12]];
+const MB = (n) => `${(n / 1e6).toFixed(1)} MB`;
 
 // Counts the workers started, the network messages they were sent and the network
 // figures they answered; records every text of the download's progress line.
@@ -52,8 +54,19 @@ async function step(page, timeout = 20000) {
   assert.ok(await legalStep(page, before, await engineCells(page)), `a legal move from ${before}`);
 }
 
-test('picking td downloads the network once (progress shown); td and expectimax-td play legal moves; a worker restarted after Stop has it', async () => {
-  const { page, done } = await openPage(env, '?seed=5', { initScript: SPY, clock: true });
+// The decisions the workers were asked for (window.asked, a network's read left out), from request `from` on.
+const askedSince = (page, from = 0) => page.evaluate((n) => window.asked.slice(n).filter((a) => a.cells !== 'undefined'), from);
+const askedCount = (page) => page.evaluate(() => window.asked.length);
+
+// Each worker's largest wasm memory in its answers to searches.
+const searchMemory = (page) => page.evaluate(() => {
+  const most = {};
+  for (const a of window.answers) if (a.dir !== undefined && a.memory) most[a.worker] = Math.max(most[a.worker] ?? 0, a.memory);
+  return most;
+});
+
+test('picking td downloads the network once (progress shown); td and expectimax-td play legal moves; only the workers that play them hold it, a worker restarted after Stop once it needs it', async () => {
+  const { page, done } = await openPage(env, '?seed=5', { initScript: `${cores(4)}${SPY}`, clock: true });
   const downloads = [];
   page.on('request', (r) => { if (r.url().includes('/networks/')) downloads.push(r.url()); });
   await idle(page); // every request of the first visit is in `downloads` by now
@@ -63,16 +76,26 @@ test('picking td downloads the network once (progress shown); td and expectimax-
   await page.waitForFunction(() => window.networkInfo.length > 0, null, { timeout: 20000 });
   const texts = await page.evaluate(() => window.progressTexts);
   assert.ok(texts.some((t) => new RegExp(`^Downloading the learned network: \\d+\\.\\d of ${NETWORK_MB} MB$`).test(t)), `progress in words: ${texts.join(' | ')}`);
-  // The line goes once every worker has read the network (the first worker's answer can come
-  // a moment before the others').
+  // The line goes once the first worker has read the network.
   await page.waitForSelector('.g2048 .ai-network', { state: 'hidden', timeout: 10000 })
     .catch(() => assert.fail('the progress line goes once the network is read'));
+  const [first] = await page.evaluate(() => window.networkInfo);
+  const from = await askedCount(page);
   for (let i = 0; i < 3; i++) await step(page);
+  assert.deepEqual([...new Set((await askedSince(page, from)).map((a) => `${a.strategy} ${a.worker}`))], [`td ${first.worker}`], 'td decided, in the worker that read the network');
+  assert.deepEqual([...new Set((await page.evaluate(() => window.weightsSent)).map((s) => s.worker))], [first.worker], 'only that worker holds it');
+
+  // expectimax-td with a time budget splits over the workers: each one it asks gets the network first.
   await choose(page, 'strategy', 'expectimax-td');
   await choose(page, 'strength', 'ms10');
+  const split = await askedCount(page);
   await step(page);
-  assert.equal(downloads.length, 1, `downloaded once: ${downloads}`);
+  const parts = [...new Set((await askedSince(page, split)).map((a) => a.worker))];
+  assert.ok(parts.length > 1, `the search split over ${parts.length} workers`);
+  await page.waitForFunction((n) => window.networkInfo.length >= n, parts.length, { timeout: 20000 });
   const info = await page.evaluate(() => window.networkInfo);
+  assert.deepEqual(info.map((n) => n.worker).sort(), [...parts].sort(), 'the workers of the split read it, once each');
+  assert.equal(downloads.length, 1, `downloaded once: ${downloads}`);
   for (const n of info) {
     assert.equal(n.quantisation, NETWORK_KIND);
     assert.ok(n.memory <= 64 * 2 ** 20, `worker ${n.worker}: ${n.memory} bytes of wasm memory, at most 64 MB`);
@@ -80,10 +103,11 @@ test('picking td downloads the network once (progress shown); td and expectimax-
     // tables, never the whole file (WEIGHTS_FILE.length more) beside them.
     assert.ok(n.memory - n.bytes < Math.min(8e6, WEIGHTS_FILE.length), `worker ${n.worker}: ${n.memory - n.bytes} bytes beside the network`);
   }
-  console.log(`network in memory ${info[0].bytes} bytes; worker wasm memory ${info.map((n) => n.memory).join(', ')} bytes`);
+  console.log(`network in memory ${MB(first.bytes)}; wasm memory per worker with the network: ${info.map((n) => `#${n.worker} ${MB(n.memory)}`).join(', ')}`);
 
   // Stop while a long search runs (200k positions judged by the network: a second or more):
-  // its worker is ended and a fresh one started, which gets the network.
+  // its worker is ended and a fresh one started, which gets the network with its first
+  // request that needs it, not before.
   await choose(page, 'strength', 'nodes200000');
   await choose(page, 'speed', 'max');
   const workers = await page.evaluate(() => window.workers);
@@ -100,11 +124,34 @@ test('picking td downloads the network once (progress shown); td and expectimax-
   assert.equal(await page.textContent('.g2048 .ai-toggle'), 'Start AI');
   await page.waitForFunction((n) => window.workers > n, workers, { timeout: 5000 });
   const fresh = await page.evaluate(() => window.workers);
-  await page.waitForFunction((w) => window.weightsSent.some((s) => s.worker === w), fresh, { timeout: 5000 });
+  await page.waitForFunction((w) => window.readied.includes(w), fresh, { timeout: 20000 });
+  assert.ok(!(await page.evaluate(() => window.weightsSent)).some((s) => s.worker === fresh), 'a fresh worker holds no network before it needs one');
   await choose(page, 'strategy', 'td');
-  for (let i = 0; i < 4; i++) await step(page); // every worker answers td (1 to 4 of them)
+  const again = await askedCount(page);
+  for (let i = 0; i < 2; i++) await step(page);
+  assert.deepEqual([...new Set((await askedSince(page, again)).map((a) => `${a.strategy} ${a.worker}`))], [`td ${fresh}`], 'the fresh worker plays td');
+  assert.ok((await page.evaluate(() => window.weightsSent)).some((s) => s.worker === fresh), 'it was sent the network');
   assert.equal(await chosen(page, 'strategy'), 'td');
   assert.equal(downloads.length, 1, 'no second download');
+  await done();
+});
+
+test('a game the heuristic plays alone sends the network to no worker', async () => {
+  const { page, done } = await openPage(env, '?seed=8', { initScript: `${cores(4)}${SPY}`, clock: true });
+  const downloads = [];
+  page.on('request', (r) => { if (r.url().includes('/networks/')) downloads.push(r.url()); });
+  await choose(page, 'speed', 'max');
+  await page.locator('.g2048 .ai-toggle').click();
+  // Every worker searched its parts of enough moves.
+  await page.waitForFunction(() => new Set(window.answers.map((a) => a.worker)).size === 4
+    && window.answers.filter((a) => a.dir !== undefined).length >= 40, null, { timeout: 60000 });
+  await page.locator('.g2048 .ai-toggle').click();
+  await idle(page);
+  assert.deepEqual([...new Set((await askedSince(page)).map((a) => a.strategy))], ['expectimax']);
+  assert.deepEqual(await page.evaluate(() => window.weightsSent), [], 'no worker was sent a network');
+  assert.deepEqual(downloads, [], 'nor was one downloaded');
+  const memory = await searchMemory(page);
+  console.log(`wasm memory per worker, heuristic only: ${Object.entries(memory).map(([w, m]) => `#${w} ${MB(m)}`).join(', ')}`);
   await done();
 });
 

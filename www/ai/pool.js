@@ -14,14 +14,17 @@
 // at once. A cancellation is not a crash.
 //
 // The learned strategies (`learned`: their names) need a network: the first
-// request for one downloads it (network.js, progress to onNetwork) and posts it
-// to every worker, which reads and checks it; a worker started later (a restart
-// after a cancel or a crash) gets it right after the module. A network that
-// cannot be downloaded or read fails those requests (error.network), and only those.
+// request for one downloads it (network.js, progress to onNetwork) and the first worker
+// reads and checks it. A network that cannot be downloaded or read fails those requests
+// (error.network), and only those. Only a worker that plays a learned strategy holds its
+// network: the first worker reads it (every learned request asks that worker: the whole,
+// or its split's first part), and any other worker, or one started later (a restart after
+// a cancel or a crash), gets it posted just before the first request that needs it
+// (messages are read in order).
 // Besides the shipped network there may be others (`networks`: e.g. "yours", the one
 // trained on the learn page, from network-store.js), each played by strategies of their
 // own (`learned`: {name: {strategy, network}}): a worker holds one network at a time,
-// and gets the one a request needs posted just before it (messages are read in order).
+// and gets the one a request needs posted just before it.
 //
 // A request {auto: intervalMs} (expectimax's "Fits the speed") asks the pool for
 // the ladder's largest node budget that fits the interval (strength-figures.js):
@@ -90,7 +93,7 @@ export function createAi({ legalMoves, count, url = WORKER_URL, compile = compil
   let asking = 0; // decide() calls not yet settled
   let waitShown = null; // the wait onStarting last reported, or null
   let waitTimer = 0; // a wait not yet STARTING_NOTICE ms old
-  const nets = new Map(); // key -> {promise (its info once every worker read it), bytes (once read)}
+  const nets = new Map(); // key -> {promise (its info once the first worker read it), bytes (once read)}
   let calibration = null; // Promise of the nodes a worker searches per ms, on first need
   let rate = null; // its value once known
 
@@ -156,14 +159,12 @@ export function createAi({ legalMoves, count, url = WORKER_URL, compile = compil
     const slot = keepWorker({
       url,
       timeout: startTimeout,
-      // The module first, then the network the slot had (a worker that replaces another).
+      // The module; a network only with the first request that needs it (send), also for a
+      // worker that replaces one that held it.
       post(worker) {
-        const bytes = nets.get(slot.network)?.bytes;
-        if (!bytes) slot.network = null;
+        slot.network = null;
         module.then((m) => {
-          if (slot.worker !== worker) return;
-          worker.postMessage({ module: m });
-          if (bytes) worker.postMessage({ weights: bytes });
+          if (slot.worker === worker) worker.postMessage({ module: m });
         }, () => {});
       },
       ready() {
@@ -171,9 +172,9 @@ export function createAi({ legalMoves, count, url = WORKER_URL, compile = compil
         wait();
       },
       receive(data) {
-        if (data.id == null) return;
+        // A trap (a network posted without an id, read out of memory) ends the worker too.
         if (data.fatal) crashed(i, data.error);
-        else settle(data.id, data);
+        else if (data.id != null) settle(data.id, data);
       },
       crash: (reason) => crashed(i, reason),
       giveUp: fail,
@@ -250,7 +251,8 @@ export function createAi({ legalMoves, count, url = WORKER_URL, compile = compil
     return calibration;
   }
 
-  // Fetches network `key` once and has every worker read it; rejects (error.network) with
+  // Fetches network `key` once and has the first worker read it (the worker every learned
+  // request asks; send posts it to any other that needs it); rejects (error.network) with
   // the reason in words: for this pool's life for the shipped network, until the next
   // request for the others (a network saved meanwhile on the learn page plays then).
   function loadNetwork(key = SHIPPED) {
@@ -268,15 +270,11 @@ export function createAi({ legalMoves, count, url = WORKER_URL, compile = compil
             throw /network/.test(message(e)) ? e : Object.assign(new Error(`${what} could not be loaded (${message(e)})`), { learn: e?.learn });
           }
           if (dead) throw unavailable();
-          // Queued after the module: a worker reads it before the requests that follow.
+          // Queued after the module: the worker reads it before the requests that follow.
           try {
-            [info] = await Promise.all(Array.from({ length: count }, (_, i) => {
-              return ask(i, { weights: bytes }, undefined, { loads: key }).catch((e) => {
-                if (slots[i]) slots[i].network = null; // it holds the one before, if any
-                throw e;
-              });
-            }));
+            info = await ask(0, { weights: bytes }, undefined, { loads: key });
           } catch (e) {
+            if (slots[0]) slots[0].network = null; // it holds the one before, if any
             throw e.unavailable ? e : new Error(`${what} could not be read (${message(e)})`);
           }
         } catch (e) {
@@ -375,7 +373,7 @@ export function createAi({ legalMoves, count, url = WORKER_URL, compile = compil
       }
     },
 
-    /** Network `key` (the shipped one by default) as the workers read it ({shape, levels, quantisation, weights, bytes, memory}); fetches it if need be. */
+    /** Network `key` (the shipped one by default) as the first worker read it ({shape, levels, quantisation, weights, bytes, memory}); fetches it if need be. */
     network(key = SHIPPED) {
       if (dead) return Promise.reject(unavailable());
       start();
