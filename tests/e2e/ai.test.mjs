@@ -552,7 +552,7 @@ test('the pool: the AI\'s wasm download that stalls fails as the download, after
   await done();
 });
 
-test('the pool: a learned network that downloads for longer than the start deadline is not cut off', async () => {
+test('the pool: a learned network that downloads for longer than the start deadline is not cut off; the heuristic answers meanwhile', async () => {
   const { page, context, done } = await openPage(env, '?seed=31', { initScript: WORKER_SPY, clock: true });
   const served = await workerByTurn(context, () => undefined);
   await page.evaluate(async () => {
@@ -562,17 +562,26 @@ test('the pool: a learned network that downloads for longer than the start deadl
     // The download, held until the test lets it finish.
     const held = new Promise((r) => { window.release = () => r(bytes); });
     window.pool = createAi({ legalMoves: () => [], count: 1, startTimeout: 2000, learned: ['td'], network: () => held, onUnavailable: (r) => { window.off = r; } });
-    window.answer = window.pool.decide([2, 2, ...new Array(14).fill(0)], 4, { strategy: 'td' }).then((r) => r.dir, (e) => e.message);
+    const asked = () => window.pool.decide([2, 2, ...new Array(14).fill(0)], 4, { strategy: 'td' }).then(({ dir, played, fallback }) => ({ dir, played, fallback }), (e) => e.message);
+    window.ask = () => Promise.race([asked(), new Promise((r) => { setTimeout(() => r('still waiting'), 30000); })]);
   });
+  // While the download is held, td's request is answered at once, by the heuristic.
+  const early = await page.evaluate(() => window.ask());
+  assert.deepEqual(early, { dir: early?.dir, played: 'expectimax', fallback: true }, 'the heuristic answered');
+  assert.match(early.dir, /^(up|right|down|left)$/);
   // Once the worker is ready (its start is over; the download goes on), five times the deadline
   // on the page's clock: a deadline that counted the download would fail four starts in a row
   // (the AI off).
   await page.waitForFunction(() => window.readied.length === 1, null, { timeout: 20000 });
   await runTimers(page, 5 * 2000);
   await page.evaluate(() => window.release());
-  const answer = await page.evaluate(() => Promise.race([window.answer, new Promise((r) => { setTimeout(() => r('still waiting'), 30000); })]));
-  assert.match(answer, /^(up|right|down|left)$/, 'the learned strategy played');
+  const read = await page.evaluate(() => Promise.race([window.pool.network().then((info) => info.quantisation), new Promise((r) => { setTimeout(() => r('still waiting'), 30000); })]));
+  assert.match(read, /^(f32|i16|i8|c8)$/, 'the worker read the network');
+  const answer = await page.evaluate(() => window.ask());
+  assert.deepEqual(answer, { dir: answer?.dir, played: 'td', fallback: false }, 'the learned strategy played');
+  assert.match(answer.dir, /^(up|right|down|left)$/);
   assert.equal(await page.evaluate(() => window.off ?? null), null, 'the AI stays on');
+  assert.equal(served.count, 1, 'one worker, never replaced');
   await page.evaluate(() => window.pool.destroy());
   await done();
 });

@@ -136,12 +136,18 @@ test('the learned network from dist: under a sub-path with the strict CSP, and f
     await choose(page, 'strategy', 'td');
     await page.locator('.g2048 .ai-step').click();
     await page.waitForFunction((b) => document.querySelector('.g2048 .board').dataset.cells !== b, before, { timeout: 20000 });
+    // The heuristic may have played that move; the line goes once a worker has read the network.
+    await page.waitForSelector('.g2048 .ai-network', { state: 'hidden', timeout: 20000 });
     assert.deepEqual(fetched, [`200 /static/2048/${NETWORK_FILE}`]);
     assert.deepEqual(await page.evaluate(() => window.__csp), [], 'no CSP violations');
-    // Another origin embeds the game with strategy="td": the network comes with CORS.
+    // Another origin embeds the game with strategy="td": the network comes with CORS, and a
+    // worker reads it (the line goes).
+    const network = page.waitForResponse((r) => r.url().includes('/networks/'), { timeout: 20000 });
     await page.goto(host.url);
     await drawn(page, '#guest');
     await playBoth(page, '#guest');
+    assert.equal((await network).status(), 200);
+    await page.waitForFunction(() => document.querySelector('#guest').shadowRoot.querySelector('.ai-network')?.hidden, null, { timeout: 20000 });
     await done();
   } finally {
     await host.close();

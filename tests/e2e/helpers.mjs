@@ -342,7 +342,7 @@ export const events = (page, filter = {}) => page.evaluate(({ type, id }) => win
   .filter((e) => (!type || e.type === type) && (!id || e.id === id)), filter);
 
 // Records, per worker (tag: 1 for the first started; window.workers counts them), the
-// requests it was sent, the answers it gave, the networks it was sent ({worker, bytes}),
+// requests it was sent (with the strategy asked), the answers it gave, the networks it was sent ({worker, bytes}),
 // the network figures it answered, which workers said they were ready (window.readied) and
 // which workers the page terminated.
 export const WORKER_SPY = `
@@ -369,7 +369,7 @@ export const WORKER_SPY = `
       return super.terminate();
     }
     postMessage(m, ...rest) {
-      if (m?.id != null) window.asked.push({ worker: this.tag, id: m.id, cells: String(m.cells), nodes: m.options?.nodes, moves: m.options?.moves ?? null });
+      if (m?.id != null) window.asked.push({ worker: this.tag, id: m.id, cells: String(m.cells), strategy: m.options?.strategy, nodes: m.options?.nodes, moves: m.options?.moves ?? null });
       if (m?.weights) window.weightsSent.push({ worker: this.tag, bytes: m.weights.length });
       return super.postMessage(m, ...rest);
     }

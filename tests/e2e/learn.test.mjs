@@ -101,13 +101,24 @@ async function step(page) {
   await page.waitForFunction((b) => document.querySelector('.g2048 .board').dataset.cells !== b, before, { timeout: 20000 });
 }
 
-// Step on the game page, refused: waits for the AI's answer, the error event that says why
-// (recordEvents runs first, on the page as it is now).
-async function refusedStep(page) {
-  await recordEvents(page);
-  await page.locator('.g2048 .ai-step').click();
-  await page.waitForFunction(() => window.__events.some((e) => e.type === 'error' && e.detail.source === 'ai'), null, { timeout: 20000 });
-  assert.match((await events(page, { type: 'error' }))[0].detail.message, /^The AI failed: .*network/);
+// Step on the game page with your network unavailable: the heuristic plays the move (the
+// workers were asked for expectimax, besides reading your network again; WORKER_SPY).
+async function heuristicStep(page) {
+  const from = await page.evaluate(() => window.asked.length);
+  await step(page);
+  const asked = await page.evaluate((n) => window.asked.slice(n).filter((a) => a.cells !== 'undefined').map((a) => a.strategy), from);
+  assert.deepEqual([...new Set(asked)], ['expectimax'], 'the heuristic played');
+}
+
+// Your network's one notice and one error event (recordEvents ran before it was picked).
+async function saidOnce(page, reason) {
+  const notices = await page.locator('.g2048 .notice-text').allTextContents();
+  assert.equal(notices.filter((t) => /^Your network is unavailable/.test(t)).length, 1, `one notice: ${notices.join(' | ')}`);
+  const [said, ...more] = await events(page, { type: 'error' });
+  assert.deepEqual(more, [], 'one error event');
+  assert.equal(said.detail.source, 'network');
+  assert.match(said.detail.message, reason);
+  assert.match(said.detail.message, /The heuristic \(Expectimax\) plays in its place\.$/);
 }
 
 // The weights file of the network saved in this browser (read through the page's store).
@@ -190,7 +201,7 @@ test('learn: Pause saves the network in this browser; a reload brings it back to
   await done();
 });
 
-test('no network saved: "your network" says how to get one (the learn page) and does not move; the others play', async () => {
+test('no network saved: "your network" says how to get one (the learn page), once; the heuristic plays in its place', async () => {
   const { page, done } = await openPage(env, '?seed=6', { initScript: SPY, wait: false });
   // Picking td first starts the shipped network's download: held back until yours is refused.
   let release;
@@ -200,6 +211,7 @@ test('no network saved: "your network" says how to get one (the learn page) and 
     await r.fulfill({ contentType: 'application/octet-stream', body: readFileSync(new URL(`../../${NETWORK_FILE}`, import.meta.url)) });
   });
   await page.waitForSelector('.g2048 .board[data-cells]');
+  await recordEvents(page);
   await yours(page, 'td');
   await page.waitForSelector('.g2048 .ai-network-learn:not([hidden])');
   // Once the shipped network is read, the line still speaks of yours (the network the
@@ -211,11 +223,13 @@ test('no network saved: "your network" says how to get one (the learn page) and 
   // Every worker sent it has read it: the pool has told the page the network is loaded.
   await page.waitForFunction(() => window.networkInfo.length >= window.weightsSent.length, null, { timeout: 20000 });
   assert.equal(await page.locator('.g2048 .ai-network-learn').isVisible(), true, 'the link stays');
-  assert.match(await page.textContent('.g2048 .ai-network'), /Your network is unavailable: no network of yours is saved in this browser/);
+  assert.match(await page.textContent('.g2048 .ai-network'), /Your network is unavailable: no network of yours is saved in this browser: .+\. The heuristic plays\./);
   assert.match(await page.getAttribute('.g2048 .ai-network-learn', 'href'), /\/learn\.html$/);
-  const before = await page.getAttribute('.g2048 .board', 'data-cells');
-  await refusedStep(page);
-  assert.equal(await page.getAttribute('.g2048 .board', 'data-cells'), before, 'no move without a network');
+  // Each Step asks for your network again (one saved meanwhile would play): the heuristic plays,
+  // and the same reason is not said again.
+  await heuristicStep(page);
+  await heuristicStep(page);
+  await saidOnce(page, /^Your network is unavailable: no network of yours is saved in this browser/);
   // The choice is remembered like any strategy.
   await page.reload();
   await page.waitForSelector('.g2048 .board[data-cells]');
@@ -249,8 +263,8 @@ test('storage unavailable: the learn page says so and loses nothing (the file st
   await done();
 });
 
-test('a corrupt saved network: the learn page names the problem and learns anew; the game page says why, the other strategies play', async () => {
-  const { page, done } = await openPage(env, 'learn.html', { wait: false });
+test('a corrupt saved network: the learn page names the problem and learns anew; the game page says why, the heuristic plays in its place', async () => {
+  const { page, done } = await openPage(env, 'learn.html', { wait: false, initScript: SPY });
   await started(page);
   const tiny = [...readFileSync(new URL('../data/tiny-4x4-l8-i8.ntw', import.meta.url))];
   await page.evaluate(async (bytes) => {
@@ -262,12 +276,13 @@ test('a corrupt saved network: the learn page names the problem and learns anew;
   assert.equal(await page.textContent('.learn-toggle'), 'Start');
   await page.goto(`${env.url}?seed=8`);
   await page.waitForSelector('.g2048 .board[data-cells]');
+  await recordEvents(page);
   await yours(page, 'td');
   await page.waitForSelector('.g2048 .notice-text');
   assert.match(await page.textContent('.g2048 .notices'), /Your network is unavailable: your network could not be read \(.*checksum/);
-  const before = await page.getAttribute('.g2048 .board', 'data-cells');
-  await refusedStep(page);
-  assert.equal(await page.getAttribute('.g2048 .board', 'data-cells'), before, 'no move with a damaged network');
+  await heuristicStep(page);
+  await heuristicStep(page);
+  await saidOnce(page, /^Your network is unavailable: your network could not be read \(.*checksum/);
   await choose(page, 'strategy', 'expectimax');
   await choose(page, 'strength', 'ms10');
   await step(page);

@@ -1,27 +1,32 @@
-// The learned strategies (td, expectimax-td) in the page: the network downloads once,
-// on first use, with its progress shown; every worker (also one restarted after Stop)
-// plays with it; a corrupt or missing file makes only them unavailable; the embed's
-// strategy="td".
+// The learned strategies (td, expectimax-td) in the page: the network downloads once, on
+// first use, and until the first worker has read it the heuristic (expectimax) plays in
+// their place, the line saying so with the progress; then td plays. Only the workers that
+// play a learned strategy hold the network (also one restarted after Stop, when it next
+// needs it); a game the heuristic plays alone sends it to none. A corrupt or missing file
+// leaves the heuristic playing, with one notice and one error event; the embed's
+// strategy="td"; the compare page.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { gzipSync, gunzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
-import { setup, openPage, engineCells, choose, chosen, drawn, WORKER_SPY, idle, recordEvents, events } from './helpers.mjs';
+import { setup, openPage, engineCells, choose, chosen, drawn, cores, WORKER_SPY, idle, recordEvents, events } from './helpers.mjs';
 import { NETWORK_FILE } from '../../www/ai/network.js';
 
 const env = setup();
 const NETWORK = fileURLToPath(new URL(`../../${NETWORK_FILE}`, import.meta.url));
 // The shipped file's size in MB as the progress line words it (the download: the file as
-// compressed), and its kind (byte 12 of the weights file inside: 0 f32, 1 i16, 2 i8, 3 c8), so
-// that a new export needs no edit here.
+// compressed), half of it (HOLD), and its kind (byte 12 of the weights file inside: 0 f32, 1
+// i16, 2 i8, 3 c8), so that a new export needs no edit here.
 const NETWORK_BYTES = readFileSync(NETWORK);
-const NETWORK_MB = (NETWORK_BYTES.length / 1e6).toFixed(1).replace('.', '\\.');
+const NETWORK_MB = (NETWORK_BYTES.length / 1e6).toFixed(1);
+const HALF_MB = ((NETWORK_BYTES.length >> 1) / 1e6).toFixed(1);
 const WEIGHTS_FILE = gunzipSync(NETWORK_BYTES);
 const NETWORK_KIND = ['f32', 'i16', 'i8', 'c8'][WEIGHTS_FILE[12]];
+const MB = (n) => `${(n / 1e6).toFixed(1)} MB`;
 
 // Counts the workers started, the network messages they were sent and the network
-// figures they answered; records every text of the download's progress line.
+// figures they answered; records every text of the network's line.
 const SPY = `${WORKER_SPY}
   window.progressTexts = [];
   new MutationObserver(() => {
@@ -29,6 +34,32 @@ const SPY = `${WORKER_SPY}
       if (window.progressTexts.at(-1) !== t.textContent) window.progressTexts.push(t.textContent);
     }
   }).observe(document, { subtree: true, childList: true, characterData: true });`;
+
+// The network's download held half-way: the page's fetch of it answers with a stream that
+// gives the first half of the file at once (Content-Length says the whole, so the line reads
+// "HALF_MB of NETWORK_MB MB") and the rest when the test calls window.releaseNetwork().
+const HOLD = `
+  (() => {
+    const realFetch = window.fetch;
+    let release;
+    const released = new Promise((r) => { release = r; });
+    window.releaseNetwork = () => release();
+    window.fetch = async function (input, init) {
+      if (!String(input?.url ?? input).includes('/networks/')) return realFetch.call(this, input, init);
+      const response = await realFetch.call(this, input, init);
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      const half = bytes.length >> 1;
+      const body = new ReadableStream({
+        async start(c) {
+          c.enqueue(bytes.slice(0, half));
+          await released;
+          c.enqueue(bytes.slice(half));
+          c.close();
+        },
+      });
+      return new Response(body, { headers: { 'content-length': String(bytes.length) } });
+    };
+  })();`;
 
 // Whether `after` follows `before` by one of the moves the engine allows (plus a spawn).
 async function legalStep(page, before, after) {
@@ -52,38 +83,82 @@ async function step(page, timeout = 20000) {
   assert.ok(await legalStep(page, before, await engineCells(page)), `a legal move from ${before}`);
 }
 
-test('picking td downloads the network once (progress shown); td and expectimax-td play legal moves; a worker restarted after Stop has it', async () => {
-  const { page, done } = await openPage(env, '?seed=5', { initScript: SPY, clock: true });
+// Hint: its words in the status line once it answered (a hint before it is cleared first by a move).
+async function hint(page) {
+  await page.locator('.g2048 .ai-hint').click();
+  await page.waitForFunction(() => /^Hint: /.test(document.querySelector('.g2048 .ai-status').textContent), null, { timeout: 20000 });
+  return page.textContent('.g2048 .ai-status');
+}
+
+// The decisions the workers were asked for (window.asked, a network's read left out), from request `from` on.
+const askedSince = (page, from = 0) => page.evaluate((n) => window.asked.slice(n).filter((a) => a.cells !== 'undefined'), from);
+const askedCount = (page) => page.evaluate(() => window.asked.length);
+const lineText = (page) => page.textContent('.g2048 .ai-network-text');
+
+// Each worker's largest wasm memory in its answers to searches (no network read yet).
+const searchMemory = (page) => page.evaluate(() => {
+  const most = {};
+  for (const a of window.answers) if (a.dir !== undefined && a.memory) most[a.worker] = Math.max(most[a.worker] ?? 0, a.memory);
+  return most;
+});
+
+test('td: the heuristic plays while the network downloads, the line says so with the progress; once the first worker read it, td plays; only the workers that play it hold it', async () => {
+  const { page, done } = await openPage(env, '?seed=5', { initScript: `${cores(4)}${SPY}${HOLD}`, clock: true });
   const downloads = [];
   page.on('request', (r) => { if (r.url().includes('/networks/')) downloads.push(r.url()); });
   await idle(page); // every request of the first visit is in `downloads` by now
   assert.deepEqual(downloads, [], 'not part of the first visit');
   await choose(page, 'strategy', 'td');
   assert.match(await page.textContent('.g2048 .ai-explanation'), /downloads its network/);
-  await page.waitForFunction(() => window.networkInfo.length > 0, null, { timeout: 20000 });
-  const texts = await page.evaluate(() => window.progressTexts);
-  assert.ok(texts.some((t) => new RegExp(`^Downloading the learned network: \\d+\\.\\d of ${NETWORK_MB} MB$`).test(t)), `progress in words: ${texts.join(' | ')}`);
-  // The line goes once every worker has read the network (the first worker's answer can come
-  // a moment before the others').
-  await page.waitForSelector('.g2048 .ai-network', { state: 'hidden', timeout: 10000 })
-    .catch(() => assert.fail('the progress line goes once the network is read'));
+  // Half the file is in, the rest held back: the heuristic plays td's moves, and the line says so.
+  const downloading = `The heuristic plays while the learned network downloads: ${HALF_MB} of ${NETWORK_MB} MB`;
+  await page.waitForFunction((t) => document.querySelector('.g2048 .ai-network-text').textContent === t, downloading, { timeout: 20000 });
   for (let i = 0; i < 3; i++) await step(page);
+  assert.match(await hint(page), /^Hint: (up|right|down|left) \(from the heuristic\)$/, 'the hint answers at once, and says who');
+  const early = await askedSince(page);
+  assert.ok(early.length >= 4, 'three steps and a hint asked the workers');
+  assert.deepEqual([...new Set(early.map((a) => a.strategy))], ['expectimax'], 'the heuristic decided them');
+  assert.deepEqual(await page.evaluate(() => window.weightsSent), [], 'no worker was sent the network');
+  assert.equal(await lineText(page), downloading, 'still downloading');
+  const heuristicMemory = await searchMemory(page);
+
+  // The rest of the file: the first worker reads it, the line goes, and td plays the next move.
+  await page.evaluate(() => window.releaseNetwork());
+  await page.waitForSelector('.g2048 .ai-network', { state: 'hidden', timeout: 20000 })
+    .catch(() => assert.fail('the line goes once the first worker has read the network'));
+  const [first] = await page.evaluate(() => window.networkInfo);
+  assert.equal(first.quantisation, NETWORK_KIND);
+  const texts = await page.evaluate(() => window.progressTexts);
+  assert.ok(texts.some((t) => new RegExp(`^The heuristic plays while the learned network downloads: \\d+\\.\\d of ${NETWORK_MB.replace('.', '\\.')} MB$`).test(t)), `progress in words: ${texts.join(' | ')}`);
+  const from = await askedCount(page);
+  for (let i = 0; i < 3; i++) await step(page);
+  assert.match(await hint(page), /^Hint: (up|right|down|left)$/, 'td\'s own hint');
+  const later = await askedSince(page, from);
+  assert.deepEqual([...new Set(later.map((a) => `${a.strategy} ${a.worker}`))], [`td ${first.worker}`], 'td decided, in the worker that read the network');
+  assert.deepEqual([...new Set((await page.evaluate(() => window.weightsSent)).map((s) => s.worker))], [first.worker], 'only that worker holds it');
+
+  // expectimax-td with a time budget splits over the workers: each one it asks gets the network first.
   await choose(page, 'strategy', 'expectimax-td');
   await choose(page, 'strength', 'ms10');
+  const split = await askedCount(page);
   await step(page);
-  assert.equal(downloads.length, 1, `downloaded once: ${downloads}`);
+  const parts = [...new Set((await askedSince(page, split)).map((a) => a.worker))];
+  assert.ok(parts.length > 1, `the search split over ${parts.length} workers`);
+  await page.waitForFunction((n) => window.networkInfo.length >= n, parts.length, { timeout: 20000 });
   const info = await page.evaluate(() => window.networkInfo);
+  assert.deepEqual(info.map((n) => n.worker).sort(), [...parts].sort(), 'the workers of the split read it, once each');
+  assert.equal(downloads.length, 1, `downloaded once: ${downloads}`);
   for (const n of info) {
-    assert.equal(n.quantisation, NETWORK_KIND);
     assert.ok(n.memory <= 64 * 2 ** 20, `worker ${n.worker}: ${n.memory} bytes of wasm memory, at most 64 MB`);
     // The file reaches the engine in chunks: the worker holds the network and its search
     // tables, never the whole file (WEIGHTS_FILE.length more) beside them.
     assert.ok(n.memory - n.bytes < Math.min(8e6, WEIGHTS_FILE.length), `worker ${n.worker}: ${n.memory - n.bytes} bytes beside the network`);
   }
-  console.log(`network in memory ${info[0].bytes} bytes; worker wasm memory ${info.map((n) => n.memory).join(', ')} bytes`);
+  console.log(`network in memory ${MB(first.bytes)}; wasm memory per worker, heuristic searches only: ${Object.entries(heuristicMemory).map(([w, m]) => `#${w} ${MB(m)}`).join(', ')}; with the network: ${info.map((n) => `#${n.worker} ${MB(n.memory)}`).join(', ')}`);
 
   // Stop while a long search runs (200k positions judged by the network: a second or more):
-  // its worker is ended and a fresh one started, which gets the network.
+  // its worker is ended and a fresh one started, which gets the network with its first
+  // request that needs it, not before.
   await choose(page, 'strength', 'nodes200000');
   await choose(page, 'speed', 'max');
   const workers = await page.evaluate(() => window.workers);
@@ -100,11 +175,34 @@ test('picking td downloads the network once (progress shown); td and expectimax-
   assert.equal(await page.textContent('.g2048 .ai-toggle'), 'Start AI');
   await page.waitForFunction((n) => window.workers > n, workers, { timeout: 5000 });
   const fresh = await page.evaluate(() => window.workers);
-  await page.waitForFunction((w) => window.weightsSent.some((s) => s.worker === w), fresh, { timeout: 5000 });
+  await page.waitForFunction((w) => window.readied.includes(w), fresh, { timeout: 20000 });
+  assert.ok(!(await page.evaluate(() => window.weightsSent)).some((s) => s.worker === fresh), 'a fresh worker holds no network before it needs one');
   await choose(page, 'strategy', 'td');
-  for (let i = 0; i < 4; i++) await step(page); // every worker answers td (1 to 4 of them)
+  const again = await askedCount(page);
+  for (let i = 0; i < 2; i++) await step(page);
+  assert.deepEqual([...new Set((await askedSince(page, again)).map((a) => `${a.strategy} ${a.worker}`))], [`td ${fresh}`], 'the fresh worker plays td');
+  assert.ok((await page.evaluate(() => window.weightsSent)).some((s) => s.worker === fresh), 'it was sent the network');
   assert.equal(await chosen(page, 'strategy'), 'td');
   assert.equal(downloads.length, 1, 'no second download');
+  await done();
+});
+
+test('a game the heuristic plays alone sends the network to no worker', async () => {
+  const { page, done } = await openPage(env, '?seed=8', { initScript: `${cores(4)}${SPY}`, clock: true });
+  const downloads = [];
+  page.on('request', (r) => { if (r.url().includes('/networks/')) downloads.push(r.url()); });
+  await choose(page, 'speed', 'max');
+  await page.locator('.g2048 .ai-toggle').click();
+  // Every worker searched its parts of enough moves.
+  await page.waitForFunction(() => new Set(window.answers.map((a) => a.worker)).size === 4
+    && window.answers.filter((a) => a.dir !== undefined).length >= 40, null, { timeout: 60000 });
+  await page.locator('.g2048 .ai-toggle').click();
+  await idle(page);
+  assert.deepEqual([...new Set((await askedSince(page)).map((a) => a.strategy))], ['expectimax']);
+  assert.deepEqual(await page.evaluate(() => window.weightsSent), [], 'no worker was sent a network');
+  assert.deepEqual(downloads, [], 'nor was one downloaded');
+  const memory = await searchMemory(page);
+  console.log(`wasm memory per worker, heuristic only: ${Object.entries(memory).map(([w, m]) => `#${w} ${MB(m)}`).join(', ')}`);
   await done();
 });
 
@@ -117,24 +215,33 @@ for (const [what, route, reason] of [
   ['an uncompressed corrupt weights file', () => ({ body: flip(WEIGHTS_FILE, 5000) }), /read \(weights file is corrupt/],
   ['a missing network file (404)', () => ({ status: 404, body: 'not found' }), /downloaded \(HTTP 404/],
 ]) {
-  test(`${what}: the learned strategies say why they are unavailable; expectimax still plays`, async () => {
+  test(`${what}: the heuristic plays in the learned strategies' place, with one notice and one error event saying why`, async () => {
     const { page, done, errors } = await openPage(env, '?seed=6', { initScript: SPY, wait: false });
     await recordEvents(page);
     await page.route(`**/${NETWORK_FILE}`, (r) => r.fulfill({ contentType: 'application/octet-stream', ...route() }));
     await page.waitForSelector('.g2048 .board[data-cells]');
     await choose(page, 'strategy', 'td');
     await page.waitForSelector('.g2048 .notice-text');
-    const notice = await page.textContent('.g2048 .notices');
-    assert.match(notice, /The learned strategies are unavailable: the learned network could not be /);
+    const notice = await page.textContent('.g2048 .notice-text');
+    assert.match(notice, /^The learned network is unavailable: the learned network could not be /);
     assert.match(notice, reason);
-    assert.match(await page.textContent('.g2048 .ai-network'), /unavailable/);
-    // Step with td: refused with the reason (the AI's error event), the board unchanged.
-    const before = await engineCells(page);
-    const said = (await events(page, { type: 'error' })).length;
-    await page.locator('.g2048 .ai-step').click();
-    await page.waitForFunction((n) => window.__events.filter((e) => e.type === 'error').length > n, said);
-    assert.match((await events(page, { type: 'error' })).at(-1).detail.message, /^The AI failed: the learned network could not be/);
-    assert.deepEqual(await engineCells(page), before, 'td did not move');
+    assert.match(notice, /\. The heuristic \(Expectimax\) plays in its place\.$/);
+    assert.match(await lineText(page), /^The learned network is unavailable: .+\. The heuristic plays\.$/);
+    // The AI plays on with td picked: the heuristic decides every move, Hint too.
+    await choose(page, 'speed', 'max');
+    const from = await askedCount(page);
+    await page.locator('.g2048 .ai-toggle').click();
+    await page.waitForFunction(() => window.__events.filter((e) => e.type === 'move' && e.detail.by === 'ai').length >= 10, null, { timeout: 60000 });
+    await page.locator('.g2048 .ai-toggle').click();
+    await step(page);
+    assert.match(await hint(page), /^Hint: (up|right|down|left) \(from the heuristic\)$/);
+    assert.deepEqual([...new Set((await askedSince(page, from)).map((a) => a.strategy))], ['expectimax'], 'the heuristic decided');
+    assert.equal(await chosen(page, 'strategy'), 'td');
+    // One notice, one error event (source "network"); the AI never stopped for an error.
+    assert.equal(await page.locator('.g2048 .notice').count(), 1, 'one notice');
+    const said = await events(page, { type: 'error' });
+    assert.deepEqual(said.map((e) => e.detail), [{ message: notice, source: 'network' }], 'one error event');
+    assert.ok(!(await events(page, { type: 'ai-stop' })).some((e) => e.detail.reason === 'error'), 'the AI did not stop for an error');
     await choose(page, 'strategy', 'expectimax');
     await choose(page, 'strength', 'ms10');
     await step(page);
@@ -157,13 +264,23 @@ test('a network that arrives uncompressed plays as well', async () => {
   await done();
 });
 
-test('the embed with strategy="td" plays with the network', async () => {
-  const { page, done } = await openPage(env, 'tests/e2e/fixtures/learned-embed.html', { initScript: SPY, wait: false });
+test('the embed with strategy="td": the heuristic plays while the network downloads, then td', async () => {
+  const { page, done } = await openPage(env, 'tests/e2e/fixtures/learned-embed.html', { initScript: `${SPY}${HOLD}`, wait: false });
   await drawn(page, '#learned');
-  const before = await page.evaluate(() => document.querySelector('#learned').cells);
-  await page.evaluate(() => document.querySelector('#learned').step());
-  await page.waitForFunction((b) => String(document.querySelector('#learned').cells) !== b, String(before), { timeout: 20000 });
-  assert.equal(await page.evaluate(() => window.networkInfo.length > 0), true, 'the worker read the network');
+  const moved = async () => {
+    const before = String(await page.evaluate(() => document.querySelector('#learned').cells));
+    const from = await askedCount(page);
+    await page.evaluate(() => document.querySelector('#learned').step());
+    await page.waitForFunction((b) => String(document.querySelector('#learned').cells) !== b, before, { timeout: 20000 });
+    return [...new Set((await askedSince(page, from)).map((a) => a.strategy))];
+  };
+  const line = () => page.evaluate(() => document.querySelector('#learned').shadowRoot.querySelector('.ai-network-text').textContent);
+  assert.deepEqual(await moved(), ['expectimax'], 'the heuristic played');
+  await page.waitForFunction(() => /^The heuristic plays while the learned network downloads: /.test(document.querySelector('#learned').shadowRoot.querySelector('.ai-network-text').textContent), null, { timeout: 20000 });
+  assert.match(await line(), new RegExp(`: ${HALF_MB.replace('.', '\\.')} of`));
+  await page.evaluate(() => window.releaseNetwork());
+  await page.waitForFunction(() => window.networkInfo.length > 0, null, { timeout: 20000 });
+  assert.deepEqual(await moved(), ['td'], 'td played once the network was read');
   await done();
 });
 

@@ -7,12 +7,17 @@ import { readFileSync } from 'node:fs';
 import { setup, openPage, ready, domBoard, engineCells, choose, chosen, screenshot, recordEvents, events, drawn, cores } from './helpers.mjs';
 
 const env = setup();
-// Records every request the page posts to a worker: {worker, cells, options}.
+// Records every request the page posts to a worker: {worker, cells, options}; counts the
+// networks the workers have read (window.networksRead).
 const SPY = `
   window.sent = [];
+  window.networksRead = 0;
   const post = Worker.prototype.postMessage;
   Worker.prototype.postMessage = function (m) {
-    if (!this.tag) this.tag = (window.workerTags = (window.workerTags || 0) + 1);
+    if (!this.tag) {
+      this.tag = (window.workerTags = (window.workerTags || 0) + 1);
+      this.addEventListener('message', ({ data }) => { if (data?.quantisation) window.networksRead++; });
+    }
     // Requests only: the compiled module a worker gets first is not one.
     if (m?.id != null) window.sent.push({ worker: this.tag, cells: String(m.cells), options: m.options ?? null });
     return post.call(this, m);
@@ -75,6 +80,8 @@ test('every strategy: its explanation, a strength control that fits, and Step pl
       const kind = /^\D+/.exec(keys[0])[0];
       await choose(page, 'strength', CHEAP[kind] && keys.includes(CHEAP[kind]) ? CHEAP[kind] : keys[0]);
     }
+    // A learned strategy plays once a worker has read its network (the heuristic plays in its place until then).
+    if (['td', 'expectimax-td'].includes(name)) await page.waitForFunction(() => window.networksRead > 0, null, { timeout: 20000 });
     const sentBefore = await page.evaluate(() => window.sent.length);
     for (let i = 0; i < 3; i++) {
       const before = await stepOnce(page);

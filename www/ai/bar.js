@@ -1,9 +1,10 @@
 // The AI's bar that every board with controls shows: Start AI / Stop, Step (the full
-// panel's), Hint and the status line, the learned network's download line, and the
-// game's AI summary (the full panel's). panel.js adds the full panel's strategy,
-// strength and figures; a minimal board loads only this. Classes, text and ARIA only.
+// panel's), Hint and the status line, the learned network's line (the heuristic plays while
+// it downloads, or in its place when it cannot be had), and the game's AI summary (the full
+// panel's). panel.js adds the full panel's strategy, strength and figures; a minimal board
+// loads only this. Classes, text and ARIA only.
 import { el, add, button } from '../shared/dom.js';
-import { SHIPPED, networkUnavailable } from '../shared/choices.js';
+import { SHIPPED, networkUnavailable, standInText } from '../shared/choices.js';
 
 const clock = (ms) => {
   const s = Math.round(ms / 1000);
@@ -24,7 +25,8 @@ export function createAiBar(id, handlers, { controls = 'full' } = {}) {
   const aiHint = add(aiBar, button('btn ai-hint', 'Hint', () => handlers.aiHint()));
   const aiStatus = add(aiBar, el('p', 'ai-status'));
   aiStatus.setAttribute('role', 'status');
-  // The learned network's download: a bar and "1.4 of 3.0 MB", gone once it is read.
+  // The learned network's download: a bar and "The heuristic plays while the learned network
+  // downloads: 1.4 of 3.0 MB", gone once it is read.
   const network = add(ai, el('div', 'ai-network'));
   network.hidden = true;
   const networkBar = add(network, el('progress', 'ai-network-bar'));
@@ -51,21 +53,19 @@ export function createAiBar(id, handlers, { controls = 'full' } = {}) {
   function drawNetwork() {
     const state = networkStates[shownNetwork] ?? {};
     networkLink.hidden = true;
-    if (state.progress) {
-      const { loaded, total } = state.progress;
+    if (state.loading || state.progress || state.reading) {
       network.hidden = false;
       networkBar.hidden = false;
+      const { loaded, total } = state.progress ?? {};
       if (total) {
         networkBar.max = total;
         networkBar.value = loaded;
       } else networkBar.removeAttribute('value');
-      // As network.js's progressText (not imported: that module loads only with the network).
-      const mb = (n) => (n / 1e6).toFixed(1);
-      networkText.textContent = `Downloading the learned network: ${total ? `${mb(loaded)} of ${mb(total)} MB` : `${mb(loaded)} MB`}`;
+      networkText.textContent = standInText(shownNetwork, state);
     } else if (state.error) {
       network.hidden = false;
       networkBar.hidden = true;
-      networkText.textContent = `${networkUnavailable(state.network)}: ${state.error}.`;
+      networkText.textContent = `${networkUnavailable(state.network)}: ${state.error}. The heuristic plays.`;
       if (state.learn) {
         networkLink.href = state.learn;
         networkLink.hidden = false;
@@ -104,7 +104,8 @@ export function createAiBar(id, handlers, { controls = 'full' } = {}) {
     },
 
     /**
-     * The network's download: {progress: {loaded, total}}, {loaded: info} (done) or {error,
+     * The network's state (pool.js's onNetwork): {loading}, {progress: {loaded, total}} or
+     * {reading} (the heuristic plays meanwhile), {loaded: info} (done: the line goes) or {error,
      * learn?} (learn: the learn page's address); network: "shipped" or "yours". The line shows
      * the state of the network the picked strategy plays with.
      */
@@ -123,9 +124,9 @@ export function createAiBar(id, handlers, { controls = 'full' } = {}) {
       setStatus();
     },
 
-    /** The status line names the hint (null clears). */
-    hint(dir) {
-      hintText = dir ? `Hint: ${dir}` : '';
+    /** The status line names the hint (null clears), and the heuristic when it stood in for a learned strategy (fallback). */
+    hint(dir, { fallback = false } = {}) {
+      hintText = dir ? `Hint: ${dir}${fallback ? ' (from the heuristic)' : ''}` : '';
       setStatus();
     },
 

@@ -1,19 +1,20 @@
 // The learned network (NETWORK_FILE: a weights file compressed with gzip, 8.1 MB, so that its
 // download has that size whatever the host's compression settings): the weights `td` and
-// `expectimax-td` play with. Not part of the first visit: it is downloaded once per
-// page, when a learned strategy is first asked to move, relative to this module (so
-// under a sub-path, or from another origin with CORS, like the wasm), and the HTTP
-// cache (or the service worker, once downloaded) keeps it. The compressed bytes go to the AI
-// workers (pool.js), which decompress, read and check them as a stream (worker.js).
+// `expectimax-td` play with. Not part of the first visit: it is downloaded once per page,
+// when a learned strategy is first picked or asked to move on 4x4, relative to this module
+// (so under a sub-path, or from another origin with CORS, like the wasm), and the HTTP cache
+// (or the service worker, once downloaded) keeps it. The compressed bytes go to the AI
+// workers that play with it (pool.js), which decompress, read and check them as a stream
+// (worker.js).
 // Its one name: dist, the service worker's lazy files and the tests read it from here.
+import { megabytes } from '../shared/choices.js';
+
 export const NETWORK_FILE = 'networks/4x6-l14.ntw.gz';
 export const NETWORK_URL = new URL(`../../${NETWORK_FILE}`, import.meta.url);
 
-const MB = (n) => (n / 1e6).toFixed(1);
-
-/** "Downloading the learned network: 1.4 of 3.0 MB" (or "1.4 MB" when the size is unknown). */
-export function progressText({ loaded, total }) {
-  return `Downloading the learned network: ${total ? `${MB(loaded)} of ${MB(total)} MB` : `${MB(loaded)} MB`}`;
+/** "Downloading the learned network: 1.4 of 3.0 MB" (or "1.4 MB" when the size is unknown): the compare page's status. */
+export function progressText(progress) {
+  return `Downloading the learned network: ${megabytes(progress)}`;
 }
 
 let download = null;

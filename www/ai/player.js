@@ -160,7 +160,7 @@ export function createAiPlayer({ ai, view, host, onEvent = () => {} }) {
     /** Shows the AI's move for this position without playing it. */
     hint() {
       if (playing || !canAi()) return false;
-      think((result) => view.showHint(result.dir));
+      think((result) => view.showHint(result.dir, { fallback: Boolean(result.fallback) }));
       return true;
     },
 

@@ -13,15 +13,21 @@
 // module (its other requests are sent again), so the next request is answered
 // at once. A cancellation is not a crash.
 //
-// The learned strategies (`learned`: their names) need a network: the first
-// request for one downloads it (network.js, progress to onNetwork) and posts it
-// to every worker, which reads and checks it; a worker started later (a restart
-// after a cancel or a crash) gets it right after the module. A network that
-// cannot be downloaded or read fails those requests (error.network), and only those.
+// The learned strategies (`learned`: their names) need a network: the first request
+// for one (or network(), when one is picked) downloads it (network.js, progress to
+// onNetwork), and the first worker reads and checks it. No request waits for that: until
+// the network is read, a learned request on 4x4 is decided by the heuristic, expectimax,
+// at the request's budget (standIn), and its answer says so (played, fallback); from the
+// first request after the read, the learned strategy plays. A network that cannot be
+// downloaded or read is reported once (onNetwork's error) and leaves the heuristic playing.
+// Only a worker that plays a learned strategy holds its network: the first worker reads it
+// (every learned request asks that worker: the whole, or its split's first part), and any
+// other worker, or one started later (a restart after a cancel or a crash), gets it posted
+// just before the first request that needs it (messages are read in order).
 // Besides the shipped network there may be others (`networks`: e.g. "yours", the one
 // trained on the learn page, from network-store.js), each played by strategies of their
 // own (`learned`: {name: {strategy, network}}): a worker holds one network at a time,
-// and gets the one a request needs posted just before it (messages are read in order).
+// and gets the one a request needs posted just before it.
 //
 // A request {auto: intervalMs} (expectimax's "Fits the speed") asks the pool for
 // the ladder's largest node budget that fits the interval (strength-figures.js):
@@ -41,7 +47,7 @@
 // download's failure ("the AI's code could not be downloaded"), not a worker's. While a decide()
 // waits for a worker to start, onStarting says so, with the try (the page's status line words it).
 import { groups, merge, splits } from './split.js';
-import { CALIBRATION, fitBudget } from './strength-figures.js';
+import { CALIBRATION, LADDER, fitBudget } from './strength-figures.js';
 import { compileAi } from '../shared/wasm.js';
 import { SHIPPED } from '../shared/choices.js';
 import { keepWorker, workerCount, RESTARTS, START_TIMEOUT } from './worker-lifecycle.js';
@@ -54,6 +60,19 @@ const WORKER_URL = new URL('../ai/worker.js', import.meta.url);
 // (every Stop) is usually ready sooner, and says nothing.
 export const STARTING_NOTICE = 250;
 const message = (e) => (e && e.message ? e.message : String(e));
+
+/** The heuristic that plays in a learned strategy's place while its network is not read (or cannot be). */
+export const STAND_IN = 'expectimax';
+
+/**
+ * The heuristic's options in place of a learned request's: the same budget (nodes, ms, depth,
+ * or auto) and root moves; td, which takes no budget, gets the ladder's lightest rung (Light,
+ * 50k positions: a few ms a move, about as quick as td itself).
+ */
+export function standIn({ strategy, weights, ...rest } = {}) {
+  const budget = ['auto', 'nodes', 'ms', 'depth'].some((k) => rest[k] != null);
+  return { ...rest, strategy: STAND_IN, ...(budget ? {} : { nodes: LADDER[0].nodes }) };
+}
 
 // The error a request rejects with when its signal aborts.
 function abortError() {
@@ -73,8 +92,13 @@ function abortError() {
  * learned: the strategies that play with a network: names (the shipped network) or
  * {name: {strategy (the engine's name), network (a key of networks)}};
  * network({onProgress}): the shipped network's bytes (network.js); networks: {key: the
- * same for other networks}; onNetwork({network: key} and {progress: {loaded, total}} |
- * {loaded: info} | {error, learn?}).
+ * same for other networks}; onNetwork({network: key} and {loading: true} (asked for) |
+ * {progress: {loaded, total}} (downloading) | {reading: true} (the first worker reads it) |
+ * {loaded: info} (read: the learned strategy plays) | {error, learn?, again?} (it cannot be
+ * had; again: the same failure as the last one reported, on a retry)).
+ * decide()'s answer is bestMove's with `budget` (the node budget searched, or null), `played`
+ * (the strategy that decided: the one asked, or STAND_IN for a learned one) and `fallback`
+ * (true when STAND_IN played in a learned strategy's place).
  */
 export function createAi({ legalMoves, count, url = WORKER_URL, compile = compileAi, startTimeout = START_TIMEOUT, onUnavailable, onStarting, learned = [], network = fetchNetwork, networks = {}, onNetwork }) {
   count = Number.isInteger(count) && count > 0 ? Math.min(count, 4) : workerCount();
@@ -90,7 +114,7 @@ export function createAi({ legalMoves, count, url = WORKER_URL, compile = compil
   let asking = 0; // decide() calls not yet settled
   let waitShown = null; // the wait onStarting last reported, or null
   let waitTimer = 0; // a wait not yet STARTING_NOTICE ms old
-  const nets = new Map(); // key -> {promise (its info once every worker read it), bytes (once read)}
+  const nets = new Map(); // key -> loadNetwork's entry: {bytes, info, error, promise}
   let calibration = null; // Promise of the nodes a worker searches per ms, on first need
   let rate = null; // its value once known
 
@@ -156,14 +180,12 @@ export function createAi({ legalMoves, count, url = WORKER_URL, compile = compil
     const slot = keepWorker({
       url,
       timeout: startTimeout,
-      // The module first, then the network the slot had (a worker that replaces another).
+      // The module; a network only with the first request that needs it (send), also for a
+      // worker that replaces one that held it.
       post(worker) {
-        const bytes = nets.get(slot.network)?.bytes;
-        if (!bytes) slot.network = null;
+        slot.network = null;
         module.then((m) => {
-          if (slot.worker !== worker) return;
-          worker.postMessage({ module: m });
-          if (bytes) worker.postMessage({ weights: bytes });
+          if (slot.worker === worker) worker.postMessage({ module: m });
         }, () => {});
       },
       ready() {
@@ -171,9 +193,9 @@ export function createAi({ legalMoves, count, url = WORKER_URL, compile = compil
         wait();
       },
       receive(data) {
-        if (data.id == null) return;
+        // A trap (a network posted without an id, read out of memory) ends the worker too.
         if (data.fatal) crashed(i, data.error);
-        else settle(data.id, data);
+        else if (data.id != null) settle(data.id, data);
       },
       crash: (reason) => crashed(i, reason),
       giveUp: fail,
@@ -250,50 +272,50 @@ export function createAi({ legalMoves, count, url = WORKER_URL, compile = compil
     return calibration;
   }
 
-  // Fetches network `key` once and has every worker read it; rejects (error.network) with
-  // the reason in words: for this pool's life for the shipped network, until the next
-  // request for the others (a network saved meanwhile on the learn page plays then).
-  function loadNetwork(key = SHIPPED) {
-    if (!nets.has(key)) {
-      const entry = { bytes: null, promise: null };
-      const what = key === SHIPPED ? 'the learned network' : 'your network';
-      entry.promise = (async () => {
+  // Network `key`'s entry: {bytes (downloaded), info (read by the first worker: the learned
+  // strategy plays), error (why it cannot be had), promise (of info; rejects with the error,
+  // error.network, the reason in words)}. The download starts on the first call, and the
+  // first worker reads the bytes once they are in: the worker that every learned request asks
+  // (send posts them to any other that needs them). A failure stays for this pool's life for
+  // the shipped network; for the others, until `retry` (network(): a strategy picked, Start
+  // AI, Step, Hint), so that a network saved meanwhile on the learn page plays then.
+  function loadNetwork(key, { retry = false } = {}) {
+    const had = nets.get(key);
+    if (had && !(retry && had.error && key !== SHIPPED)) return had;
+    const entry = { bytes: null, info: null, error: null, promise: null };
+    nets.set(key, entry);
+    const what = key === SHIPPED ? 'the learned network' : 'your network';
+    const report = (state) => onNetwork?.({ network: key, ...state });
+    report({ loading: true });
+    entry.promise = (async () => {
+      try {
         let bytes;
-        let info;
         try {
-          try {
-            if (!providers[key]) throw new Error(`${what} is not known here`);
-            bytes = await providers[key]({ onProgress: (progress) => onNetwork?.({ network: key, progress }) });
-          } catch (e) {
-            throw /network/.test(message(e)) ? e : Object.assign(new Error(`${what} could not be loaded (${message(e)})`), { learn: e?.learn });
-          }
-          if (dead) throw unavailable();
-          // Queued after the module: a worker reads it before the requests that follow.
-          try {
-            [info] = await Promise.all(Array.from({ length: count }, (_, i) => {
-              return ask(i, { weights: bytes }, undefined, { loads: key }).catch((e) => {
-                if (slots[i]) slots[i].network = null; // it holds the one before, if any
-                throw e;
-              });
-            }));
-          } catch (e) {
-            throw e.unavailable ? e : new Error(`${what} could not be read (${message(e)})`);
-          }
+          if (!providers[key]) throw new Error(`${what} is not known here`);
+          bytes = await providers[key]({ onProgress: (progress) => report({ progress }) });
         } catch (e) {
-          if (e.unavailable) throw e;
-          if (key !== SHIPPED && nets.get(key) === entry) nets.delete(key);
-          const error = Object.assign(new Error(message(e)), { network: true, learn: e.learn });
-          onNetwork?.({ network: key, error: message(e), learn: e.learn });
-          throw error;
+          throw /network/.test(message(e)) ? e : Object.assign(new Error(`${what} could not be loaded (${message(e)})`), { learn: e?.learn });
         }
+        if (dead) throw unavailable();
         entry.bytes = bytes;
-        onNetwork?.({ network: key, loaded: info });
-        return info;
-      })();
-      entry.promise.catch(() => {});
-      nets.set(key, entry);
-    }
-    return nets.get(key).promise;
+        report({ reading: true });
+        try {
+          entry.info = await ask(0, { weights: bytes }, undefined, { loads: key });
+        } catch (e) {
+          if (slots[0]) slots[0].network = null; // it holds the one before, if any
+          throw e.unavailable ? e : new Error(`${what} could not be read (${message(e)})`);
+        }
+      } catch (e) {
+        if (e.unavailable) throw e;
+        entry.error = Object.assign(new Error(message(e)), { network: true, learn: e.learn });
+        report({ error: message(e), learn: e.learn, ...(had?.error && message(had.error) === message(e) ? { again: true } : {}) });
+        throw entry.error;
+      }
+      report({ loaded: entry.info });
+      return entry.info;
+    })();
+    entry.promise.catch(() => {});
+    return entry;
   }
 
   // Rejects with an AbortError when the signal aborts first.
@@ -322,13 +344,17 @@ export function createAi({ legalMoves, count, url = WORKER_URL, compile = compil
   // decide()'s search, once the pool has started.
   async function search(cells, size, options, signal) {
     const learnedPlay = Object.hasOwn(plays, options?.strategy ?? '') ? plays[options.strategy] : null;
-    if (learnedPlay) {
-      await unlessAborted(loadNetwork(learnedPlay.network), signal);
-      if (dead) throw unavailable();
-      options = { ...options, strategy: learnedPlay.strategy };
+    let played = options?.strategy ?? STAND_IN;
+    let needs = null;
+    // Off 4x4 the engine refuses a learned strategy, network or not, and says why.
+    if (learnedPlay && size === 4) {
+      if (loadNetwork(learnedPlay.network).info) needs = learnedPlay.network;
+      else played = STAND_IN;
     }
+    const fallback = Boolean(learnedPlay) && played === STAND_IN;
+    if (learnedPlay) options = fallback ? standIn(options) : { ...options, strategy: learnedPlay.strategy };
     // Every worker asked holds the request's network.
-    const to = (i, body) => ask(i, body, signal, { needs: learnedPlay?.network });
+    const to = (i, body) => ask(i, body, signal, { needs });
     if (options?.auto != null) {
       const { auto, ...rest } = options;
       const nodes = fitBudget(await unlessAborted(calibrate(), signal), count, auto);
@@ -336,10 +362,11 @@ export function createAi({ legalMoves, count, url = WORKER_URL, compile = compil
     }
     const body = { cells, size, options };
     const moves = count > 1 && splits(options) ? rootMoves(cells, size) : [];
-    if (moves.length < 2) return { ...(await to(0, body)), budget: options.nodes ?? null };
+    const said = { budget: options.nodes ?? null, played, fallback };
+    if (moves.length < 2) return { ...(await to(0, body)), ...said };
     const parts = groups(moves, count);
     const answers = await Promise.all(parts.map((g, i) => to(i, { ...body, options: { ...options, moves: g } })));
-    return { ...merge(answers), budget: options.nodes ?? null };
+    return { ...merge(answers), ...said };
   }
 
   return {
@@ -375,11 +402,15 @@ export function createAi({ legalMoves, count, url = WORKER_URL, compile = compil
       }
     },
 
-    /** Network `key` (the shipped one by default) as the workers read it ({shape, levels, quantisation, weights, bytes, memory}); fetches it if need be. */
+    /**
+     * Network `key` (the shipped one by default) as the first worker read it ({shape, levels,
+     * quantisation, weights, bytes, memory}); downloads it if need be, and tries again a
+     * network other than the shipped one that failed before.
+     */
     network(key = SHIPPED) {
       if (dead) return Promise.reject(unavailable());
       start();
-      return loadNetwork(key);
+      return loadNetwork(key, { retry: true }).promise;
     },
 
     destroy() {

@@ -7,7 +7,8 @@
 // decides the strength choices the page offers for each strategy, checks budgets
 // and weights. The learned
 // strategies (the engine's `learnedStrategies()`: they play once a network is loaded)
-// come last, flagged `needs: 'network'`: the AI pool downloads the network for them.
+// come last, flagged `needs: 'network'`: the AI pool downloads the network for them (and
+// the heuristic plays in their place until it is read).
 export const DEFAULT_STRATEGY = 'expectimax';
 
 /** Budget options with their range: time per move (ms) or searched nodes per move. */
@@ -29,7 +30,7 @@ const DEPTHS = [1, 2, 3, 4, 5, 6];
 const KS = [10, 50, 100, 500, 1000];
 
 // The note a learned strategy's explanation ends with (the shipped network's download).
-const NETWORK_NOTE = ' The first time it plays, the page downloads its network (about 8 MB), once.';
+const NETWORK_NOTE = ' The first time it plays, the page downloads its network (about 8 MB), once; until it is in, the heuristic (Expectimax) plays in its place.';
 
 const num = (v) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 

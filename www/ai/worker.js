@@ -2,10 +2,11 @@
 // compiled WebAssembly.Module first ({module}); the worker instantiates it, builds
 // the search tables (warmUp) and posts {ready} (or {fatal, name} if it cannot). Then it
 // answers each {id, cells, size, options} with bestMove's {id, dir, values, nodes,
-// depth, ms} or {id, error}, and keeps serving after a bad request. For
-// comparisons, {id, play: {size, seed, options, maxMoves}} plays a whole seeded
-// game here and answers {id, result: {largest, score, moves, ms}}. A search cannot
-// be interrupted: a page that no longer wants an answer terminates the worker.
+// depth, ms} and its wasm memory in bytes (memory), or {id, error}, and keeps serving
+// after a bad request. For comparisons, {id, play: {size, seed, options, maxMoves}}
+// plays a whole seeded game here and answers {id, result: {largest, score, moves, ms}}.
+// A search cannot be interrupted: a page that no longer wants an answer terminates the
+// worker.
 // {id?, weights: Uint8Array} loads the learned network and answers {id, shape, ..., memory}
 // (memory: this worker's wasm memory in bytes) or {id, error}. The bytes are a weights file,
 // or one compressed with gzip (as the page ships it): either way they reach the engine a
@@ -101,7 +102,7 @@ async function handle(data) {
   try {
     if (weights) postMessage({ id, ...(await loadNetwork(wasm, weights)), memory: memory?.buffer.byteLength ?? null });
     else if (play) postMessage({ id, result: playGame(wasm, play) });
-    else postMessage({ id, ...wasm.bestMove(cells, size, options) });
+    else postMessage({ id, ...wasm.bestMove(cells, size, options), memory: memory?.buffer.byteLength ?? null });
   } catch (e) {
     // A trap (panic, out of memory) may leave the instance broken: report it
     // and end this worker so the page starts a fresh one.

@@ -102,6 +102,14 @@ export function createController({ Game, loadRecords, view, storage, ai, catalog
     if (b.ms) return 'How strong it plays depends on this machine';
     return '';
   }
+  // A learned strategy's network, asked for when the strategy is picked and at each Start AI,
+  // Step and Hint on 4x4 (the only board it plays): the pool downloads it once, and tries
+  // again a network other than the shipped one that failed (yours, saved meanwhile on the
+  // learn page, then plays). Until it is read the heuristic plays in its place (pool.js).
+  function askNetwork(name = settings.strategy) {
+    const s = info(name);
+    if (s?.needs === 'network' && game?.size === 4) ai?.network?.(s.network ?? undefined).catch(() => {});
+  }
   const showingWin = () => game.won && mode() === 'classic' && !keepGoing;
   const inProgress = () => game !== null && game.moves > 0 && !game.over;
 
@@ -329,13 +337,13 @@ export function createController({ Game, loadRecords, view, storage, ai, catalog
     },
 
     /** Starts the AI player from the current position; false if it cannot play. */
-    startAi: () => player.start(),
+    startAi: () => (askNetwork(), player.start()),
     stopAi: () => player.stop(),
-    toggleAi: () => player.toggle(),
+    toggleAi: () => (player.playing ? player.toggle() : (askNetwork(), player.toggle())),
     /** The AI plays one move. */
-    stepAi: () => player.step(),
+    stepAi: () => (askNetwork(), player.step()),
     /** Shows the AI's move for this position without playing it. */
-    hintAi: () => player.hint(),
+    hintAi: () => (askNetwork(), player.hint()),
     /**
      * The strategies' explanations: `load(name)` resolves to a strategy's words (strategies.js's
      * loadExplanation); the panel asks for the picked strategy's now and for each one picked later.
@@ -441,7 +449,7 @@ export function createController({ Game, loadRecords, view, storage, ai, catalog
         brainView();
         saveSettings();
         // A learned strategy: its network starts downloading now, not at the first move.
-        if (info(value).needs === 'network') ai?.network?.(info(value).network ?? undefined).catch(() => {});
+        askNetwork(value);
         return true;
       }
       if (name === 'strength') {

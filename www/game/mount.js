@@ -9,7 +9,7 @@ import { createView } from './view.js';
 import { createController } from './controller.js';
 import { createInput } from './input.js';
 import { readOption, readOptions } from './options.js';
-import { YOURS } from '../shared/choices.js';
+import { YOURS, networkFailed } from '../shared/choices.js';
 import { linkSheet } from '../shared/dom.js';
 import { gameCatalog, learnedPlays, loadExplanation, DEFAULT_STRATEGY } from '../ai/strategies.js';
 
@@ -182,7 +182,12 @@ export function mount(element, options = {}) {
       learned: learnedPlays(engine),
       // Your network (learn.html saves it in this browser): read only when it first plays.
       networks: { [YOURS]: () => import('../learn/network-store.js').then((m) => m.yourNetwork()) },
-      onNetwork: (state) => view.setNetwork(state),
+      // A network that cannot be had: the heuristic plays in its place; one notice and one
+      // `error` event say so (a retry that fails alike says nothing again).
+      onNetwork: (state) => {
+        view.setNetwork(state);
+        if (state.error && !state.again) emit('error', { message: networkFailed(state.network, state.error), source: 'network' });
+      },
     });
     controller = createController({
       Game: engine.Game, loadRecords, view, storage, ai, catalog: gameCatalog(engine), options: { ...opts, strategy: validStrategy(opts.strategy) }, onEvent: emit,

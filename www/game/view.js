@@ -5,7 +5,7 @@
 import { el, add, linkSheet } from '../shared/dom.js';
 import { createBoardView } from '../shared/board-view.js';
 import { createNotices } from '../shared/notices.js';
-import { networkUnavailable } from '../shared/choices.js';
+import { networkFailed } from '../shared/choices.js';
 
 const THEME_CLASSES = ['theme-light', 'theme-dark', 'theme-solarized', 'theme-contrast'];
 /** The themes whose colours are in panel.css, which a board without the full panel links when it shows one. */
@@ -149,10 +149,10 @@ export function createView(root, handlers, { ownsPage = true, controls = 'full' 
 
     showError: board.showError,
 
-    /** Points at the AI's suggested direction on the board and names it (null clears). */
-    showHint(dir) {
+    /** Points at the AI's suggested direction on the board and names it (null clears); fallback: the heuristic chose it in a learned strategy's place. */
+    showHint(dir, { fallback = false } = {}) {
       board.hint(dir);
-      aiPanel.hint(dir);
+      aiPanel.hint(dir, { fallback });
     },
 
     setSettings(settings) {
@@ -168,9 +168,10 @@ export function createView(root, handlers, { ownsPage = true, controls = 'full' 
     setAiStats: (s) => aiPanel.setAiStats(s),
     /** The AI's worker is starting while a request waits ({attempt, of}), or no longer (null). */
     aiStarting: (state) => aiPanel.starting(state),
+    /** A network's state (pool.js's onNetwork); a failure makes one notice (one for each different reason). */
     setNetwork: (state) => {
       aiPanel.setNetwork(state);
-      if (state.error) notices.notice(`${networkUnavailable(state.network)}: ${state.error}. The other strategies play as before.`, 'network');
+      if (state.error) notices.notice(networkFailed(state.network, state.error), `network:${state.network}:${state.error}`);
     },
     announce: notices.announce,
     notice: notices.notice,

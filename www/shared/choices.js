@@ -14,8 +14,26 @@ export const SPEED_DELAY_MS = { watch: 250, fast: 100, faster: 25, max: 0 };
 // the one the page ships (network.js) and yours, trained on the learn page (network-store.js).
 export const SHIPPED = 'shipped';
 export const YOURS = 'yours';
-/** How a network's failure line starts: your network's, or the shipped one's (the learned strategies). */
-export const networkUnavailable = (network) => (network === YOURS ? 'Your network is unavailable' : 'The learned strategies are unavailable');
+/** How a network's failure line starts: your network's, or the shipped one's. */
+export const networkUnavailable = (network) => (network === YOURS ? 'Your network is unavailable' : 'The learned network is unavailable');
+/** A network that cannot be had, in the words of its one notice and `error` event. */
+export const networkFailed = (network, error) => `${networkUnavailable(network)}: ${error}. The heuristic (Expectimax) plays in its place.`;
+
+const mb = (n) => (n / 1e6).toFixed(1);
+/** A download so far: "1.4 of 3.0 MB" ("1.4 MB" when its size is not known). */
+export const megabytes = ({ loaded, total }) => (total ? `${mb(loaded)} of ${mb(total)} MB` : `${mb(loaded)} MB`);
+
+/**
+ * The network line while the heuristic stands in for a learned strategy (pool.js's states):
+ * "The heuristic plays while the learned network downloads: 1.4 of 8.1 MB", "... while the
+ * AI reads the learned network"; your network "loads" (from this browser).
+ */
+export function standInText(network, { progress, reading } = {}) {
+  const what = network === YOURS ? 'your network' : 'the learned network';
+  if (reading) return `The heuristic plays while the AI reads ${what}`;
+  const how = network === YOURS ? 'loads' : 'downloads';
+  return `The heuristic plays while ${what} ${how}${progress ? `: ${megabytes(progress)}` : ''}`;
+}
 
 export const sizeLabel = (n) => `${n}×${n}`;
 export const validSize = (n) => Number.isInteger(n) && n >= SIZE_RANGE[0] && n <= SIZE_RANGE[1];
