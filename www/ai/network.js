@@ -1,4 +1,4 @@
-// The learned network (NETWORK_FILE: a weights file compressed with gzip, 8.1 MB, so that its
+// The learned network (NETWORK_FILE: a weights file compressed with gzip, 6.7 MB, so that its
 // download has that size whatever the host's compression settings): the weights `td` and
 // `expectimax-td` play with. Not part of the first visit: it is downloaded once per page,
 // when a learned strategy is first picked or asked to move on 4x4, relative to this module
@@ -9,7 +9,7 @@
 // Its one name: dist, the service worker's lazy files and the tests read it from here.
 import { megabytes } from '../shared/choices.js';
 
-export const NETWORK_FILE = 'networks/4x6-l14.ntw.gz';
+export const NETWORK_FILE = 'networks/4x6-l16.ntw.gz';
 export const NETWORK_URL = new URL(`../../${NETWORK_FILE}`, import.meta.url);
 
 /** "Downloading the learned network: 1.4 of 3.0 MB" (or "1.4 MB" when the size is unknown): the compare page's status. */
