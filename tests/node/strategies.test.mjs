@@ -232,11 +232,13 @@ test('cleanBudget keeps a budget only when the engine would take it', () => {
   }
 });
 
-test('time budgets and expectimax node budgets are split across workers', () => {
+test('time budgets and expectimax\'s and expectimax-td\'s node budgets are split across workers', () => {
   assert.equal(splits({ strategy: 'expectimax', ms: 50 }), true);
   assert.equal(splits({ strategy: 'minimax-id', ms: 10 }), true);
   assert.equal(splits({ strategy: 'expectimax', nodes: 200000 }), true);
   assert.equal(splits({ nodes: 200000 }), true, 'expectimax is the default strategy');
+  assert.equal(splits({ strategy: 'expectimax-td', nodes: 20000 }), true, 'the same root split, over at most TD_WORKERS workers');
+  assert.equal(splits({ strategy: 'td' }), false);
   assert.equal(splits({ strategy: 'minimax-id', nodes: 50000 }), false);
   assert.equal(splits({ strategy: 'montecarlo', nodes: 50000 }), false);
   assert.equal(splits({ strategy: 'minimax', depth: 4 }), false);

@@ -1,12 +1,13 @@
 // The page side of the AI: a pool of module workers (worker.js) behind one
 // call, decide(cells, size, options, {signal}) -> Promise of bestMove's result.
 // The AI's wasm is compiled once on this thread (wasm.js) and the Module posted
-// to every worker. With several workers, an expectimax node budget or a time
-// budget, the legal root moves (the engine's legalMoves) are split between them
-// (split.js: under a node budget the engine gives each root move the same share
-// whoever searches it, so the merged answer is exactly the one-thread answer) and
-// the values merged; any other request (a fixed depth for minimax, Monte Carlo)
-// goes whole to one worker. No search runs on this thread.
+// to every worker. With several workers, an expectimax or expectimax-td node budget
+// or a time budget, the legal root moves (the engine's legalMoves) are split between
+// them (split.js: under a node budget the engine gives each root move the same share
+// whoever searches it, so the merged answer is exactly the one-thread answer; expectimax-td
+// over at most TD_WORKERS of them, the only ones that then hold the network) and the
+// values merged; any other request (a fixed depth for minimax, Monte Carlo) goes whole
+// to one worker. No search runs on this thread.
 //
 // A search in wasm cannot be interrupted: when a request's signal aborts, the
 // worker busy with it is terminated and a fresh one started from the compiled
@@ -46,7 +47,7 @@
 // 1) * START_TIMEOUT, ~2 min): a download that stalls past that turns the AI off as the
 // download's failure ("the AI's code could not be downloaded"), not a worker's. While a decide()
 // waits for a worker to start, onStarting says so, with the try (the page's status line words it).
-import { groups, merge, splits } from './split.js';
+import { groups, merge, splits, splitWorkers } from './split.js';
 import { CALIBRATION, LADDER, fitBudget } from './strength-figures.js';
 import { compileAi } from '../shared/wasm.js';
 import { SHIPPED } from '../shared/choices.js';
@@ -361,10 +362,12 @@ export function createAi({ legalMoves, count, url = WORKER_URL, compile = compil
       options = { ...rest, nodes };
     }
     const body = { cells, size, options };
-    const moves = count > 1 && splits(options) ? rootMoves(cells, size) : [];
+    // expectimax-td over at most TD_WORKERS workers: only they hold the network.
+    const workers = splitWorkers(options?.strategy, count);
+    const moves = workers > 1 && splits(options) ? rootMoves(cells, size) : [];
     const said = { budget: options.nodes ?? null, played, fallback };
     if (moves.length < 2) return { ...(await to(0, body)), ...said };
-    const parts = groups(moves, count);
+    const parts = groups(moves, workers);
     const answers = await Promise.all(parts.map((g, i) => to(i, { ...body, options: { ...options, moves: g } })));
     return { ...merge(answers), ...said };
   }

@@ -2,7 +2,7 @@
 // node budgets it offers, what the native arena measured for each (whole games,
 // seeds 1..N; the game lines are in data/runs/), and how the page fits a budget
 // to a speed. Plain data and pure functions: no DOM, no workers.
-import { groups } from './split.js';
+import { groups, splitWorkers } from './split.js';
 
 // A figure is quoted only from 200 or more whole games of the split search (the
 // search the page plays: node budgets split over the workers); until a rung has
@@ -146,7 +146,8 @@ export function fitLabel(nodesPerMs, workers, intervalMs, ladder = LADDER) {
 }
 
 // The families *Fits the speed* chooses between for the page's default player, each with its
-// ladder and the engine strategy that plays it.
+// ladder and the engine strategy that plays it. expectimax-td splits over at most two of the
+// workers (split.js's TD_WORKERS), and its cost counts only those.
 export const FAMILIES = [
   { strategy: 'expectimax', ladder: LADDER, words: 'the heuristic search' },
   { strategy: 'expectimax-td', ladder: TD_LADDER, words: 'the learned network' },
@@ -160,23 +161,27 @@ const strength = (rung) => (rung.reach ? rung.reach[16384] + rung.reach[32768] :
  * The default player's pick: among the families whose speed is known (`speeds`: {strategy:
  * nodes a worker searches per ms}, null or absent for a family not ready, e.g. the learned
  * network still downloading), each family's measured rungs that fit FILL of `intervalMs` on
- * `workers`; the strongest of them by the arena's figures. When none fits, the heuristic's
- * smallest rung (fitBudget's rule). Returns {strategy, nodes, rung, family, fits}.
+ * the workers its search splits over (`workers` of the pool; at most TD_WORKERS for
+ * expectimax-td); the strongest of them by the arena's figures. When none fits, the
+ * heuristic's smallest rung (fitBudget's rule). Returns {strategy, nodes, rung, family, fits,
+ * workers}.
  */
 export function fitPlayer(speeds, workers, intervalMs, families = FAMILIES) {
   let best = null;
   for (const family of families) {
     const nodesPerMs = speeds?.[family.strategy];
     if (!(nodesPerMs > 0) || !(intervalMs > 0)) continue;
+    const w = splitWorkers(family.strategy, workers);
     for (const rung of family.ladder) {
-      if (!rung.reach || cost(rung, nodesPerMs, workers, family.ladder) > FILL * intervalMs) continue;
-      if (!best || strength(rung) > strength(best.rung)) best = { strategy: family.strategy, nodes: rung.nodes, rung, family, fits: true };
+      if (!rung.reach || cost(rung, nodesPerMs, w, family.ladder) > FILL * intervalMs) continue;
+      if (!best || strength(rung) > strength(best.rung)) best = { strategy: family.strategy, nodes: rung.nodes, rung, family, fits: true, workers: w };
     }
   }
   if (best) return best;
   const family = families[0];
-  const nodes = fitBudget(speeds?.[family.strategy], workers, intervalMs, family.ladder);
-  return { strategy: family.strategy, nodes, rung: family.ladder.find((r) => r.nodes === nodes), family, fits: false };
+  const w = splitWorkers(family.strategy, workers);
+  const nodes = fitBudget(speeds?.[family.strategy], w, intervalMs, family.ladder);
+  return { strategy: family.strategy, nodes, rung: family.ladder.find((r) => r.nodes === nodes), family, fits: false, workers: w };
 }
 
 /**
@@ -186,7 +191,7 @@ export function fitPlayer(speeds, workers, intervalMs, families = FAMILIES) {
 export function fitPlayerLabel(speeds, workers, intervalMs, families = FAMILIES) {
   const pick = fitPlayer(speeds, workers, intervalMs, families);
   const ms = Math.round(intervalMs);
-  const on = `${workers} worker${workers > 1 ? 's' : ''}`;
+  const on = `${pick.workers} worker${pick.workers > 1 ? 's' : ''}`;
   const why = pick.fits ? `fits ${ms} ms on ${on}` : `the smallest (${ms} ms is short for ${on} here)`;
   return `Fits the speed: ${pick.family.words}, ${pick.rung.name} (${short(pick.nodes)} positions a move), ${why}: ${reachWords(pick.rung)}`;
 }
