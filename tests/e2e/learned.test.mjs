@@ -191,6 +191,7 @@ test('a game the heuristic plays alone sends the network to no worker', async ()
   const { page, done } = await openPage(env, '?seed=8', { initScript: `${cores(4)}${SPY}`, clock: true });
   const downloads = [];
   page.on('request', (r) => { if (r.url().includes('/networks/')) downloads.push(r.url()); });
+  await choose(page, 'strategy', 'expectimax');
   await choose(page, 'speed', 'max');
   await page.locator('.g2048 .ai-toggle').click();
   // Every worker searched its parts of enough moves.

@@ -172,7 +172,7 @@ test('"Fits the speed": the largest rung of the ladder whose budget fits the sha
 });
 
 test('the default player fits the speed across both families: the strongest measured rung that fits, the heuristic while the network is not ready', async () => {
-  const { fitPlayer, fitPlayerLabel, FILL, FAMILIES } = await import('../../www/ai/strength-figures.js');
+  const { fitPlayer, fitPlayerLabel, pickLabel, pickLine, FILL, FAMILIES } = await import('../../www/ai/strength-figures.js');
   assert.deepEqual(FAMILIES.map((f) => f.strategy), ['expectimax', 'expectimax-td']);
   const heuristic = [
     { nodes: 50000, name: 'Light', reach: { 8192: 0.8, 16384: 0.3, 32768: 0 }, nodesPerMove: 20000 },
@@ -225,4 +225,18 @@ test('the default player fits the speed across both families: the strongest meas
     'Fits the speed: the learned network, Quick (20k positions a move), fits 150 ms on 2 workers: reaches 16384 in 8 games of 10, 32768 in 2 games of 10');
   assert.equal(fitPlayerLabel({ expectimax: 1 }, 1, 16, families),
     'Fits the speed: the heuristic search, Light (50k positions a move), the smallest (16 ms is short for 1 worker here): reaches 16384 in 3 games of 10, 32768 in no game measured');
+  // The pool's pick says why the heuristic plays while the learned network cannot be weighed.
+  const heuristicPick = { ...fitPlayer({ expectimax: solid }, 1, 100, families) };
+  const said = (learned) => [pickLabel({ ...heuristicPick, learned }, 100).replace(/^.*32768 in 1 game in 10/, ''), pickLine({ ...heuristicPick, learned })];
+  assert.deepEqual(said('downloading'), ['. The heuristic plays: the learned network is downloading.', 'The heuristic search, Solid here: reaches 16384 in 7 games of 10 (the learned network is downloading)']);
+  assert.deepEqual(said('size'), ['. The heuristic plays: the learned network plays 4×4 only.', 'The heuristic search, Solid here: reaches 16384 in 7 games of 10 (the learned network plays 4×4 only)']);
+  assert.deepEqual(said('timing'), ['. The heuristic plays: the page is timing the learned network.', 'The heuristic search, Solid here: reaches 16384 in 7 games of 10 (the page is timing the learned network)']);
+  assert.deepEqual(said('unavailable'), ['. The heuristic plays: the learned network is unavailable.', 'The heuristic search, Solid here: reaches 16384 in 7 games of 10 (the learned network is unavailable)']);
+  assert.deepEqual(said('unmeasured')[0], '. The heuristic plays: the arena has not measured the learned network yet.');
+  // Weighed (ready, or not asked yet): the figures decided, nothing more to say.
+  assert.deepEqual(said('ready'), ['', 'The heuristic search, Solid here: reaches 16384 in 7 games of 10']);
+  assert.deepEqual(said(null), ['', 'The heuristic search, Solid here: reaches 16384 in 7 games of 10']);
+  const learnedPick = { ...fitPlayer({ expectimax: solid, 'expectimax-td': quick }, 1, 100, families), learned: 'ready' };
+  assert.equal(pickLine(learnedPick), 'The learned network, Quick here: reaches 16384 in 8 games of 10');
+  assert.equal(pickLabel(learnedPick, 100), fitPlayerLabel({ expectimax: solid, 'expectimax-td': quick }, 1, 100, families));
 });

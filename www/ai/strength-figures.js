@@ -49,6 +49,10 @@ export const FILL = 0.7;
 // game pages on 2 cores the best of 3 runs read a median of 41,000 nodes per ms (23,000
 // to 63,000), the best of 6 61,000 (32,000 to 72,000), the best of 12 67,000 (42,000 to
 // 72,000); the twelve took 45 to 105 ms before the first move.
+// The learned network's speed (expectimax-td: the same search, the same 158,000 nodes, each
+// judged by the network) is timed the same way in a worker that holds the network, in the
+// background: in Node on a loaded 2-core machine a run takes 40 to 70 ms, 2,300 to 4,000 nodes
+// per ms, so the twelve keep that worker busy for about half a second, once.
 export const CALIBRATION = {
   size: 4,
   cells: [1024, 512, 256, 128, 8, 16, 32, 64, 4, 2, 0, 0, 2, 0, 0, 0],
@@ -184,14 +188,42 @@ export function fitPlayer(speeds, workers, intervalMs, families = FAMILIES) {
   return { strategy: family.strategy, nodes, rung: family.ladder.find((r) => r.nodes === nodes), family, fits: false, workers: w };
 }
 
+// Why the heuristic plays for the default player while the learned network cannot be weighed
+// (the pool's pick().learned).
+const LEARNED_WHY = {
+  size: 'the learned network plays 4×4 only',
+  downloading: 'the learned network is downloading',
+  timing: 'the page is timing the learned network',
+  unavailable: 'the learned network is unavailable',
+  unmeasured: 'the arena has not measured the learned network yet',
+};
+
 /**
  * fitPlayer's pick in words: "Fits the speed: the learned network, Quick (20k positions a move),
  * fits 16 ms on 2 workers: reaches 16384 in 8 games of 10, 32768 in 1 game in 9".
  */
-export function fitPlayerLabel(speeds, workers, intervalMs, families = FAMILIES) {
-  const pick = fitPlayer(speeds, workers, intervalMs, families);
+export const fitPlayerLabel = (speeds, workers, intervalMs, families = FAMILIES) => pickLabel(fitPlayer(speeds, workers, intervalMs, families), intervalMs);
+
+/**
+ * A pick (fitPlayer's, or the pool's pick() with `learned`) in words, fitPlayerLabel's, and why
+ * the heuristic plays when the learned network could not be weighed: "...: reaches 16384 in 8
+ * games of 10, 32768 in 1 game in 9. The heuristic plays: the learned network is downloading."
+ */
+export function pickLabel(pick, intervalMs) {
   const ms = Math.round(intervalMs);
   const on = `${pick.workers} worker${pick.workers > 1 ? 's' : ''}`;
   const why = pick.fits ? `fits ${ms} ms on ${on}` : `the smallest (${ms} ms is short for ${on} here)`;
-  return `Fits the speed: ${pick.family.words}, ${pick.rung.name} (${short(pick.nodes)} positions a move), ${why}: ${reachWords(pick.rung)}`;
+  const held = pick.strategy === 'expectimax' && LEARNED_WHY[pick.learned];
+  return `Fits the speed: ${pick.family.words}, ${pick.rung.name} (${short(pick.nodes)} positions a move), ${why}: ${reachWords(pick.rung)}${held ? `. The heuristic plays: ${held}.` : ''}`;
+}
+
+/**
+ * A pick in a short line, for the strength line: "The learned network, Quick here: reaches
+ * 16384 in 8 games of 10", "The heuristic search, Solid here: reaches 16384 in 8 games of 10
+ * (the learned network plays 4×4 only)".
+ */
+export function pickLine(pick) {
+  const held = pick.strategy === 'expectimax' && LEARNED_WHY[pick.learned];
+  const who = pick.family.words[0].toUpperCase() + pick.family.words.slice(1);
+  return `${who}, ${pick.rung.name} here: ${reachWords(pick.rung, [16384])}${held ? ` (${held})` : ''}`;
 }
