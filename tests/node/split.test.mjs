@@ -172,7 +172,8 @@ test('"Fits the speed": the largest rung of the ladder whose budget fits the sha
 });
 
 test('the default player fits the speed across both families: the strongest measured rung that fits, the heuristic while the network is not ready', async () => {
-  const { fitPlayer, fitPlayerLabel, pickLabel, pickLine, FILL, FAMILIES } = await import('../../www/ai/strength-figures.js');
+  const { FILL } = await import('../../www/ai/strength-figures.js');
+  const { fitPlayer, fitPlayerLabel, pickLabel, pickLine, FAMILIES } = await import('../../www/ai/fit-player.js');
   assert.deepEqual(FAMILIES.map((f) => f.strategy), ['expectimax', 'expectimax-td']);
   const heuristic = [
     { nodes: 50000, name: 'Light', reach: { 8192: 0.8, 16384: 0.3, 32768: 0 }, nodesPerMove: 20000 },

@@ -2,7 +2,7 @@
 // for each move by the worker pool (pool.js): the heuristic search (expectimax) or the same
 // search with the learned network (expectimax-td), at the node budget of whichever rung the
 // arena measured strongest among those that keep up with the speed on this device
-// (strength-figures.js's fitPlayer). Its one strength is "Fits the speed". The learned network
+// (fit-player.js's fitPlayer). Its one strength is "Fits the speed". The learned network
 // plays 4x4 only, and only once a worker holds it and has been timed: until then, and on
 // every other size, the heuristic plays.
 // Its words are the AI panel's explanation of it: tools/strategy-texts.mjs writes them to

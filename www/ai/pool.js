@@ -39,7 +39,7 @@
 //
 // The page's default player (best.js: a request {strategy: 'best', auto: intervalMs}) is no
 // engine strategy: each of its requests becomes {strategy: 'expectimax' | 'expectimax-td',
-// nodes}, the rung fitPlayer picks (strength-figures.js: the strongest measured rung of either
+// nodes}, the rung fitPlayer picks (fit-player.js: the strongest measured rung of either
 // family that fits the interval) from the speeds known when it is asked, and its answer says
 // what played (played, budget). The heuristic's speed is the calibration above; the learned
 // network's is known only once a worker holds the network: its first request on 4x4 starts
@@ -60,7 +60,8 @@
 // download's failure ("the AI's code could not be downloaded"), not a worker's. While a decide()
 // waits for a worker to start, onStarting says so, with the try (the page's status line words it).
 import { groups, merge, splits, splitWorkers } from './split.js';
-import { CALIBRATION, FAMILIES, LADDER, fitBudget, fitPlayer } from './strength-figures.js';
+import { CALIBRATION, LADDER, fitBudget } from './strength-figures.js';
+import { FAMILIES, fitPlayer, pickLabel, pickLine } from './fit-player.js';
 import { BEST } from './best.js';
 import { compileAi } from '../shared/wasm.js';
 import { SHIPPED } from '../shared/choices.js';
@@ -110,7 +111,7 @@ function abortError() {
  * {progress: {loaded, total}} (downloading) | {reading: true} (the first worker reads it) |
  * {loaded: info} (read: the learned strategy plays) | {error, learn?, again?} (it cannot be
  * had; again: the same failure as the last one reported, on a retry)).
- * families: the ladders the default player picks from (strength-figures.js's FAMILIES; the
+ * families: the ladders the default player picks from (fit-player.js's FAMILIES; the
  * tests pass their own); onSpeed(): a calibration (the heuristic's or the learned network's)
  * has landed, so the default player's pick may change (pick()).
  * decide()'s answer is bestMove's with `budget` (the node budget searched, or null), `played`
@@ -461,14 +462,16 @@ export function createAi({ legalMoves, count, url = WORKER_URL, compile = compil
 
     /**
      * The default player's pick on a `size` board at `intervalMs` between two moves, from the
-     * speeds known now: fitPlayer's {strategy, nodes, rung, family, fits, workers} and `learned`,
+     * speeds known now: fitPlayer's {strategy, nodes, rung, family, fits, workers}, `learned`,
      * what the learned network is doing for it (null: not asked yet, 'downloading', 'timing',
-     * 'unavailable', 'unmeasured', 'ready'; 'size' off 4x4, where it does not play); null
-     * before the heuristic's calibration.
+     * 'unavailable', 'unmeasured', 'ready'; 'size' off 4x4, where it does not play), and the
+     * pick in words for the panel: `label` (pickLabel's) and `line` (pickLine's). Null before
+     * the heuristic's calibration.
      */
     pick(size, intervalMs) {
       if (!rate) return null;
-      return { ...fitPlayer(speeds(size), count, intervalMs, families), learned: size === 4 ? learnedState() : 'size' };
+      const pick = { ...fitPlayer(speeds(size), count, intervalMs, families), learned: size === 4 ? learnedState() : 'size' };
+      return { ...pick, label: pickLabel(pick, intervalMs), line: pickLine(pick) };
     },
 
     /** Promise of the calibration: nodes a worker searches per ms (runs it once, on first need). */

@@ -6,7 +6,7 @@ import { budgetKey, budgetLabel, checkWeights, cleanBudget, defaultBudget, expla
 import { MODES, MODE_LABELS, THEMES, SPEED_DELAY_MS, SHIPPED, validSize } from '../shared/choices.js';
 import { createAiPlayer } from '../ai/player.js';
 import { emptyRecord } from './storage.js';
-import { SPEED_INTERVAL_MS, fitLabel, fitRung, pickLabel, pickLine, reachWords, rungOf } from '../ai/strength-figures.js';
+import { SPEED_INTERVAL_MS, fitLabel, fitRung, reachWords, rungOf } from '../ai/strength-figures.js';
 import { BEST } from '../ai/best.js';
 
 const DIRECTIONS = new Set(['up', 'right', 'down', 'left']);
@@ -70,8 +70,8 @@ export function createController({ Game, loadRecords, view, storage, ai, catalog
       if (info().plays === s.plays) brainView();
     }, () => {});
   }
-  // The default player's pick here (the pool's pick(): the family and rung, and what the learned
-  // network is doing for it), once the pool has timed this machine; else null.
+  // The default player's pick here (the pool's pick(): the family and rung, what the learned
+  // network is doing for it, and both in words), once the pool has timed this machine; else null.
   const pick = () => ai?.pick?.(game?.size ?? settings.size, SPEED_INTERVAL_MS[settings.aiSpeed]) ?? null;
   // The strategy panel: picker, explanation, strength choices, weights.
   function brainView() {
@@ -100,7 +100,7 @@ export function createController({ Game, loadRecords, view, storage, ai, catalog
   }
   function fitWords() {
     if (!budget().auto || !ai?.nodesPerMs) return '';
-    if (settings.strategy === BEST) return pick() ? pickLabel(pick(), SPEED_INTERVAL_MS[settings.aiSpeed]) : '';
+    if (settings.strategy === BEST) return pick()?.label ?? '';
     return fitLabel(ai.nodesPerMs, ai.count, SPEED_INTERVAL_MS[settings.aiSpeed]);
   }
   // How strong the chosen budget plays, in a line: a rung's measured reach of 16384 (the one "Fits the
@@ -110,7 +110,7 @@ export function createController({ Game, loadRecords, view, storage, ai, catalog
     const b = budget();
     if (b.auto) {
       if (!ai?.nodesPerMs) return 'The strongest that keeps up with the speed here';
-      if (settings.strategy === BEST) return pick() ? pickLine(pick()) : 'The strongest that keeps up with the speed here';
+      if (settings.strategy === BEST) return pick()?.line ?? 'The strongest that keeps up with the speed here';
       const rung = fitRung(ai.nodesPerMs, ai.count, SPEED_INTERVAL_MS[settings.aiSpeed]);
       return `${rung.name} here: ${reachWords(rung, [16384])}`;
     }
