@@ -163,6 +163,11 @@ test('the default player: the heuristic while the network downloads (nothing wai
   assert.deepEqual(parts.map((r) => r.moves), [['up', 'down'], ['right', 'left']]);
   assert.deepEqual(p.holders(), [1, 2], 'only the workers of its split hold the network');
   assert.equal(learned.dir, 'left', 'the merged answer');
+  // On 3x3 the heuristic, network timed or not: the network plays 4x4 only.
+  const small = p.mark();
+  assert.equal(summary(await p.ai.decide([2, 2, 0, 0, 4, 0, 0, 0, 0], 3, best())), 'expectimax 800000');
+  assert.deepEqual([...new Set(p.asked(small).map((r) => r.strategy))], ['expectimax']);
+  assert.equal(p.ai.pick(3, 100).learned, 'size');
   // A speed where nothing of the learned family fits: the heuristic again (max, 16 ms on 4 workers: Solid).
   const slow = pool({ families: [FAMILIES[0], { ...FAMILIES[1], ladder: [{ ...FAMILIES[1].ladder[0], nodesPerMove: 1e6 }] }] });
   assert.equal(summary(await slow.ai.decide(CELLS, 4, best())), 'expectimax 800000');
