@@ -23,8 +23,8 @@ const errorText = (e) => (e && e.message ? e.message : String(e));
  * weights: {strategy: {field: number}} (only for weights the user changed).
  * Saves from before strategies had a single `aiMs`: a think time other than that
  * era's default (50 ms, which says nothing about a choice) becomes expectimax's budget, and
- * expectimax the strategy. A saved strategy stays (a saved `expectimax` from before the default
- * player too: the user had it); a save without one gets the default (DEFAULT_STRATEGY).
+ * expectimax the strategy. A saved strategy stays (`expectimax` too: it plays exactly that); a
+ * save without one gets the default player (DEFAULT_STRATEGY).
  */
 export function cleanSettings(raw, catalog) {
   const info = (name) => catalog.find((s) => s.name === name);
