@@ -77,8 +77,9 @@ $(PKG)/game2048_play_bg.wasm: $(WASM_PLAY)
 	$(WASM_OPT) $@ -o $@
 
 # The strategies' explanations, from the ai module, for the AI panel (the page's modules
-# leave the catalogue's words out): one file per strategy, in a folder written afresh.
-$(PKG)/strategy-texts: $(PKG)/game2048_ai_bg.wasm tools/strategy-texts.mjs
+# leave the catalogue's words out): one file per strategy, and the default player's
+# (www/ai/best.js), in a folder written afresh.
+$(PKG)/strategy-texts: $(PKG)/game2048_ai_bg.wasm tools/strategy-texts.mjs www/ai/best.js
 	node tools/strategy-texts.mjs
 
 run: build

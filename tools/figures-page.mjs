@@ -72,6 +72,7 @@ async function aiAtMax(context, url) {
   const page = await context.newPage();
   await page.goto(`${url}?seed=16`);
   await page.waitForSelector('.g2048 .board[data-cells]');
+  await pick(page, 'strategy', 'expectimax'); // the heuristic's ladder (the page's default player picks between two)
   await pick(page, 'speed', 'max');
   await page.locator('.g2048 .ai-toggle').click();
   // Let the workers load and the first moves land before measuring.
@@ -87,6 +88,7 @@ async function defaults(context, url) {
   const page = await context.newPage();
   await page.goto(`${url}?seed=17`);
   await page.waitForSelector('.g2048 .board[data-cells]');
+  await pick(page, 'strategy', 'expectimax');
   await page.locator('.g2048 .ai-step').click(); // the first AI move calibrates the pool
   await page.waitForFunction(() => document.querySelector('.g2048 .ai-fit')?.textContent, null, { timeout: 60000 });
   const fits = {};
@@ -99,6 +101,7 @@ async function defaults(context, url) {
     // Each rung from the calibration's mid-game position, in endless mode (2048 does not stop it).
     await page.goto(`${url}?seed=18&mode=endless&cells=${CALIBRATION.cells}`);
     await page.waitForSelector('.g2048 .board[data-cells]');
+    await pick(page, 'strategy', 'expectimax');
     await pick(page, 'speed', 'max');
     const key = await page.$$eval('.g2048 .setting-strength .choice', (bs, n) => bs.find((b) => b.textContent.startsWith(`${n} (`)).className.match(/choice-(nodes\d+)/)[1], name);
     await pick(page, 'strength', key);

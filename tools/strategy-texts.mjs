@@ -3,9 +3,11 @@
 // file, read from the ai module's catalogue (the engine's words; the page's own modules
 // leave them out to stay small). The AI panel fetches the picked strategy's file when it
 // shows it, after the first board (strategies.js's loadExplanation): a first visit fetches
-// one. The folder is written afresh (a removed strategy leaves no file).
+// one. The page's default player, which is no engine strategy, has its words here too
+// (www/ai/best.js). The folder is written afresh (a removed strategy leaves no file).
 // `make build` runs it after the wasm-bindgen step: node tools/strategy-texts.mjs
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { BEST, BEST_EXPLANATION } from '../www/ai/best.js';
 
 const pkg = new URL('../www/pkg/', import.meta.url);
 const dir = new URL('strategy-texts/', pkg);
@@ -14,7 +16,7 @@ ai.initSync({ module: readFileSync(new URL('game2048_ai_bg.wasm', pkg)) });
 rmSync(dir, { recursive: true, force: true });
 rmSync(new URL('strategy-texts.json', pkg), { force: true }); // the one file of older builds
 mkdirSync(dir, { recursive: true });
-for (const s of [...ai.strategies(), ...ai.learnedStrategies()]) {
+for (const s of [{ name: BEST, explanation: BEST_EXPLANATION }, ...ai.strategies(), ...ai.learnedStrategies()]) {
   if (!/^[a-z0-9-]+$/.test(s.name)) throw new Error(`strategy name ${JSON.stringify(s.name)} is not a file name`);
   writeFileSync(new URL(`${s.name}.json`, dir), `${JSON.stringify(s.explanation)}\n`);
 }

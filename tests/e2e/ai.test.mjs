@@ -26,8 +26,9 @@ async function countMoves(page) {
 const moves = (page) => page.evaluate(() => window.boardChanges);
 const waitMoves = (page, n, timeout = 15000) => page.waitForFunction((k) => window.boardChanges >= k, n, { timeout });
 
-/** Sets speed and thinking time (expectimax's time budget) through the controls. */
+/** Sets speed and thinking time (expectimax's time budget; expectimax is picked first) through the controls. */
 async function tune(page, speed, ms) {
+  if ((await chosen(page, 'strategy')) !== 'expectimax') await choose(page, 'strategy', 'expectimax');
   await choose(page, 'speed', speed);
   await choose(page, 'strength', `ms${ms}`);
 }

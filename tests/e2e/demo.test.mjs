@@ -90,7 +90,7 @@ test('demo: the AI on one board does not move the other; events carry the docume
   await page.evaluate(() => document.querySelector('#play').startAI());
   await page.evaluate(() => document.querySelector('#play').stopAI());
   const [start] = await events(page, { type: 'ai-start', id: 'play' });
-  assert.deepEqual(start.detail, { strategy: 'expectimax', auto: 100 }, 'the node budget that fits 100 ms (speed fast)');
+  assert.deepEqual(start.detail, { strategy: 'best', auto: 100 }, 'the strategy left out: the default player, fitted to 100 ms (speed fast)');
 
   // won and over, on boards mounted from module code into positions one move from the end.
   const ends = await page.evaluate(async ([win, loss]) => {

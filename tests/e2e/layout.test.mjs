@@ -231,7 +231,7 @@ test('shortcuts: undo, new game, start/stop AI, step, hint; arrows from any cont
   // Arrow keys move the tiles while a control (the player's picker) has the focus; the pick stays.
   await page.locator('.g2048 .setting-strategy select').focus();
   await someMove(page);
-  assert.equal(await page.inputValue('.g2048 .setting-strategy select'), 'expectimax');
+  assert.equal(await page.inputValue('.g2048 .setting-strategy select'), 'best');
   const afterMove = await engineCells(page);
   assert.equal(await page.locator('.g2048 .undo-button').isDisabled(), false);
   // u: undo.

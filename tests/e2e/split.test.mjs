@@ -68,10 +68,11 @@ test('a node budget split over four workers plays exactly the one-thread move (v
   await done();
 });
 
-test('Start AI at a node budget uses every worker: each legal root move of each position goes to its own worker', async () => {
+test('Start AI at expectimax\'s node budget uses every worker: each legal root move of each position goes to its own worker', async () => {
   const { page, done } = await openPage(env, '?seed=42', { initScript: cores(8) + WORKER_SPY });
+  await choose(page, 'strategy', 'expectimax');
   await choose(page, 'speed', 'max');
-  assert.equal(await chosen(page, 'strength'), 'auto', 'the default: a node budget that fits the speed');
+  assert.equal(await chosen(page, 'strength'), 'auto', 'expectimax\'s default: a node budget that fits the speed');
   await toggle(page).click();
   await page.waitForFunction(() => new Set(window.asked.map((a) => a.cells)).size >= 15, null, { timeout: 30000 });
   await toggle(page).click();
@@ -101,6 +102,7 @@ for (const action of ['Stop', 'Undo']) {
     await patchWorkers(context, () => `if (data?.options?.nodes === ${Number(HANG.slice(5))}) return;`);
     await page.goto(`${env.url}?seed=43`);
     await page.waitForSelector('.g2048 .board[data-cells]');
+    await choose(page, 'strategy', 'expectimax');
     await choose(page, 'speed', 'max');
     if (action === 'Undo') {
       for (const d of DIRS) {
@@ -184,6 +186,7 @@ test('in the page, a worker that crashes during a split search is replaced, its 
     window.aiMoves = 0;
     document.addEventListener('move', (e) => e.detail.by === 'ai' && window.aiMoves++);
   });
+  await choose(page, 'strategy', 'expectimax');
   await choose(page, 'speed', 'max');
   await choose(page, 'strength', 'nodes50000');
   await toggle(page).click();

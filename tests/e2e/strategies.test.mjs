@@ -1,6 +1,7 @@
-// The strategy picker: every strategy plays through Step, its explanation and
-// strength control follow the pick and persist, expectimax's node budget goes
-// whole to one worker, the weights panel checks input, and embedders name any strategy.
+// The strategy picker: the default player first, then every strategy of the engine; each plays
+// through Step, its explanation and strength control follow the pick and persist, expectimax's
+// node budget splits over the workers, the weights panel checks input, and embedders name any
+// strategy.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -50,16 +51,17 @@ async function stepOnce(page) {
 }
 
 test('every strategy: its explanation, a strength control that fits, and Step plays legal moves with it', async () => {
+  const { CALIBRATION } = await import('../../www/ai/strength-figures.js');
   const { page, done } = await openPage(env, '?seed=31', { initScript: SPY });
   const names = await offered(page);
-  assert.deepEqual([...names].sort(), (await engineNames(page)).sort(), 'the picker offers every strategy of the engine');
-  assert.equal(names.length, 11);
+  assert.deepEqual([...names].sort(), ['best', ...(await engineNames(page))].sort(), 'the picker offers the default player and every strategy of the engine');
+  assert.equal(names.length, 12);
   // The default first, named for what it is; then the searching players, the learned, the simple.
-  assert.deepEqual(names, ['expectimax', 'montecarlo', 'montecarlo-dynamic', 'minimax', 'minimax-id', 'td', 'expectimax-td', 'random', 'corner', 'cycle', 'greedy']);
-  assert.match(await page.textContent('.g2048 .setting-strategy .choice-expectimax'), /the strongest at this speed/);
+  assert.deepEqual(names, ['best', 'montecarlo', 'montecarlo-dynamic', 'minimax', 'minimax-id', 'expectimax', 'td', 'expectimax-td', 'random', 'corner', 'cycle', 'greedy']);
+  assert.equal(await page.textContent('.g2048 .setting-strategy .choice-best'), 'Strongest at this speed');
   assert.deepEqual(await page.$$eval('.g2048 .setting-strategy optgroup', (gs) => gs.map((g) => `${g.label}: ${g.children.length}`)),
-    ['Searching players: 4', 'Learned players: 2', 'Simple players: 4']);
-  assert.equal(await pressedStrategy(page), 'expectimax', 'expectimax by default');
+    ['Searching players: 5', 'Learned players: 2', 'Simple players: 4']);
+  assert.equal(await pressedStrategy(page), 'best', 'the default player by default');
   const seen = new Set();
   for (const name of names) {
     await choose(page, 'strategy', name);
@@ -71,6 +73,7 @@ test('every strategy: its explanation, a strength control that fits, and Step pl
     seen.add(text);
     const keys = await strengthKeys(page);
     if (['random', 'corner', 'cycle', 'greedy'].includes(name)) assert.equal(await strengthShown(page), false, `${name}: no strength`);
+    if (name === 'best') assert.deepEqual(keys, ['auto'], 'the default player: Fits the speed only');
     if (name === 'minimax') assert.ok(keys.length && keys.every((k) => /^depth\d+$/.test(k)), `${name}: depths ${keys}`);
     if (name.startsWith('montecarlo')) assert.ok(keys.length && keys.every((k) => /^k\d+$/.test(k)), `${name}: k ${keys}`);
     if (name === 'expectimax' || name === 'minimax-id') {
@@ -101,8 +104,10 @@ test('every strategy: its explanation, a strength control that fits, and Step pl
       }, { cells: before, after: await engineCells(page) });
       assert.ok(legal.length >= 1, `${name}: step ${i + 1} was a legal move: ${before} -> ${await engineCells(page)}`);
     }
-    const sent = (await page.evaluate(() => window.sent)).slice(sentBefore).filter((m) => m.options);
-    assert.ok(sent.length >= 3 && sent.every((m) => m.options.strategy === name), `${name}: the workers were asked for ${name}`);
+    const sent = (await page.evaluate(() => window.sent)).slice(sentBefore).filter((m) => m.options && m.cells !== String(CALIBRATION.cells));
+    // The default player asks the workers for the heuristic or the learned network.
+    const asked = name === 'best' ? ['expectimax', 'expectimax-td'] : [name];
+    assert.ok(sent.length >= 3 && sent.every((m) => asked.includes(m.options.strategy)), `${name}: the workers were asked for ${asked}`);
     await page.waitForFunction(() => document.querySelectorAll('.g2048 .ai-best').length === 1);
     assert.deepEqual((await domBoard(page)).cells, await engineCells(page));
   }
@@ -138,17 +143,17 @@ test('explanations: a first visit fetches only the picked strategy\'s, after the
   page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()));
   await page.goto(`${env.url}?seed=31`);
   await ready(page);
-  await explained(page, 'expectimax');
-  assert.deepEqual(fetched, ['expectimax'], 'the picked strategy\'s words only');
+  await explained(page, 'best');
+  assert.deepEqual(fetched, ['best'], 'the picked strategy\'s words only (the default player\'s)');
   await choose(page, 'strategy', 'minimax');
   await explained(page, 'minimax');
   await page.locator('.g2048 .more-button').click();
   assert.equal(await page.locator('.g2048 .ai-explanation-rest').isVisible(), true, '"more" shows the rest');
-  await choose(page, 'strategy', 'expectimax');
-  await explained(page, 'expectimax');
+  await choose(page, 'strategy', 'best');
+  await explained(page, 'best');
   await choose(page, 'strategy', 'minimax');
   await explained(page, 'minimax');
-  assert.deepEqual(fetched, ['expectimax', 'minimax'], 'each fetched once');
+  assert.deepEqual(fetched, ['best', 'minimax'], 'each fetched once');
   // Two strategies whose words do not come: one warning; the panel shows no words and plays.
   await page.route(/\/strategy-texts\/(greedy|corner)\.json$/, (r) => r.fulfill({ status: 404, body: 'missing' }));
   await choose(page, 'strategy', 'greedy');
@@ -156,7 +161,7 @@ test('explanations: a first visit fetches only the picked strategy\'s, after the
   await page.waitForFunction(() => window.warned.some((w) => /explanations could not be loaded/.test(w))); // greedy's failure warned
   await choose(page, 'strategy', 'corner');
   await page.waitForFunction(() => window.textsSettled === 4); // corner's failure is handled too
-  assert.deepEqual(fetched, ['expectimax', 'minimax', 'greedy', 'corner']);
+  assert.deepEqual(fetched, ['best', 'minimax', 'greedy', 'corner']);
   const said = await page.evaluate(() => window.warned);
   assert.equal(said.filter((w) => /explanations could not be loaded/.test(w)).length, 1, said.join('\n'));
   assert.equal(warnings.filter((w) => /explanations could not be loaded/.test(w)).length, 1, warnings.join('\n'));
@@ -169,6 +174,8 @@ test('explanations: a first visit fetches only the picked strategy\'s, after the
 test('the picked strategy and each strategy\'s strength persist across reload', async () => {
   const { LADDER, positions } = await import('../../www/ai/strength-figures.js');
   const { page, done } = await openPage(env, '?seed=32');
+  assert.deepEqual(await strengthKeys(page), ['auto'], 'the default player: Fits the speed, its one strength');
+  await choose(page, 'strategy', 'expectimax');
   assert.equal(await chosen(page, 'strength'), 'auto', 'expectimax: the node budget that fits the speed by default');
   assert.match(await page.textContent('.g2048 .setting-strength .choice-auto'), /Fits the speed/);
   assert.equal(await page.textContent('.g2048 .setting-strength .choice-nodes200000'), 'Quick (200k positions)');
@@ -177,8 +184,10 @@ test('the picked strategy and each strategy\'s strength persist across reload', 
   assert.match(await page.textContent('.g2048 .ai-strength-line'), /^Quick: reaches 16384 in 6 games of 10$/);
   assert.equal(await page.locator('.g2048 .ai-ladder-table').isVisible(), false);
   await page.locator('.g2048 .ai-ladder summary').click();
-  assert.deepEqual(await page.$$eval('.g2048 .ai-ladder-table tbody tr', (rows) => rows.map((r) => r.textContent)),
+  assert.deepEqual(await page.$$eval('.g2048 .ai-ladder-heuristic tr:not(.ai-ladder-family)', (rows) => rows.map((r) => r.textContent)),
     LADDER.map((r) => `${r.name}${positions(r.nodes)}${Math.round(r.reach[16384] * 100)}%${Math.round(r.reach[32768] * 100)}%`));
+  assert.equal(await page.locator('.g2048 .ai-ladder-learned').isVisible(), false, 'expectimax: its own ladder alone');
+  assert.equal(await page.locator('.g2048 .ai-ladder-family').first().isVisible(), false);
   await choose(page, 'strength', 'ms200');
   assert.equal(await page.textContent('.g2048 .ai-strength-line'), 'How strong it plays depends on this machine');
   await choose(page, 'strategy', 'minimax');
@@ -196,11 +205,11 @@ test('the picked strategy and each strategy\'s strength persist across reload', 
   await done();
 });
 
-test('saves from before strategies (a bare aiMs) load: 200 ms is kept, the old default becomes the default strength', async () => {
-  for (const [aiMs, expected] of [[200, 'ms200'], [50, 'auto'], ['junk', 'auto']]) {
+test('saves from before strategies (a bare aiMs) load: 200 ms is kept as expectimax\'s, the old default becomes the default player; a saved expectimax stays', async () => {
+  for (const [aiMs, strategy, expected] of [[200, 'expectimax', 'ms200'], [50, 'best', 'auto'], ['junk', 'best', 'auto']]) {
     const init = `localStorage.setItem('game2048:settings', JSON.stringify({ size: 4, mode: 'classic', theme: 'system', aiSpeed: 'max', aiMs: ${JSON.stringify(aiMs)} }));`;
     const { page, done } = await openPage(env, '?seed=33', { initScript: `if (!sessionStorage.getItem('seeded')) { sessionStorage.setItem('seeded', '1'); ${init} }` });
-    assert.equal(await pressedStrategy(page), 'expectimax');
+    assert.equal(await pressedStrategy(page), strategy, `aiMs ${aiMs}`);
     assert.equal(await chosen(page, 'strength'), expected, `aiMs ${aiMs}`);
     assert.equal(await chosen(page, 'speed'), 'max', 'the rest of the save is kept');
     await stepOnce(page);
@@ -209,14 +218,21 @@ test('saves from before strategies (a bare aiMs) load: 200 ms is kept, the old d
   // Nonsense in the new fields is dropped field by field.
   const bad = "localStorage.setItem('game2048:settings', JSON.stringify({ strategy: 'nope', budgets: { expectimax: { ms: -4 }, nope: { k: 3 } }, weights: [1] }));";
   const { page, done } = await openPage(env, '?seed=34', { initScript: `if (!sessionStorage.getItem('seeded')) { sessionStorage.setItem('seeded', '1'); ${bad} }` });
-  assert.equal(await pressedStrategy(page), 'expectimax');
+  assert.equal(await pressedStrategy(page), 'best');
   assert.equal(await chosen(page, 'strength'), 'auto');
   await done();
+  // expectimax saved (the default before the default player, or picked): it stays, with its strength.
+  const before = "localStorage.setItem('game2048:settings', JSON.stringify({ size: 4, mode: 'classic', theme: 'system', aiSpeed: 'fast', strategy: 'expectimax', budgets: { expectimax: { auto: true } } }));";
+  const kept = await openPage(env, '?seed=34', { initScript: `if (!sessionStorage.getItem('seeded')) { sessionStorage.setItem('seeded', '1'); ${before} }` });
+  assert.equal(await pressedStrategy(kept.page), 'expectimax');
+  assert.equal(await chosen(kept.page, 'strength'), 'auto');
+  await kept.done();
 });
 
 test('expectimax\'s default (Fits the speed) calibrates the pool once, then splits one ladder budget over the workers; a time budget splits too', async () => {
   const { CALIBRATION, LADDER } = await import('../../www/ai/strength-figures.js');
   const { page, done } = await openPage(env, '?seed=35', { initScript: cores(8) + SPY });
+  await choose(page, 'strategy', 'expectimax');
   for (let i = 0; i < 3; i++) await stepOnce(page);
   let sent = await page.evaluate(() => window.sent.filter((m) => m.options));
   const calibration = sent.filter((m) => m.cells === String(CALIBRATION.cells));
@@ -239,6 +255,7 @@ test('expectimax\'s default (Fits the speed) calibrates the pool once, then spli
 test('the panel says which rung Fits the speed chose on this machine and why, once calibrated, and again at each speed', async () => {
   const { CALIBRATION, LADDER, SPEED_INTERVAL_MS } = await import('../../www/ai/strength-figures.js');
   const { page, done } = await openPage(env, '?seed=36', { initScript: cores(2) + SPY });
+  await choose(page, 'strategy', 'expectimax');
   const fit = page.locator('.g2048 .ai-fit');
   const line = page.locator('.g2048 .ai-strength-line');
   assert.equal(await fit.getAttribute('hidden'), '', 'nothing to say before the pool has measured this machine');

@@ -6,6 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { load, unworded } from './wasm.mjs';
+import { BEST, BEST_EXPLANATION } from '../../www/ai/best.js';
 
 const records = await load('game2048_records');
 const ai = await load('game2048_ai');
@@ -35,9 +36,9 @@ test('the play module (a first visit\'s) plays and saves, and reads no saved gam
   b.free();
 });
 
-test('strategy-texts/<name>.json (make build): one file per strategy, the ai module\'s explanation', () => {
+test('strategy-texts/<name>.json (make build): one file per strategy, the ai module\'s explanation, and the default player\'s', () => {
   const dir = new URL('../../www/pkg/strategy-texts/', import.meta.url);
-  const all = [...ai.strategies(), ...ai.learnedStrategies()];
+  const all = [{ name: BEST, explanation: BEST_EXPLANATION }, ...ai.strategies(), ...ai.learnedStrategies()];
   assert.deepEqual(readdirSync(dir).sort(), all.map((s) => `${s.name}.json`).sort(), 'a file for each strategy, no other');
   for (const s of all) {
     assert.ok(s.explanation.length > 80, `${s.name} is explained`);

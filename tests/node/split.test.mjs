@@ -3,8 +3,11 @@
 // Node's sequential search): move, every value, nodes and depth.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { load } from './wasm.mjs';
-import { DIRS, groups, merge, splits } from '../../www/ai/split.js';
+import { DIRS, TD_WORKERS, groups, merge, splits, splitWorkers } from '../../www/ai/split.js';
+import { NETWORK_FILE } from '../../www/ai/network.js';
 
 const ai = await load('game2048_ai');
 
@@ -43,6 +46,34 @@ test('a node budget searched move by move (any grouping over 1 to 4 workers) mer
     }
   }
   assert.ok(compared >= 80, `${compared} positions`);
+});
+
+test('expectimax-td\'s node budget (the shipped network judging) splits alike: its parts over 1 or 2 workers merge to the whole search', () => {
+  ai.loadWeights(gunzipSync(readFileSync(new URL(`../../${NETWORK_FILE}`, import.meta.url))));
+  try {
+    let compared = 0;
+    for (const seed of [4, 11]) {
+      for (const cells of positions(4, seed, 12)) {
+        const options = { strategy: 'expectimax-td', nodes: 3000 };
+        assert.ok(splits(options));
+        const whole = ai.bestMove(cells, 4, options);
+        const legal = Array.from(ai.legalMoves(cells, 4));
+        for (const count of [1, 2, 4]) {
+          const parts = groups(legal, splitWorkers('expectimax-td', count)).map((moves) => ai.bestMove(cells, 4, { ...options, moves }));
+          assert.ok(parts.length <= TD_WORKERS, `${parts.length} parts on ${count} workers`);
+          assert.deepEqual(brief(merge(parts)), brief(whole), `${cells} over ${count} workers`);
+        }
+        compared++;
+      }
+    }
+    assert.ok(compared >= 20, `${compared} positions`);
+  } finally {
+    ai.unloadWeights();
+  }
+  // Two workers at most hold the network; the heuristic splits over all of them.
+  assert.equal(TD_WORKERS, 2);
+  assert.deepEqual([1, 2, 3, 4].map((n) => splitWorkers('expectimax-td', n)), [1, 2, 2, 2]);
+  assert.deepEqual([1, 2, 3, 4].map((n) => splitWorkers('expectimax', n)), [1, 2, 3, 4]);
 });
 
 test('each part is the same whoever else is searched: a move alone has its own value', () => {
@@ -141,7 +172,8 @@ test('"Fits the speed": the largest rung of the ladder whose budget fits the sha
 });
 
 test('the default player fits the speed across both families: the strongest measured rung that fits, the heuristic while the network is not ready', async () => {
-  const { fitPlayer, fitPlayerLabel, FILL, FAMILIES } = await import('../../www/ai/strength-figures.js');
+  const { FILL } = await import('../../www/ai/strength-figures.js');
+  const { fitPlayer, fitPlayerLabel, pickLabel, pickLine, FAMILIES } = await import('../../www/ai/fit-player.js');
   assert.deepEqual(FAMILIES.map((f) => f.strategy), ['expectimax', 'expectimax-td']);
   const heuristic = [
     { nodes: 50000, name: 'Light', reach: { 8192: 0.8, 16384: 0.3, 32768: 0 }, nodesPerMove: 20000 },
@@ -179,6 +211,14 @@ test('the default player fits the speed across both families: the strongest meas
   // Two workers: a move waits for the busier, 2 of 3 root moves, so 2/3 of one worker's speed fits the same rungs.
   assert.equal(pick({ expectimax: solid * (2 / 3), 'expectimax-td': quick * (2 / 3) }, 2, 100), 'expectimax-td 20000');
   assert.equal(pick({ expectimax: solid * (2 / 3) * 0.99, 'expectimax-td': quick * (2 / 3) * 0.99 }, 2, 100), 'expectimax 50000');
+  // Four workers: the heuristic splits over all four (a third of a move each, the busiest), the
+  // learned network over TD_WORKERS, two (two thirds): it needs the speed that fits on two.
+  assert.equal(pick({ expectimax: 1, 'expectimax-td': quick * (2 / 3) }, 4, 100), 'expectimax-td 20000');
+  assert.equal(pick({ expectimax: 1, 'expectimax-td': quick * (2 / 3) * 0.99 }, 4, 100), 'expectimax 50000 (none fits)', 'a third would fit, two thirds do not');
+  assert.equal(fitPlayer({ expectimax: solid / 3, 'expectimax-td': quick * (2 / 3) }, 4, 100, families).workers, 2);
+  assert.equal(pick({ expectimax: solid / 3 }, 4, 100), 'expectimax 800000', 'the heuristic on four workers');
+  assert.equal(fitPlayerLabel({ expectimax: 1, 'expectimax-td': quick }, 4, 100, families),
+    'Fits the speed: the learned network, Quick (20k positions a move), fits 100 ms on 2 workers: reaches 16384 in 8 games of 10, 32768 in 2 games of 10');
   // Nothing fits: the heuristic's smallest rung, said so.
   assert.equal(pick({ expectimax: 1, 'expectimax-td': 1 }, 1, 16), 'expectimax 50000 (none fits)');
   assert.equal(pick({}, 1, 16), 'expectimax 50000 (none fits)');
@@ -186,4 +226,18 @@ test('the default player fits the speed across both families: the strongest meas
     'Fits the speed: the learned network, Quick (20k positions a move), fits 150 ms on 2 workers: reaches 16384 in 8 games of 10, 32768 in 2 games of 10');
   assert.equal(fitPlayerLabel({ expectimax: 1 }, 1, 16, families),
     'Fits the speed: the heuristic search, Light (50k positions a move), the smallest (16 ms is short for 1 worker here): reaches 16384 in 3 games of 10, 32768 in no game measured');
+  // The pool's pick says why the heuristic plays while the learned network cannot be weighed.
+  const heuristicPick = { ...fitPlayer({ expectimax: solid }, 1, 100, families) };
+  const said = (learned) => [pickLabel({ ...heuristicPick, learned }, 100).replace(/^.*32768 in 1 game in 10/, ''), pickLine({ ...heuristicPick, learned })];
+  assert.deepEqual(said('downloading'), ['. The heuristic plays: the learned network is downloading.', 'The heuristic search, Solid here: reaches 16384 in 7 games of 10 (the learned network is downloading)']);
+  assert.deepEqual(said('size'), ['. The heuristic plays: the learned network plays 4×4 only.', 'The heuristic search, Solid here: reaches 16384 in 7 games of 10 (the learned network plays 4×4 only)']);
+  assert.deepEqual(said('timing'), ['. The heuristic plays: the page is timing the learned network.', 'The heuristic search, Solid here: reaches 16384 in 7 games of 10 (the page is timing the learned network)']);
+  assert.deepEqual(said('unavailable'), ['. The heuristic plays: the learned network is unavailable.', 'The heuristic search, Solid here: reaches 16384 in 7 games of 10 (the learned network is unavailable)']);
+  assert.deepEqual(said('unmeasured')[0], '. The heuristic plays: the arena has not measured the learned network yet.');
+  // Weighed (ready, or not asked yet): the figures decided, nothing more to say.
+  assert.deepEqual(said('ready'), ['', 'The heuristic search, Solid here: reaches 16384 in 7 games of 10']);
+  assert.deepEqual(said(null), ['', 'The heuristic search, Solid here: reaches 16384 in 7 games of 10']);
+  const learnedPick = { ...fitPlayer({ expectimax: solid, 'expectimax-td': quick }, 1, 100, families), learned: 'ready' };
+  assert.equal(pickLine(learnedPick), 'The learned network, Quick here: reaches 16384 in 8 games of 10');
+  assert.equal(pickLabel(learnedPick, 100), fitPlayerLabel({ expectimax: solid, 'expectimax-td': quick }, 1, 100, families));
 });

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { load, unworded } from './wasm.mjs';
 import {
   strategyCatalog, strategyNames, strengthChoices, defaultBudget, cleanBudget, checkWeights, splits, budgetKey,
-  gameCatalog, learnedPlays, withExplanations, explained, strategyGroup, GROUP_ORDER,
+  gameCatalog, learnedPlays, withExplanations, explained, strategyGroup, GROUP_ORDER, DEFAULT_STRATEGY,
 } from '../../www/ai/strategies.js';
 import { summarize } from '../../www/compare/compare.js';
 
@@ -128,9 +128,21 @@ test('the page\'s catalogue is the engine\'s', () => {
   assert.deepEqual(minimax.weights.map((w) => [w.name, w.min, w.max]), engineWeights.fields.map((f) => [f.name, f.min, f.max]));
 });
 
-test('the game page adds each learned strategy with your network: the engine\'s texts and options, the engine\'s name to play', () => {
+test('the game page adds its default player first and each learned strategy with your network: the engine\'s texts and options, the engine\'s name to play', () => {
   const game = gameCatalog(records);
-  assert.deepEqual(game.map((s) => s.name), [...NAMES, 'td', 'expectimax-td', 'td-yours', 'expectimax-td-yours']);
+  assert.deepEqual(game.map((s) => s.name), ['best', ...NAMES, 'td', 'expectimax-td', 'td-yours', 'expectimax-td-yours']);
+  // The default player: no engine strategy, no network of its own to pick, one strength.
+  const best = game[0];
+  assert.equal(DEFAULT_STRATEGY, 'best');
+  assert.deepEqual({ label: best.label, plays: best.plays, needs: best.needs, network: best.network, weights: best.weights },
+    { label: 'Strongest at this speed', plays: 'best', needs: null, network: null, weights: null });
+  assert.ok(!strategyNames(records).includes('best'), 'not in the engine\'s catalogue (the compare page\'s)');
+  assert.deepEqual(strengthChoices(best).map((c) => [c.key, c.label, c.default]), [['auto', 'Fits the speed', true]]);
+  assert.deepEqual(defaultBudget(best), { auto: true });
+  assert.deepEqual(cleanBudget(best, { auto: true }), { auto: true });
+  assert.equal(cleanBudget(best, { nodes: 200000 }), null, 'an embedder\'s node budget does not apply to it');
+  assert.equal(cleanBudget(best, { ms: 50 }), null);
+  assert.ok(!Object.hasOwn(learnedPlays(records), 'best'), 'not a learned strategy: the pool resolves it');
   assert.deepEqual(learnedPlays(records), {
     td: { strategy: 'td', network: 'shipped' },
     'expectimax-td': { strategy: 'expectimax-td', network: 'shipped' },
@@ -165,7 +177,7 @@ test('the AI panel\'s groups: the default first, then the searching players, the
   assert.deepEqual(groups, {
     random: 'simple', corner: 'simple', cycle: 'simple', greedy: 'simple',
     montecarlo: 'search', 'montecarlo-dynamic': 'search', minimax: 'search', 'minimax-id': 'search',
-    expectimax: 'default', td: 'learned', 'expectimax-td': 'learned', 'td-yours': 'learned', 'expectimax-td-yours': 'learned',
+    best: 'default', expectimax: 'search', td: 'learned', 'expectimax-td': 'learned', 'td-yours': 'learned', 'expectimax-td-yours': 'learned',
   });
   assert.deepEqual(GROUP_ORDER, ['default', 'search', 'learned', 'simple']);
 });
@@ -232,11 +244,13 @@ test('cleanBudget keeps a budget only when the engine would take it', () => {
   }
 });
 
-test('time budgets and expectimax node budgets are split across workers', () => {
+test('time budgets and expectimax\'s and expectimax-td\'s node budgets are split across workers', () => {
   assert.equal(splits({ strategy: 'expectimax', ms: 50 }), true);
   assert.equal(splits({ strategy: 'minimax-id', ms: 10 }), true);
   assert.equal(splits({ strategy: 'expectimax', nodes: 200000 }), true);
   assert.equal(splits({ nodes: 200000 }), true, 'expectimax is the default strategy');
+  assert.equal(splits({ strategy: 'expectimax-td', nodes: 20000 }), true, 'the same root split, over at most TD_WORKERS workers');
+  assert.equal(splits({ strategy: 'td' }), false);
   assert.equal(splits({ strategy: 'minimax-id', nodes: 50000 }), false);
   assert.equal(splits({ strategy: 'montecarlo', nodes: 50000 }), false);
   assert.equal(splits({ strategy: 'minimax', depth: 4 }), false);

@@ -80,9 +80,12 @@ export function createAiBar(id, handlers, { controls = 'full' } = {}) {
     /** Puts the full panel's parts in the bar's row, after Hint. */
     row: (...nodes) => aiStatus.before(...nodes),
 
-    /** The picked strategy ({network: "shipped" | "yours" | null, ...}: see panel.js's setBrain): its network's line. */
-    setBrain({ network: net = null }) {
-      shownNetwork = net;
+    /**
+     * The picked strategy ({network, networkLine: "shipped" | "yours" | null, ...}: see panel.js's
+     * setBrain): the line of the network it plays with (networkLine, else network).
+     */
+    setBrain({ network: net = null, networkLine = net }) {
+      shownNetwork = networkLine;
       drawNetwork();
     },
 

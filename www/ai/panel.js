@@ -7,7 +7,7 @@
 import { el, add, button, choices } from '../shared/dom.js';
 import { SPEED_LABELS, SHIPPED, YOURS } from '../shared/choices.js';
 import { ARROWS } from '../shared/board-view.js';
-import { LADDER, positions } from './strength-figures.js';
+import { LADDER, TD_LADDER, positions } from './strength-figures.js';
 
 const DIRS = ['up', 'right', 'down', 'left'];
 // The picker's groups (strategies.js's strategyGroup); the default stands first, alone.
@@ -148,12 +148,21 @@ export function createAiPanel(id, handlers, { bar, settingsBody = null }) {
   add(table, el('caption', null, 'Whole games the arena played at each budget: the share that reached the tile'));
   const headRow = add(add(table, el('thead')), el('tr'));
   for (const h of ['Strength', 'Positions a move', '16384', '32768']) add(headRow, el('th', null, h)).scope = 'col';
-  const rows = add(table, el('tbody'));
-  for (const r of LADDER) {
-    const row = add(rows, el('tr'));
-    add(row, el('th', null, r.name)).scope = 'row';
-    row.append(el('td', null, positions(r.nodes)), el('td', null, percent(r.reach?.[16384])), el('td', null, percent(r.reach?.[32768])));
-  }
+  // A family's rungs, under its name when the default player shows both (its heading row hidden otherwise).
+  const family = (ladder, kind, name) => {
+    const rows = add(table, el('tbody', `ai-ladder-${kind}`));
+    const heading = add(add(rows, el('tr', 'ai-ladder-family')), el('th', null, name));
+    heading.scope = 'colgroup';
+    heading.colSpan = 4;
+    for (const r of ladder) {
+      const row = add(rows, el('tr'));
+      add(row, el('th', null, r.name)).scope = 'row';
+      row.append(el('td', null, positions(r.nodes)), el('td', null, percent(r.reach?.[16384])), el('td', null, percent(r.reach?.[32768])));
+    }
+    return { rows, heading: heading.parentNode };
+  };
+  const heuristicRows = family(LADDER, 'heuristic', 'The heuristic search');
+  const learnedRows = family(TD_LADDER, 'learned', 'The learned network');
   choicesBox.append(strategyChoice.wrap, networkChoice.wrap, explanation, strengthChoice.wrap, strengthLine, ladder);
 
   const advanced = el('details', 'ai-advanced');
@@ -226,20 +235,21 @@ export function createAiPanel(id, handlers, { bar, settingsBody = null }) {
 
     /** The strategies to pick from, in the picker's order: [{name, label, group}] (strategies.js's strategyGroup). */
     setStrategies(list) {
-      strategyChoice.setOptions(list.map((s) => (s.group === 'default'
-        ? [s.name, `${s.label}: the strongest at this speed`]
-        : [s.name, s.label, GROUPS[s.group]])));
+      strategyChoice.setOptions(list.map((s) => (s.group === 'default' ? [s.name, s.label] : [s.name, s.label, GROUPS[s.group]])));
     },
 
     /**
      * The picked strategy: {strategy, picked (the picker's name: the engine's strategy), network
-     * ("shipped" | "yours" for a learned strategy, else null), explanation, choices: [{key,
+     * ("shipped" | "yours" for a learned strategy, else null: the network picker), networkLine
+     * (the network whose download line shows: a learned strategy's, or the default player's on
+     * 4x4), explanation, choices: [{key,
      * label}], chosen (a key), chosenLabel, weights: [{name, min, max, default, value}] | null,
      * customWeights, fit: what "Fits the speed" chose and why, in words, strengthLine: how strong
-     * the chosen strength plays, in a line}.
+     * the chosen strength plays, in a line, bothLadders: the ladder's figures of both families
+     * (the default player's)}.
      * A chosen budget that is not among the choices (an embedder's) shows as one more.
      */
-    setBrain({ strategy, picked = strategy, network: net = null, explanation: text, choices: options, chosen, chosenLabel, weights, customWeights, fit, strengthLine: line }) {
+    setBrain({ strategy, picked = strategy, network: net = null, networkLine = net, explanation: text, choices: options, chosen, chosenLabel, weights, customWeights, fit, strengthLine: line, bothLadders = false }) {
       fitLine.textContent = fit ?? '';
       fitLine.hidden = !fit;
       strengthLine.textContent = line ?? '';
@@ -247,7 +257,7 @@ export function createAiPanel(id, handlers, { bar, settingsBody = null }) {
       strategyChoice.set(picked);
       networkChoice.wrap.hidden = !net;
       if (net) networkChoice.set(net);
-      bar.setBrain({ network: net });
+      bar.setBrain({ network: net, networkLine });
       // The first sentence; the rest behind "more".
       const [short, rest] = splitExplanation(text ?? '');
       shortText = short;
@@ -259,8 +269,9 @@ export function createAiPanel(id, handlers, { bar, settingsBody = null }) {
       strengthChoice.setOptions(list);
       strengthChoice.set(chosen);
       strengthChoice.wrap.hidden = list.length === 0;
-      // The ladder's figures, for the strategies that climb it.
+      // The ladder's figures, for the strategies that climb it: the default player climbs both.
       ladder.hidden = !options.some((c) => c.key === 'auto');
+      heuristicRows.heading.hidden = learnedRows.rows.hidden = !bothLadders;
       advanced.hidden = !weights;
       resetButton.disabled = !customWeights;
       const fields = weights ? `${strategy}:${weights.map((f) => f.name).join(',')}` : '';

@@ -1,12 +1,13 @@
 // The page side of the AI: a pool of module workers (worker.js) behind one
 // call, decide(cells, size, options, {signal}) -> Promise of bestMove's result.
 // The AI's wasm is compiled once on this thread (wasm.js) and the Module posted
-// to every worker. With several workers, an expectimax node budget or a time
-// budget, the legal root moves (the engine's legalMoves) are split between them
-// (split.js: under a node budget the engine gives each root move the same share
-// whoever searches it, so the merged answer is exactly the one-thread answer) and
-// the values merged; any other request (a fixed depth for minimax, Monte Carlo)
-// goes whole to one worker. No search runs on this thread.
+// to every worker. With several workers, an expectimax or expectimax-td node budget
+// or a time budget, the legal root moves (the engine's legalMoves) are split between
+// them (split.js: under a node budget the engine gives each root move the same share
+// whoever searches it, so the merged answer is exactly the one-thread answer; expectimax-td
+// over at most TD_WORKERS of them, the only ones that then hold the network) and the
+// values merged; any other request (a fixed depth for minimax, Monte Carlo) goes whole
+// to one worker. No search runs on this thread.
 //
 // A search in wasm cannot be interrupted: when a request's signal aborts, the
 // worker busy with it is terminated and a fresh one started from the compiled
@@ -36,6 +37,18 @@
 // gets the same budget, a node budget, so the move is the one the arena plays. A worker that dies (a trap, an error)
 // is replaced the same way and its part of a split searched again.
 //
+// The page's default player (best.js: a request {strategy: 'best', auto: intervalMs}) is no
+// engine strategy: each of its requests becomes {strategy: 'expectimax' | 'expectimax-td',
+// nodes}, the rung fitPlayer picks (fit-player.js: the strongest measured rung of either
+// family that fits the interval) from the speeds known when it is asked, and its answer says
+// what played (played, budget). The heuristic's speed is the calibration above; the learned
+// network's is known only once a worker holds the network: its first request on 4x4 starts
+// the download (nothing waits for it), and once the first worker has read it, that worker
+// times expectimax-td on the same position in the background (calibrateLearned), which counts
+// from the next move. Until then, if the network cannot be had, and on other sizes (it plays
+// 4x4 only), the heuristic plays. expectimax-td splits over at most TD_WORKERS workers
+// (split.js), so at most that many hold the network.
+//
 // A worker that dies before it is ready, or is not ready in time, is replaced after a short
 // wait and gets the requests its slot had (keepWorker, worker-lifecycle.js). Only a slot whose
 // starts keep failing (RESTARTS + 1 in a row: a worker script that is missing, an engine that
@@ -46,8 +59,10 @@
 // 1) * START_TIMEOUT, ~2 min): a download that stalls past that turns the AI off as the
 // download's failure ("the AI's code could not be downloaded"), not a worker's. While a decide()
 // waits for a worker to start, onStarting says so, with the try (the page's status line words it).
-import { groups, merge, splits } from './split.js';
+import { groups, merge, splits, splitWorkers } from './split.js';
 import { CALIBRATION, LADDER, fitBudget } from './strength-figures.js';
+import { FAMILIES, fitPlayer, pickLabel, pickLine } from './fit-player.js';
+import { BEST } from './best.js';
 import { compileAi } from '../shared/wasm.js';
 import { SHIPPED } from '../shared/choices.js';
 import { keepWorker, workerCount, RESTARTS, START_TIMEOUT } from './worker-lifecycle.js';
@@ -96,11 +111,14 @@ function abortError() {
  * {progress: {loaded, total}} (downloading) | {reading: true} (the first worker reads it) |
  * {loaded: info} (read: the learned strategy plays) | {error, learn?, again?} (it cannot be
  * had; again: the same failure as the last one reported, on a retry)).
+ * families: the ladders the default player picks from (fit-player.js's FAMILIES; the
+ * tests pass their own); onSpeed(): a calibration (the heuristic's or the learned network's)
+ * has landed, so the default player's pick may change (pick()).
  * decide()'s answer is bestMove's with `budget` (the node budget searched, or null), `played`
- * (the strategy that decided: the one asked, or STAND_IN for a learned one) and `fallback`
- * (true when STAND_IN played in a learned strategy's place).
+ * (the strategy that decided: the one asked, STAND_IN for a learned one, or the default
+ * player's pick) and `fallback` (true when STAND_IN played in a learned strategy's place).
  */
-export function createAi({ legalMoves, count, url = WORKER_URL, compile = compileAi, startTimeout = START_TIMEOUT, onUnavailable, onStarting, learned = [], network = fetchNetwork, networks = {}, onNetwork }) {
+export function createAi({ legalMoves, count, url = WORKER_URL, compile = compileAi, startTimeout = START_TIMEOUT, onUnavailable, onStarting, learned = [], network = fetchNetwork, networks = {}, onNetwork, families = FAMILIES, onSpeed }) {
   count = Number.isInteger(count) && count > 0 ? Math.min(count, 4) : workerCount();
   const plays = Array.isArray(learned) ? Object.fromEntries(learned.map((name) => [name, { strategy: name, network: SHIPPED }])) : learned;
   const providers = { ...networks, [SHIPPED]: network };
@@ -117,6 +135,9 @@ export function createAi({ legalMoves, count, url = WORKER_URL, compile = compil
   const nets = new Map(); // key -> loadNetwork's entry: {bytes, info, error, promise}
   let calibration = null; // Promise of the nodes a worker searches per ms, on first need
   let rate = null; // its value once known
+  let learnedCalibration = null; // the same for expectimax-td, in a worker holding the network
+  let learnedRate = null;
+  let learnedWanted = false; // the default player has asked for the network on 4x4
 
   function unavailable() {
     const e = new Error(`AI unavailable: ${dead}`);
@@ -258,18 +279,71 @@ export function createAi({ legalMoves, count, url = WORKER_URL, compile = compil
     }
   }
 
-  // The calibration runs a few times on the first worker; the fastest run counts.
+  // A calibration: CALIBRATION's search by `strategy`, CALIBRATION.runs times on the first
+  // worker (holding network `needs`); the fastest run counts, in nodes per ms.
+  async function timeSearch(strategy, needs = null) {
+    const body = { cells: CALIBRATION.cells, size: CALIBRATION.size, options: { strategy, nodes: CALIBRATION.nodes } };
+    let best = 0;
+    for (let i = 0; i < CALIBRATION.runs; i++) {
+      const r = await ask(0, body, undefined, { needs });
+      best = Math.max(best, r.nodes / Math.max(r.ms, 0.01));
+    }
+    return best;
+  }
+
+  // The heuristic's calibration, once (again after a failure).
   function calibrate() {
     if (calibration) return calibration;
-    const body = { cells: CALIBRATION.cells, size: CALIBRATION.size, options: { strategy: 'expectimax', nodes: CALIBRATION.nodes } };
-    const speed = (r) => r.nodes / Math.max(r.ms, 0.01);
-    calibration = (async () => {
-      let best = 0;
-      for (let i = 0; i < CALIBRATION.runs; i++) best = Math.max(best, speed(await ask(0, body)));
-      return (rate = best);
-    })();
+    calibration = timeSearch('expectimax').then((r) => {
+      rate = r;
+      onSpeed?.();
+      return r;
+    });
     calibration.catch(() => { calibration = null; });
     return calibration;
+  }
+
+  // The learned network's, once the first worker has read it (again after a failure). A
+  // background job: it runs after the requests already posted to that worker.
+  function calibrateLearned() {
+    if (learnedCalibration || dead || !nets.get(SHIPPED)?.info) return;
+    learnedCalibration = timeSearch('expectimax-td', SHIPPED).then((r) => {
+      learnedRate = r;
+      onSpeed?.();
+    });
+    learnedCalibration.catch(() => { learnedCalibration = null; });
+  }
+
+  // What the learned network is doing for the default player: null (not asked yet),
+  // 'downloading' (or being read), 'timing', 'unavailable', 'unmeasured' (timed, but no rung
+  // of its ladder has figures) or 'ready'.
+  function learnedState() {
+    const net = learnedWanted ? nets.get(SHIPPED) : null;
+    if (!net) return null;
+    if (net.error) return 'unavailable';
+    if (!net.info) return 'downloading';
+    if (!learnedRate) return 'timing';
+    const family = families.find((f) => f.strategy === 'expectimax-td');
+    return family?.ladder.some((r) => r.reach) ? 'ready' : 'unmeasured';
+  }
+
+  // The speeds fitPlayer weighs on a `size` board: the learned network's only on 4x4, once timed.
+  const speeds = (size) => ({ expectimax: rate, 'expectimax-td': size === 4 ? learnedRate : null });
+
+  // The default player's request as an engine request: the heuristic, or the learned network
+  // when it is timed and the figures say it is stronger; on 4x4 its first request starts the
+  // network's download, whose read starts the learned calibration (after this move's request).
+  async function pickPlayer(size, { strategy, auto, ...rest }, signal) {
+    if (auto == null) return { ...rest, strategy: STAND_IN };
+    // Timed after this move's request is posted (a timer's turn), so that this move does not wait.
+    if (size === 4 && !learnedWanted) {
+      learnedWanted = true;
+      loadNetwork(SHIPPED).promise.then(() => setTimeout(calibrateLearned), () => {});
+    } else if (size === 4 && !learnedRate) setTimeout(calibrateLearned); // read before, or a failed timing
+
+    await unlessAborted(calibrate(), signal);
+    const pick = fitPlayer(speeds(size), count, auto, families);
+    return { ...rest, strategy: pick.strategy, nodes: pick.nodes };
   }
 
   // Network `key`'s entry: {bytes (downloaded), info (read by the first worker: the learned
@@ -343,7 +417,11 @@ export function createAi({ legalMoves, count, url = WORKER_URL, compile = compil
 
   // decide()'s search, once the pool has started.
   async function search(cells, size, options, signal) {
-    const learnedPlay = Object.hasOwn(plays, options?.strategy ?? '') ? plays[options.strategy] : null;
+    // The default player plays its pick as that engine strategy: expectimax-td with the shipped network.
+    const picked = options?.strategy === BEST;
+    if (picked) options = await pickPlayer(size, options, signal);
+    let learnedPlay = Object.hasOwn(plays, options?.strategy ?? '') ? plays[options.strategy] : null;
+    if (picked) learnedPlay = options.strategy === 'expectimax-td' ? { strategy: 'expectimax-td', network: SHIPPED } : null;
     let played = options?.strategy ?? STAND_IN;
     let needs = null;
     // Off 4x4 the engine refuses a learned strategy, network or not, and says why.
@@ -361,10 +439,12 @@ export function createAi({ legalMoves, count, url = WORKER_URL, compile = compil
       options = { ...rest, nodes };
     }
     const body = { cells, size, options };
-    const moves = count > 1 && splits(options) ? rootMoves(cells, size) : [];
+    // expectimax-td over at most TD_WORKERS workers: only they hold the network.
+    const workers = splitWorkers(options?.strategy, count);
+    const moves = workers > 1 && splits(options) ? rootMoves(cells, size) : [];
     const said = { budget: options.nodes ?? null, played, fallback };
     if (moves.length < 2) return { ...(await to(0, body)), ...said };
-    const parts = groups(moves, count);
+    const parts = groups(moves, workers);
     const answers = await Promise.all(parts.map((g, i) => to(i, { ...body, options: { ...options, moves: g } })));
     return { ...merge(answers), ...said };
   }
@@ -378,6 +458,20 @@ export function createAi({ legalMoves, count, url = WORKER_URL, compile = compil
     /** The calibration's nodes per ms per worker once it has run, else null. */
     get nodesPerMs() {
       return rate;
+    },
+
+    /**
+     * The default player's pick on a `size` board at `intervalMs` between two moves, from the
+     * speeds known now: fitPlayer's {strategy, nodes, rung, family, fits, workers}, `learned`,
+     * what the learned network is doing for it (null: not asked yet, 'downloading', 'timing',
+     * 'unavailable', 'unmeasured', 'ready'; 'size' off 4x4, where it does not play), and the
+     * pick in words for the panel: `label` (pickLabel's) and `line` (pickLine's). Null before
+     * the heuristic's calibration.
+     */
+    pick(size, intervalMs) {
+      if (!rate) return null;
+      const pick = { ...fitPlayer(speeds(size), count, intervalMs, families), learned: size === 4 ? learnedState() : 'size' };
+      return { ...pick, label: pickLabel(pick, intervalMs), line: pickLine(pick) };
     },
 
     /** Promise of the calibration: nodes a worker searches per ms (runs it once, on first need). */

@@ -8,13 +8,15 @@
 // and weights. The learned
 // strategies (the engine's `learnedStrategies()`: they play once a network is loaded)
 // come last, flagged `needs: 'network'`: the AI pool downloads the network for them (and
-// the heuristic plays in their place until it is read).
-export const DEFAULT_STRATEGY = 'expectimax';
+// the heuristic plays in their place until it is read). The game page's catalogue starts with
+// its default player (best.js), which the pool resolves to one of the engine's strategies.
+export const DEFAULT_STRATEGY = BEST;
 
 /** Budget options with their range: time per move (ms) or searched nodes per move. */
 export const BUDGETS = { ms: [1, 10000], nodes: [1, 1e9] };
 
 import { LADDER, rungName, rungOf } from './strength-figures.js';
+import { BEST, BEST_LABEL } from './best.js';
 import { SHIPPED, YOURS } from '../shared/choices.js';
 
 // Minimax-id's node budget; expectimax offers the ladder of strength-figures.js and, by
@@ -122,10 +124,15 @@ export function strategyCatalog(engine) {
 const YOURS_NOTE = ' This one plays with your network: the one you trained on the Learn page (learn.html) and saved in this browser.';
 const games = new WeakMap();
 
-/** The game page's strategies: the catalogue, then each learned strategy with your network. */
+/**
+ * The game page's strategies: its default player (best.js: its words come from
+ * strategy-texts/best.json like the engine's), the catalogue, then each learned strategy with
+ * your network.
+ */
 export function gameCatalog(engine) {
   if (!games.has(engine)) {
     const base = strategyCatalog(engine);
+    const best = normalize({ name: BEST, label: BEST_LABEL });
     const yours = base.filter((s) => s.needs === 'network').map((s) => ({
       ...s,
       name: `${s.name}-${YOURS}`,
@@ -135,7 +142,7 @@ export function gameCatalog(engine) {
       network: YOURS,
       plays: s.name,
     }));
-    games.set(engine, [...base, ...yours]);
+    games.set(engine, [best, ...base, ...yours]);
   }
   return games.get(engine);
 }
@@ -200,6 +207,8 @@ export function strengthChoices(info) {
     list.push({ key: `${name}${value}`, label: labelOf(name, value), budget: { [name]: value } });
   };
   let preferred = '';
+  // The default player: the pool fits the budget, and the family, to the speed.
+  if (info.name === BEST) return [{ key: 'auto', label: AUTO_LABEL, budget: { ...AUTO }, default: true }];
   // A search with a time budget (expectimax, minimax-id) offers budgets; minimax and Monte
   // Carlo offer their depth or k (their `nodes` is a safety cap, left at the engine's default).
   if (o.ms) {
@@ -234,7 +243,7 @@ export function cleanBudget(info, budget) {
   const entries = Object.entries(budget);
   if (entries.length !== 1) return null;
   const [name, value] = entries[0];
-  if (name === 'auto') return value === true && info.name === 'expectimax' && info.options.nodes ? { ...AUTO } : null;
+  if (name === 'auto') return value === true && ((info.name === 'expectimax' && info.options.nodes) || info.name === BEST) ? { ...AUTO } : null;
   const o = info.options[name];
   if (!['ms', 'nodes', 'depth', 'k'].includes(name) || !o || !Number.isInteger(value) || !inRange(o, value)) return null;
   if (BUDGETS[name] && (value < BUDGETS[name][0] || value > BUDGETS[name][1])) return null;

@@ -1,7 +1,8 @@
 // The one place for what the page says about expectimax's strength: the ladder of
 // node budgets it offers, what the native arena measured for each (whole games,
 // seeds 1..N; the game lines are in data/runs/), and how the page fits a budget
-// to a speed. Plain data and pure functions: no DOM, no workers.
+// to a speed; the learned network's ladder beside it (the default player's pick between
+// the two is fit-player.js's). Plain data and pure functions: no DOM, no workers.
 import { groups } from './split.js';
 
 // A figure is quoted only from 200 or more whole games of the split search (the
@@ -49,6 +50,10 @@ export const FILL = 0.7;
 // game pages on 2 cores the best of 3 runs read a median of 41,000 nodes per ms (23,000
 // to 63,000), the best of 6 61,000 (32,000 to 72,000), the best of 12 67,000 (42,000 to
 // 72,000); the twelve took 45 to 105 ms before the first move.
+// The learned network's speed (expectimax-td: the same search, the same 158,000 nodes, each
+// judged by the network) is timed the same way in a worker that holds the network, in the
+// background: in Node on a loaded 2-core machine a run takes 40 to 70 ms, 2,300 to 4,000 nodes
+// per ms, so the twelve keep that worker busy for about half a second, once.
 export const CALIBRATION = {
   size: 4,
   cells: [1024, 512, 256, 128, 8, 16, 32, 64, 4, 2, 0, 0, 2, 0, 0, 0],
@@ -112,7 +117,7 @@ export const spentShare = (ladder = LADDER) =>
 
 // A rung's expected ms a move: its mean nodes per move (where the arena has no figure yet, its
 // budget times spentShare) at `nodesPerMs` per worker, times the split's share on `workers`.
-const cost = (rung, nodesPerMs, workers, ladder) =>
+export const cost = (rung, nodesPerMs, workers, ladder) =>
   ((rung.nodesPerMove ?? rung.nodes * spentShare(ladder)) * splitShare(workers)) / nodesPerMs;
 
 /**
@@ -143,50 +148,4 @@ export function fitLabel(nodesPerMs, workers, intervalMs, ladder = LADDER) {
   const on = `${workers} worker${workers > 1 ? 's' : ''}`;
   const why = cost(rung, nodesPerMs, workers, ladder) <= FILL * intervalMs ? `fits ${ms} ms on ${on}` : `the smallest (${ms} ms is short for ${on} here)`;
   return `Fits the speed: ${rung.name}, ${short(rung.nodes)} positions a move, ${why}: ${reachWords(rung)}`;
-}
-
-// The families *Fits the speed* chooses between for the page's default player, each with its
-// ladder and the engine strategy that plays it.
-export const FAMILIES = [
-  { strategy: 'expectimax', ladder: LADDER, words: 'the heuristic search' },
-  { strategy: 'expectimax-td', ladder: TD_LADDER, words: 'the learned network' },
-];
-
-// How a measured rung ranks: its share reaching 16384 plus its share reaching 32768 (a game that
-// reaches 32768 counts twice).
-const strength = (rung) => (rung.reach ? rung.reach[16384] + rung.reach[32768] : -1);
-
-/**
- * The default player's pick: among the families whose speed is known (`speeds`: {strategy:
- * nodes a worker searches per ms}, null or absent for a family not ready, e.g. the learned
- * network still downloading), each family's measured rungs that fit FILL of `intervalMs` on
- * `workers`; the strongest of them by the arena's figures. When none fits, the heuristic's
- * smallest rung (fitBudget's rule). Returns {strategy, nodes, rung, family, fits}.
- */
-export function fitPlayer(speeds, workers, intervalMs, families = FAMILIES) {
-  let best = null;
-  for (const family of families) {
-    const nodesPerMs = speeds?.[family.strategy];
-    if (!(nodesPerMs > 0) || !(intervalMs > 0)) continue;
-    for (const rung of family.ladder) {
-      if (!rung.reach || cost(rung, nodesPerMs, workers, family.ladder) > FILL * intervalMs) continue;
-      if (!best || strength(rung) > strength(best.rung)) best = { strategy: family.strategy, nodes: rung.nodes, rung, family, fits: true };
-    }
-  }
-  if (best) return best;
-  const family = families[0];
-  const nodes = fitBudget(speeds?.[family.strategy], workers, intervalMs, family.ladder);
-  return { strategy: family.strategy, nodes, rung: family.ladder.find((r) => r.nodes === nodes), family, fits: false };
-}
-
-/**
- * fitPlayer's pick in words: "Fits the speed: the learned network, Quick (20k positions a move),
- * fits 16 ms on 2 workers: reaches 16384 in 8 games of 10, 32768 in 1 game in 9".
- */
-export function fitPlayerLabel(speeds, workers, intervalMs, families = FAMILIES) {
-  const pick = fitPlayer(speeds, workers, intervalMs, families);
-  const ms = Math.round(intervalMs);
-  const on = `${workers} worker${workers > 1 ? 's' : ''}`;
-  const why = pick.fits ? `fits ${ms} ms on ${on}` : `the smallest (${ms} ms is short for ${on} here)`;
-  return `Fits the speed: ${pick.family.words}, ${pick.rung.name} (${short(pick.nodes)} positions a move), ${why}: ${reachWords(pick.rung)}`;
 }

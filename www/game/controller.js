@@ -3,10 +3,11 @@
 // the AI's turns to the AI player (ai/player.js); it never touches the DOM and
 // never computes a move itself.
 import { budgetKey, budgetLabel, checkWeights, cleanBudget, defaultBudget, explained, strengthChoices, strategyGroup, GROUP_ORDER, withExplanations } from '../ai/strategies.js';
-import { MODES, MODE_LABELS, THEMES, SPEED_DELAY_MS, validSize } from '../shared/choices.js';
+import { MODES, MODE_LABELS, THEMES, SPEED_DELAY_MS, SHIPPED, validSize } from '../shared/choices.js';
 import { createAiPlayer } from '../ai/player.js';
 import { emptyRecord } from './storage.js';
 import { SPEED_INTERVAL_MS, fitLabel, fitRung, reachWords, rungOf } from '../ai/strength-figures.js';
+import { BEST } from '../ai/best.js';
 
 const DIRECTIONS = new Set(['up', 'right', 'down', 'left']);
 const SAVE_DELAY_MS = 150;
@@ -69,32 +70,47 @@ export function createController({ Game, loadRecords, view, storage, ai, catalog
       if (info().plays === s.plays) brainView();
     }, () => {});
   }
+  // The default player's pick here (the pool's pick(): the family and rung, what the learned
+  // network is doing for it, and both in words), once the pool has timed this machine; else null.
+  const pick = () => ai?.pick?.(game?.size ?? settings.size, SPEED_INTERVAL_MS[settings.aiSpeed]) ?? null;
   // The strategy panel: picker, explanation, strength choices, weights.
   function brainView() {
     const s = info();
     wantWords(s);
     const w = s.weights ? settings.weights[s.name] ?? s.weightDefaults : null;
+    const network = s.needs === 'network' ? s.network : null;
     view.setBrain({
       strategy: s.name,
       picked: s.plays,
-      network: s.needs === 'network' ? s.network : null,
+      network,
+      // The network line: a learned strategy's network, or the default player's on 4x4 (the
+      // heuristic plays while it downloads).
+      networkLine: s.name === BEST ? (game?.size === 4 ? SHIPPED : null) : network,
       explanation: s.explanation,
       choices: strengthChoices(s).map(({ key, label }) => ({ key, label })),
       chosen: budgetKey(budget()),
       chosenLabel: budgetLabel(budget()),
       weights: s.weights ? s.weights.map((f) => ({ ...f, value: w[f.name] })) : null,
       customWeights: Boolean(settings.weights[s.name]),
-      // "Fits the speed": the rung it chose on this machine, and why.
-      fit: budget().auto && ai?.nodesPerMs ? fitLabel(ai.nodesPerMs, ai.count, SPEED_INTERVAL_MS[settings.aiSpeed]) : '',
+      // "Fits the speed": the rung it chose on this machine (and the default player, the family), and why.
+      fit: fitWords(),
       strengthLine: strengthLine(),
+      bothLadders: s.name === BEST,
     });
   }
+  function fitWords() {
+    if (!budget().auto || !ai?.nodesPerMs) return '';
+    if (settings.strategy === BEST) return pick()?.label ?? '';
+    return fitLabel(ai.nodesPerMs, ai.count, SPEED_INTERVAL_MS[settings.aiSpeed]);
+  }
   // How strong the chosen budget plays, in a line: a rung's measured reach of 16384 (the one "Fits the
-  // speed" picks here once the pool has timed this machine); a time budget's depends on it.
+  // speed" picks here once the pool has timed this machine, and the default player's family); a time
+  // budget's depends on it.
   function strengthLine() {
     const b = budget();
     if (b.auto) {
       if (!ai?.nodesPerMs) return 'The strongest that keeps up with the speed here';
+      if (settings.strategy === BEST) return pick()?.line ?? 'The strongest that keeps up with the speed here';
       const rung = fitRung(ai.nodesPerMs, ai.count, SPEED_INTERVAL_MS[settings.aiSpeed]);
       return `${rung.name} here: ${reachWords(rung, [16384])}`;
     }
@@ -237,6 +253,8 @@ export function createController({ Game, loadRecords, view, storage, ai, catalog
     settings.size = game.size;
     best = storage.loadBest(game.size, mode());
     view.setSettings(settings);
+    // The default player's pick depends on the size (the learned network plays 4x4 only).
+    brainView();
     refresh({ appear });
     view.announce(`New ${game.size} by ${game.size} game.`);
   }
@@ -354,6 +372,8 @@ export function createController({ Game, loadRecords, view, storage, ai, catalog
     },
     /** The pool could not run the AI (reason shown next to the controls). */
     aiUnavailable: (reason) => player.unavailable(reason),
+    /** The pool's speeds or the learned network's state changed: the default player's lines follow. */
+    aiChanged: () => brainView(),
 
     /** Options an embedder may change on a running game: theme, speed, ms, nodes, strategy. */
     configure(name, value) {

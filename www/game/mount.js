@@ -20,7 +20,7 @@ const message = (e) => (e && e.message ? e.message : String(e));
 
 /**
  * The AI's worker pool (ai/pool.js: createAi(options)), loaded when the AI is first asked (a
- * first board needs none of it). Same calls as the pool: decide, calibrate, network,
+ * first board needs none of it). Same calls as the pool: decide, calibrate, network, pick,
  * destroy, count, nodesPerMs. A pool module that cannot load makes the AI unavailable, as a wasm that cannot.
  */
 function lazyAi(options) {
@@ -44,6 +44,7 @@ function lazyAi(options) {
     // The calibration's figures, for the panel's "Fits the speed" line (none before the pool).
     get count() { return loaded?.count; },
     get nodesPerMs() { return loaded?.nodesPerMs; },
+    pick: (...args) => loaded?.pick(...args) ?? null,
     destroy() {
       dead ||= 'stopped';
       // At once when the pool is in: the player aborts its request right after, and a live
@@ -187,7 +188,10 @@ export function mount(element, options = {}) {
       onNetwork: (state) => {
         view.setNetwork(state);
         if (state.error && !state.again) emit('error', { message: networkFailed(state.network, state.error), source: 'network' });
+        if (!state.progress) controller?.aiChanged();
       },
+      // A calibration landed: the default player's pick may change.
+      onSpeed: () => controller?.aiChanged(),
     });
     controller = createController({
       Game: engine.Game, loadRecords, view, storage, ai, catalog: gameCatalog(engine), options: { ...opts, strategy: validStrategy(opts.strategy) }, onEvent: emit,

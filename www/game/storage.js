@@ -22,13 +22,16 @@ const errorText = (e) => (e && e.message ? e.message : String(e));
  * strategy: its name; budgets: {strategy: {ms} | {nodes} | {depth} | {k}};
  * weights: {strategy: {field: number}} (only for weights the user changed).
  * Saves from before strategies had a single `aiMs`: a think time other than that
- * era's default (50 ms, which says nothing about a choice) becomes expectimax's budget.
+ * era's default (50 ms, which says nothing about a choice) becomes expectimax's budget, and
+ * expectimax the strategy. A saved strategy stays (`expectimax` too: it plays exactly that); a
+ * save without one gets the default player (DEFAULT_STRATEGY).
  */
 export function cleanSettings(raw, catalog) {
   const info = (name) => catalog.find((s) => s.name === name);
   const fallback = info(DEFAULT_STRATEGY) ? DEFAULT_STRATEGY : catalog[0].name;
   const budgets = {};
   const weights = {};
+  let strategy = info(raw.strategy) ? raw.strategy : null;
   if (isObject(raw.budgets)) {
     for (const [name, budget] of Object.entries(raw.budgets)) {
       const clean = cleanBudget(info(name), budget);
@@ -36,7 +39,10 @@ export function cleanSettings(raw, catalog) {
     }
   } else if (validMs(raw.aiMs) && raw.aiMs !== OLD_DEFAULT_MS) {
     const clean = cleanBudget(info('expectimax'), { ms: raw.aiMs });
-    if (clean) budgets.expectimax = clean;
+    if (clean) {
+      budgets.expectimax = clean;
+      strategy ??= 'expectimax';
+    }
   }
   if (isObject(raw.weights)) {
     for (const [name, values] of Object.entries(raw.weights)) {
@@ -49,7 +55,7 @@ export function cleanSettings(raw, catalog) {
     mode: MODES.includes(raw.mode) ? raw.mode : 'classic',
     theme: THEMES.includes(raw.theme) ? raw.theme : 'system',
     aiSpeed: Object.hasOwn(SPEED_DELAY_MS, raw.aiSpeed) ? raw.aiSpeed : 'fast',
-    strategy: info(raw.strategy) ? raw.strategy : fallback,
+    strategy: strategy ?? fallback,
     // The AI panel's player and strength, unfolded on a narrow screen.
     aiPanelOpen: raw.aiPanelOpen === true,
     budgets,
