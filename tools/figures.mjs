@@ -66,22 +66,22 @@ const PLAYERS = [
   { name: '`minimax-id` (50k nodes)', how: 'minimax deepening within a budget, against the worst spawns only', file: 'data/runs/minimax-id.jsonl' },
   { name: '`expectimax` (50k nodes: *Light*)', how: 'the expectation over every spawn, on a 64-bit board', file: LADDER[0].file },
   { name: '`expectimax` (10M nodes: *Deep*)', how: 'the same, with 200 times the nodes', file: LADDER[4].file },
-  { name: '`td` (the shipped network)', how: 'one move ahead, judged by a learned n-tuple network', file: 'data/runs/td-4x6-c8.jsonl' },
-  { name: '`expectimax-td` (20k nodes, the shipped network)', how: "expectimax's search with the network as its evaluation", file: 'data/runs/expectimax-td-c8-20000.jsonl' },
+  { name: '`td` (the shipped network)', how: 'one move ahead, judged by a learned n-tuple network', file: 'data/runs/td-l16.jsonl' },
+  { name: '`expectimax-td` (20k nodes: *Quick*)', how: "expectimax's search with the network as its evaluation", file: 'data/runs/expectimax-td-20000.jsonl' },
 ];
 
-// The learned network searched by expectimax, against the heuristic at equal time a move.
-const EQUAL_SPEED = [
-  { name: '`expectimax`, 200k nodes (*Quick*)', file: LADDER[1].file },
-  { name: '`expectimax-td`, 20k nodes, the shipped network (`c8`)', file: 'data/runs/expectimax-td-c8-20000.jsonl' },
-  { name: '`expectimax-td`, 10k nodes, the same network stored as `f32`', file: 'data/runs/expectimax-td-f32-10000.jsonl' },
+// The shipped network searched to a fixed depth: 1 ply is `td`.
+const DEPTHS = [
+  { name: '1 ply (`td`)', file: 'data/runs/td-l16.jsonl' },
+  { name: '2 ply (`expectimax-td`, depth 2)', file: 'data/runs/expectimax-td-depth2.jsonl' },
+  { name: '3 ply (`expectimax-td`, depth 3)', file: 'data/runs/expectimax-td-depth3.jsonl' },
 ];
 
-// One network (4x6, 14 levels, 360,000 training games) stored three ways, played by `td`.
+// The shipped network's checkpoint written three ways, played by `td` over the same games.
 const STORAGE = [
-  { name: '`c8`: a byte per weight into 256 values per tuple (shipped)', file: 'data/runs/td-4x6-c8.jsonl' },
-  { name: '`f32`', file: 'data/runs/td-4x6-f32-360k.txt' },
-  { name: '`i8`, one scale', file: 'data/runs/td-4x6-i8-360k.txt' },
+  { name: '`f32`', file: 'data/runs/td-l16-f32.jsonl' },
+  { name: '`c8`, every weight', file: 'data/runs/td-l16-c8-full.jsonl' },
+  { name: '`c8`, the weights 20,000 games of play read (shipped)', file: 'data/runs/td-l16.jsonl' },
 ];
 
 // Evaluation weights tuned by `arena tune`, judged on fresh seeds against the defaults: the
@@ -304,22 +304,21 @@ function playersSection() {
   ].join('\n');
 }
 
-function equalSpeedSection() {
-  const tiles = [8192, 16384, 32768];
-  const rows = EQUAL_SPEED.map((p) => runRow(p, tiles));
+function depthsSection() {
+  const tiles = [2048, 4096, 8192, 16384, 32768];
+  const rows = DEPTHS.map((p) => runRow(p, tiles));
   return [
-    '## The learned network in the search, at equal time a move',
+    '## The learned network by depth',
     '',
-    "A node of `expectimax-td` evaluates the network, which costs far more than the heuristic's",
-    'table lookups; the budgets are those that take the same time a move on the same positions',
-    '(`tools/speed-td.sh` measures it).',
+    `The shipped network, \`${NETWORK_FILE}\`, one move ahead (\`td\`) and searched by expectimax to a`,
+    'fixed depth (moves ahead, each followed by every spawn), whole games.',
     '',
     table(['player', 'games', 'seeds', ...tiles.map(tileName), 'mean score', 'nodes a move'], rows),
   ].join('\n');
 }
 
 function storageSection() {
-  const tiles = [2048, 4096, 8192, 16384];
+  const tiles = [2048, 4096, 8192, 16384, 32768];
   const rows = STORAGE.map((p) => {
     const s = run(p.file);
     return [p.name, String(s.games), seedText(s.seeds), ...tiles.map((t) => share(s.reached(t), s.games)), whole(s.scoreMean)];
@@ -327,8 +326,8 @@ function storageSection() {
   return [
     "## The network's storage",
     '',
-    'One network (four 6-tuples, 14 levels, 360,000 training games) written three ways, played',
-    'by `td` ([training.md](training.md) has the formats and the training).',
+    "The shipped network's checkpoint (four 6-tuples, 16 levels) written three ways, played by",
+    '`td` over the same games ([training.md](training.md) has the formats and the training).',
     '',
     table(['weights', 'games', 'seeds', ...tiles.map(tileName), 'mean score'], rows),
   ].join('\n');
@@ -381,7 +380,7 @@ function tunedSection() {
 }
 
 function sourcesSection(index) {
-  const used = new Set([...LADDER.map((r) => r.file), ...measured(TD_LADDER, index).map((r) => r.file), ...PLAYERS.map((p) => p.file), ...EQUAL_SPEED.map((p) => p.file), ...STORAGE.map((p) => p.file), ...TUNED.map((t) => t.file)]);
+  const used = new Set([...LADDER.map((r) => r.file), ...measured(TD_LADDER, index).map((r) => r.file), ...PLAYERS.map((p) => p.file), ...DEPTHS.map((p) => p.file), ...STORAGE.map((p) => p.file), ...TUNED.map((t) => t.file)]);
   const rows = [...used].sort().map((file) => {
     const entry = index.files[file];
     if (!entry) throw new Error(`${file} is quoted but not in ${INDEX}`);
@@ -420,7 +419,7 @@ function figuresPage(index) {
     '',
     playersSection(),
     '',
-    equalSpeedSection(),
+    depthsSection(),
     '',
     storageSection(),
     '',
