@@ -24,24 +24,15 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 // The page's ladder of node budgets for expectimax: the rung names the strength control shows,
 // each with the file of its 200 whole games (seeds 1..200, the split search).
-const LADDER = [
-  { nodes: 50000, name: 'Light' },
-  { nodes: 200000, name: 'Quick' },
-  { nodes: 800000, name: 'Solid' },
-  { nodes: 2500000, name: 'Strong' },
-  { nodes: 10000000, name: 'Deep' },
-].map((r) => ({ ...r, file: `data/runs/expectimax-split-${r.nodes}.jsonl` }));
+// Both ladders name their rungs alike, lightest first.
+const RUNG_NAMES = ['Light', 'Quick', 'Solid', 'Strong', 'Deep'];
+const ladder = (budgets, file) => budgets.map((nodes, i) => ({ nodes, name: RUNG_NAMES[i], file: file(nodes) }));
+const LADDER = ladder([50000, 200000, 800000, 2500000, 10000000], (n) => `data/runs/expectimax-split-${n}.jsonl`);
 // The learned player's ladder: expectimax-td at node budgets with the shipped network
 // (NETWORK_FILE), 200 whole games each. A rung counts only when its file's command in
 // data/index.json names the shipped network: a new network leaves every rung "not yet
 // measured" until it is measured again.
-const TD_LADDER = [
-  { nodes: 5000, name: 'Light' },
-  { nodes: 20000, name: 'Quick' },
-  { nodes: 80000, name: 'Solid' },
-  { nodes: 300000, name: 'Strong' },
-  { nodes: 1200000, name: 'Deep' },
-].map((r) => ({ ...r, file: `data/runs/expectimax-td-${r.nodes}.jsonl` }));
+const TD_LADDER = ladder([5000, 20000, 80000, 300000, 1200000], (n) => `data/runs/expectimax-td-${n}.jsonl`);
 // The tiles whose reach the page quotes for a rung, and the games a rung needs before the
 // page quotes it (until then its label says "not yet measured").
 const PAGE_TILES = [8192, 16384, 32768];
@@ -221,21 +212,17 @@ const table = (header, rows) => [row(header), row(header.map(() => '---')), ...r
 
 // ---------------------------------------------------------------------------------------
 
+/** A rung's row in a ladder's table: its games' figures and the share of its budget spent, or empty cells without them. */
+function rungRow(r, tiles, has) {
+  const name = `*${r.name}*, ${short(r.nodes)}`;
+  if (!has) return [name, '0', '', ...tiles.map(() => ''), '', '', ''];
+  const s = run(r.file);
+  return [name, String(s.games), seedText(s.seeds), ...tiles.map((t) => share(s.reached(t), s.games)), whole(s.scoreMean), whole(s.nodesPerMove), (s.nodesPerMove / r.nodes).toFixed(2)];
+}
+
 function ladderSection() {
   const tiles = [2048, 4096, 8192, 16384, 32768];
-  const rows = LADDER.map((r) => {
-    if (!existsSync(join(ROOT, r.file))) return [`*${r.name}*, ${short(r.nodes)}`, '0', '', ...tiles.map(() => ''), '', '', ''];
-    const s = run(r.file);
-    return [
-      `*${r.name}*, ${short(r.nodes)}`,
-      String(s.games),
-      seedText(s.seeds),
-      ...tiles.map((t) => share(s.reached(t), s.games)),
-      whole(s.scoreMean),
-      whole(s.nodesPerMove),
-      (s.nodesPerMove / r.nodes).toFixed(2),
-    ];
-  });
+  const rows = LADDER.map((r) => rungRow(r, tiles, existsSync(join(ROOT, r.file))));
   return [
     "## Expectimax's ladder",
     '',
@@ -267,11 +254,7 @@ function ladderSection() {
 function tdLadderSection(index) {
   const tiles = [2048, 4096, 8192, 16384, 32768];
   const ok = measured(TD_LADDER, index);
-  const rows = TD_LADDER.map((r) => {
-    if (!ok.includes(r)) return [`*${r.name}*, ${short(r.nodes)}`, '0', '', ...tiles.map(() => ''), '', '', ''];
-    const s = run(r.file);
-    return [`*${r.name}*, ${short(r.nodes)}`, String(s.games), seedText(s.seeds), ...tiles.map((t) => share(s.reached(t), s.games)), whole(s.scoreMean), whole(s.nodesPerMove), (s.nodesPerMove / r.nodes).toFixed(2)];
-  });
+  const rows = TD_LADDER.map((r) => rungRow(r, tiles, ok.includes(r)));
   return [
     "## The learned player's ladder",
     '',
