@@ -107,7 +107,7 @@ fn put_leb(out: &mut Vec<u8>, mut n: u64) {
 fn weight_bytes(weights: &Weights, i: usize, out: &mut Vec<u8>) {
     match weights {
         Weights::F32(v) => out.extend_from_slice(&v[i].to_le_bytes()),
-        Weights::I16 { values, .. } => out.extend_from_slice(&values[i].to_le_bytes()),
+        Weights::I16 { values, .. } => out.extend_from_slice(&values.get(i).to_le_bytes()),
         Weights::I8 { values, .. } => out.push(values[i] as u8),
         Weights::C8 { codes, .. } => out.push(codes[i]),
     }
@@ -116,7 +116,7 @@ fn weight_bytes(weights: &Weights, i: usize, out: &mut Vec<u8>) {
 fn is_zero(weights: &Weights, i: usize) -> bool {
     match weights {
         Weights::F32(v) => v[i].to_bits() == 0,
-        Weights::I16 { values, .. } => values[i] == 0,
+        Weights::I16 { values, .. } => values.get(i) == 0,
         Weights::I8 { values, .. } => values[i] == 0,
         Weights::C8 { codes, .. } => codes[i] == 0,
     }

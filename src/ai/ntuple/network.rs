@@ -1,7 +1,8 @@
 //! An n-tuple network: a value for every afterstate (the board after a move, before the
 //! spawn), the sum of one weight per feature (tuple x symmetry). Trained in `f32`; shipped
 //! and kept in memory as `f32`, or quantised to `i16` or `i8` with one scale (the integer
-//! weights are summed exactly, then scaled once, so native and WebAssembly agree bit for bit),
+//! weights are summed exactly, then scaled once, so native and WebAssembly agree bit for bit;
+//! `i16` is held [sparse](super::sparse), only the weights that are not 0),
 //! or to `c8`: a byte per weight indexing its tuple's codebook of 256 `f32` values (see
 //! [`codebook`](super::codebook); summed in `f32` in feature order, the same on both).
 //!
@@ -11,6 +12,7 @@
 use std::sync::OnceLock;
 
 use super::shape::{Features, Shape, MAX_FEATURES};
+use super::sparse::Sparse;
 use crate::ai::search::bitboard::{row_array, unpack_row, Bitboard, RowArray};
 use crate::direction::Direction;
 
@@ -59,9 +61,9 @@ impl Quantisation {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Weights {
     F32(Vec<f32>),
-    /// Weight = value x scale.
+    /// Weight = value x scale; held sparse (only the values that are not 0).
     I16 {
-        values: Vec<i16>,
+        values: Sparse,
         scale: f32,
     },
     I8 {
@@ -104,7 +106,7 @@ impl Weights {
     pub fn get(&self, i: usize) -> f32 {
         match self {
             Weights::F32(v) => v[i],
-            Weights::I16 { values, scale } => f32::from(values[i]) * scale,
+            Weights::I16 { values, scale } => f32::from(values.get(i)) * scale,
             Weights::I8 { values, scale } => f32::from(values[i]) * scale,
             Weights::C8 {
                 codes,
@@ -176,11 +178,11 @@ impl Network {
 
     /// Bytes the weights take in memory.
     pub fn memory_bytes(&self) -> usize {
-        let books = match &self.weights {
-            Weights::C8 { books, .. } => books.len() * 256 * 4,
-            _ => 0,
-        };
-        self.weights.len() * self.weights.quantisation().width() + books
+        match &self.weights {
+            Weights::C8 { books, codes, .. } => books.len() * 256 * 4 + codes.len(),
+            Weights::I16 { values, .. } => values.memory_bytes(),
+            w => w.len() * w.quantisation().width(),
+        }
     }
 
     /// The value of an afterstate: the score still to come, as the network estimates it.
@@ -192,7 +194,10 @@ impl Network {
         match &self.weights {
             Weights::F32(w) => f64::from(sum_f32(w, index)),
             Weights::I16 { values, scale } => {
-                let sum: i64 = index.iter().map(|&i| i64::from(values[i as usize])).sum();
+                let sum: i64 = index
+                    .iter()
+                    .map(|&i| i64::from(values.get(i as usize)))
+                    .sum();
                 sum as f64 * f64::from(*scale)
             }
             Weights::I8 { values, scale } => {
@@ -234,11 +239,12 @@ impl Network {
             Quantisation::F32 => Weights::F32(floats),
             Quantisation::I16 => {
                 let scale = if top > 0.0 { top / 32_767.0 } else { 1.0 };
+                let values: Vec<i16> = floats
+                    .iter()
+                    .map(|w| (w / scale).round().clamp(-32_767.0, 32_767.0) as i16)
+                    .collect();
                 Weights::I16 {
-                    values: floats
-                        .iter()
-                        .map(|w| (w / scale).round().clamp(-32_767.0, 32_767.0) as i16)
-                        .collect(),
+                    values: Sparse::from_dense(&values),
                     scale,
                 }
             }
@@ -419,6 +425,38 @@ mod tests {
             .sum();
         assert_eq!(c8.value(b), f64::from(sum));
         assert!((c8.value(b) - net.value(b)).abs() < 100.0);
+    }
+
+    #[test]
+    fn an_i16_network_holds_only_the_weights_that_are_not_0() {
+        // A 6-tuple at 16 levels (16.8 M entries), trained in 1 place in 100.
+        let mut net = Network::new(Shape::parse("0,1,2,3,4,5", 16).unwrap(), 0.0);
+        for (i, x) in net.weights_mut().unwrap().iter_mut().enumerate() {
+            if i % 100 == 7 {
+                *x = (i % 5000) as f32 - 2500.0;
+            }
+        }
+        let i16 = net.quantised(Quantisation::I16);
+        let entries = net.weights().len();
+        let kept = entries / 100 + 1;
+        // A quarter of a byte an entry for the bitmap and counts, 2 a kept weight.
+        assert!(
+            i16.memory_bytes() <= entries / 4 + 2 * kept,
+            "{} bytes",
+            i16.memory_bytes()
+        );
+        let b = board([1, 2, 3, 0, 5, 0, 1, 0, 0, 4, 0, 0, 9, 0, 0, 2]);
+        let full = |b: Bitboard| {
+            let mut index = [0u32; MAX_FEATURES];
+            let n = net.features().indices(b.0, &mut index);
+            let w = net.weights();
+            index[..n].iter().map(|&i| w.get(i as usize)).sum::<f32>()
+        };
+        for i in [0, 6, 7, 107, 108, entries - 93] {
+            let (got, want) = (i16.weights().get(i), net.weights().get(i));
+            assert!((got - want).abs() < 0.05, "weight {i}: {got} for {want}");
+        }
+        assert!((i16.value(b) - f64::from(full(b))).abs() < 1.0);
     }
 
     #[test]

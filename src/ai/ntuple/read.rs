@@ -11,6 +11,7 @@
 use super::format::{Encoding, WeightsError, HEADER, MAGIC, VERSION};
 use super::network::{Network, Quantisation, Weights};
 use super::shape::Shape;
+use super::sparse::Builder;
 use crate::record::Crc32;
 
 fn bad(what: impl Into<String>) -> WeightsError {
@@ -48,6 +49,54 @@ fn leb_step(n: &mut u64, shift: &mut u32, byte: u8) -> Result<Option<u64>, Weigh
     Ok((byte & 0x80 == 0).then_some(*n))
 }
 
+/// Where the weights' bytes go: kept as bytes, or (`i16`) straight into sparse weights, with
+/// a value's first byte kept when a chunk ends between its two.
+enum Sink {
+    Bytes(Vec<u8>),
+    Sparse(Builder, Option<u8>),
+}
+
+impl Sink {
+    /// Bytes taken so far.
+    fn len(&self) -> usize {
+        match self {
+            Sink::Bytes(v) => v.len(),
+            Sink::Sparse(b, carry) => b.entries() * 2 + usize::from(carry.is_some()),
+        }
+    }
+
+    /// `n` zero bytes (whole weights: the caller checked that they fit).
+    fn zeros(&mut self, n: usize) {
+        match self {
+            Sink::Bytes(v) => v.resize(v.len() + n, 0),
+            Sink::Sparse(b, _) => {
+                b.skip(n / 2);
+            }
+        }
+    }
+
+    /// Weights' bytes (the caller checked that they fit).
+    fn extend(&mut self, mut bytes: &[u8]) {
+        match self {
+            Sink::Bytes(v) => v.extend_from_slice(bytes),
+            Sink::Sparse(b, carry) => {
+                if let (Some(lo), Some((&hi, rest))) = (*carry, bytes.split_first()) {
+                    b.push(i16::from_le_bytes([lo, hi]));
+                    *carry = None;
+                    bytes = rest;
+                }
+                let mut pairs = bytes.chunks_exact(2);
+                for p in &mut pairs {
+                    b.push(i16::from_le_bytes([p[0], p[1]]));
+                }
+                if let [last] = pairs.remainder() {
+                    *carry = Some(*last);
+                }
+            }
+        }
+    }
+}
+
 /// What the header said, once it is read.
 struct Header {
     shape: Shape,
@@ -73,7 +122,7 @@ pub struct Reader {
     header: Option<Header>,
     payload: Payload,
     payload_seen: u64,
-    out: Vec<u8>,
+    out: Sink,
     /// The first wrong field, reported only under a good checksum.
     wrong: Option<WeightsError>,
 }
@@ -120,7 +169,7 @@ impl Reader {
             header: None,
             payload: Payload::Skip,
             payload_seen: 0,
-            out: Vec::new(),
+            out: Sink::Bytes(Vec::new()),
             wrong: None,
         }
     }
@@ -218,7 +267,16 @@ impl Reader {
                 } else {
                     Payload::Zeros { n: 0, shift: 0 }
                 };
-                self.out = Vec::with_capacity(header.size);
+                self.out = if header.quant == Quantisation::I16 {
+                    // Held sparse: never the dense table, not even while reading.
+                    let entries = header.shape.entries();
+                    let payload = self.head[20..28].try_into().map(u64::from_le_bytes);
+                    let most =
+                        payload.map_or(entries, |p| usize::try_from(p / 2).unwrap_or(entries));
+                    Sink::Sparse(Builder::new(entries, most), None)
+                } else {
+                    Sink::Bytes(Vec::with_capacity(header.size))
+                };
                 self.header = Some(header);
             }
             Err(e) => {
@@ -319,7 +377,7 @@ impl Reader {
                 Payload::Skip => return,
                 Payload::Raw => {
                     let take = (size - self.out.len()).min(bytes.len());
-                    self.out.extend_from_slice(&bytes[..take]);
+                    self.out.extend(&bytes[..take]);
                     // Bytes past the shape's size are counted by `payload_seen`.
                     return;
                 }
@@ -358,7 +416,7 @@ impl Reader {
                         let entries = size / width;
                         return self.fail(bad(format!("more weights than the shape's {entries}")));
                     }
-                    self.out.resize(self.out.len() + zeros, 0);
+                    self.out.zeros(zeros);
                     self.payload = if literals == 0 {
                         Payload::Zeros { n: 0, shift: 0 }
                     } else {
@@ -367,7 +425,7 @@ impl Reader {
                 }
                 Payload::Copy { left } => {
                     let take = (*left).min(bytes.len());
-                    self.out.extend_from_slice(&bytes[..take]);
+                    self.out.extend(&bytes[..take]);
                     bytes = &bytes[take..];
                     *left -= take;
                     if *left == 0 {
@@ -458,20 +516,25 @@ impl Reader {
                 self.out.len() / width
             )));
         }
-        let raw = self.out;
+        let raw = match self.out {
+            Sink::Bytes(raw) => raw,
+            Sink::Sparse(builder, _) => {
+                let weights = builder.finish().map(|values| Weights::I16 {
+                    values,
+                    scale: header.scale,
+                });
+                return weights
+                    .and_then(|w| Network::from_parts(header.shape, w))
+                    .ok_or_else(|| bad("the weights do not fill the shape"));
+            }
+        };
         let weights = match header.quant {
             Quantisation::F32 => Weights::F32(
                 raw.chunks_exact(4)
                     .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
                     .collect(),
             ),
-            Quantisation::I16 => Weights::I16 {
-                values: raw
-                    .chunks_exact(2)
-                    .map(|c| i16::from_le_bytes([c[0], c[1]]))
-                    .collect(),
-                scale: header.scale,
-            },
+            Quantisation::I16 => unreachable!("read into sparse weights above"),
             // In place (the same allocation): a worker's memory never shrinks after a peak.
             Quantisation::I8 => Weights::I8 {
                 values: raw.into_iter().map(|b| b as i8).collect(),

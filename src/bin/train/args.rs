@@ -85,15 +85,17 @@ pub struct Args {
     /// Write the network as a weights file at the end.
     #[arg(long)]
     pub out: Option<PathBuf>,
-    /// How --out and --export store weights: f32, i16 or i8 (with one scale), or c8 (a byte
-    /// per weight into 256 values per tuple, fitted to the weights 1,000 games of its play read).
+    /// How --out and --export store weights: f32, i16 or i8 (with one scale; i16 is held
+    /// sparse in memory, so it suits a pruned network), or c8 (a byte per weight into 256
+    /// values per tuple, fitted to the weights that --fit-games games of its play read).
     #[arg(long, default_value = "f32")]
     pub quantise: String,
-    /// With c8: weights read fewer than this many times in the games of play that fit the
-    /// codebooks (--fit-games) become 0 (untrained), which shrinks the file; 0 keeps them all.
+    /// Weights read fewer than this many times in --fit-games games of the network's play
+    /// become 0 (untrained), which shrinks the file and the sparse i16 in memory; 0 keeps all.
     #[arg(long, default_value_t = 0)]
     pub prune: u32,
-    /// With c8: games the network plays (1 ply) to count how often each weight is read.
+    /// With c8 or --prune: games the network plays (1 ply) to count how often each weight is
+    /// read.
     #[arg(long, default_value_t = 1000)]
     pub fit_games: u64,
     /// Train nothing: write DIR/checkpoint.bin's network to FILE as a weights file (with

@@ -238,7 +238,7 @@ pub fn run(args: &Args) -> Result<(), String> {
     if let Some(out) = &args.export {
         let c = checkpoint::load(&checkpoint_path)?;
         eprintln!("train: checkpoint at game {}", c.games);
-        return write_weights(&c.network, quantise, args.prune, args.fit_games, out);
+        return write_weights(&c.network, quantise, args, out);
     }
     if !args.bench {
         fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
@@ -359,13 +359,7 @@ pub fn run(args: &Args) -> Result<(), String> {
     }
     progress.finish();
     if let Some(out) = &args.out {
-        write_weights(
-            &store.network(&shape),
-            quantise,
-            args.prune,
-            args.fit_games,
-            out,
-        )?;
+        write_weights(&store.network(&shape), quantise, args, out)?;
     }
     let rate = learned as f64 / playing.as_secs_f64().max(1e-9);
     if args.bench {
@@ -412,39 +406,46 @@ const C8_FIT_SEED: u64 = 1 << 40;
 /// What a weight play never read in those games counts, beside one read.
 const C8_UNSEEN: f32 = 0.01;
 
-/// The network as `q`; for `c8`, the codebooks fitted to the weights that play reads, each
-/// counting how often (plus [`C8_UNSEEN`]) over `--fit-games` games of its own policy.
-/// With `prune` > 0, the weights read fewer times than that become 0 first.
-fn quantise(network: &Network, q: Quantisation, prune: u32, games: u64) -> Network {
-    match (q, network.weights()) {
-        (Quantisation::C8, Weights::F32(w)) => {
-            warm_up();
-            let visits = visit_counts(network.features(), w, games, C8_FIT_SEED);
-            let importance: Vec<f32> = visits.iter().map(|&v| v as f32 + C8_UNSEEN).collect();
-            if prune == 0 {
-                return network.quantised_c8(&importance);
-            }
-            let kept: Vec<f32> = w
-                .iter()
-                .zip(&visits)
-                .map(|(&x, &v)| if v >= prune { x } else { 0.0 })
-                .collect();
-            let pruned = Network::from_parts(network.shape().clone(), Weights::F32(kept))
-                .unwrap_or_else(|| unreachable!("the same shape"));
-            pruned.quantised_c8(&importance)
-        }
-        _ => network.quantised(q),
+/// The network as `q`. With `--prune` > 0, the weights read fewer times than that in
+/// `--fit-games` games of its own policy (1 ply) become 0 first (untrained: the file's zero
+/// runs and the sparse `i16` in memory skip them); for `c8`, the codebooks are fitted to the
+/// weights play reads, each counting how often (plus [`C8_UNSEEN`]) in those games.
+fn quantise(network: &Network, q: Quantisation, args: &Args) -> Network {
+    let Weights::F32(w) = network.weights() else {
+        return network.quantised(q);
+    };
+    if q != Quantisation::C8 && args.prune == 0 {
+        return network.quantised(q);
     }
+    warm_up();
+    let visits = visit_counts(network.features(), w, args.fit_games, C8_FIT_SEED);
+    let pruned;
+    let network = if args.prune == 0 {
+        network
+    } else {
+        let kept: Vec<f32> = w
+            .iter()
+            .zip(&visits)
+            .map(|(&x, &v)| if v >= args.prune { x } else { 0.0 })
+            .collect();
+        pruned = Network::from_parts(network.shape().clone(), Weights::F32(kept))
+            .unwrap_or_else(|| unreachable!("the same shape"));
+        &pruned
+    };
+    if q == Quantisation::C8 {
+        let importance: Vec<f32> = visits.iter().map(|&v| v as f32 + C8_UNSEEN).collect();
+        return network.quantised_c8(&importance);
+    }
+    network.quantised(q)
 }
 
 fn write_weights(
     network: &Network,
     q: Quantisation,
-    prune: u32,
-    fit_games: u64,
+    args: &Args,
     out: &Path,
 ) -> Result<(), String> {
-    let bytes = encode(&quantise(network, q, prune, fit_games), Encoding::ZeroRuns);
+    let bytes = encode(&quantise(network, q, args), Encoding::ZeroRuns);
     fs::write(out, &bytes).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
     eprintln!(
         "train: wrote {} ({} bytes, {})",
@@ -666,7 +667,9 @@ mod tests {
         assert_ne!(weights_of(&from).weights(), weights_of(&same).weights());
         // A c8 file starts from the values its codes stand for.
         let c8 = base.join("net-c8.ntw");
-        write_weights(&weights_of(&first), Quantisation::C8, 0, 20, &c8).unwrap();
+        let mut e = args(&first, 40);
+        e.fit_games = 20;
+        write_weights(&weights_of(&first), Quantisation::C8, &e, &c8).unwrap();
         let decoded = decode(&fs::read(&c8).unwrap()).unwrap();
         let started = network_from(&c8).unwrap();
         assert!(matches!(started.weights(), Weights::F32(_)));
@@ -682,6 +685,45 @@ mod tests {
         d.from = Some(file.clone());
         let err = run(&d).unwrap_err();
         assert!(err.contains("--from") && err.contains("checksum"), "{err}");
+        let _ = fs::remove_dir_all(&base);
+    }
+
+    #[test]
+    fn pruning_zeroes_exactly_the_weights_the_networks_play_never_read() {
+        let base = std::env::temp_dir().join(format!("train-prune-{}", std::process::id()));
+        run(&args(&base, 40)).unwrap();
+        let net = weights_of(&base);
+        let Weights::F32(w) = net.weights() else {
+            panic!("a checkpoint holds f32")
+        };
+        let visits = visit_counts(net.features(), w, 20, C8_FIT_SEED);
+        let mut a = args(&base, 40);
+        (a.prune, a.fit_games) = (1, 20);
+        for q in [Quantisation::I16, Quantisation::F32] {
+            let file = base.join(format!("pruned-{}.ntw", q.name()));
+            write_weights(&net, q, &a, &file).unwrap();
+            let pruned = decode(&fs::read(&file).unwrap()).unwrap();
+            let full = net.quantised(q);
+            let (mut kept, mut dropped) = (0, 0);
+            for (i, &v) in visits.iter().enumerate() {
+                let got = pruned.weights().get(i);
+                if v == 0 {
+                    assert_eq!(got, 0.0, "{q:?}: weight {i}, never read");
+                    dropped += usize::from(w[i] != 0.0);
+                } else {
+                    assert_eq!(
+                        got,
+                        full.weights().get(i),
+                        "{q:?}: weight {i}, read {v} times"
+                    );
+                    kept += 1;
+                }
+            }
+            assert!(
+                kept > 0 && dropped > 0,
+                "{q:?}: {kept} kept, {dropped} dropped"
+            );
+        }
         let _ = fs::remove_dir_all(&base);
     }
 }
