@@ -149,7 +149,7 @@ test('td: the heuristic plays while the network downloads, the line says so with
   assert.deepEqual(info.map((n) => n.worker).sort(), [...parts].sort(), 'the workers of the split read it, once each');
   assert.equal(downloads.length, 1, `downloaded once: ${downloads}`);
   for (const n of info) {
-    assert.ok(n.memory <= 80 * 2 ** 20, `worker ${n.worker}: ${n.memory} bytes of wasm memory, at most 80 MB`);
+    assert.ok(n.memory <= 48 * 2 ** 20, `worker ${n.worker}: ${n.memory} bytes of wasm memory, at most 48 MB`);
     // The file reaches the engine in chunks: the worker holds the network and its search
     // tables, never the whole file (WEIGHTS_FILE.length more) beside them.
     assert.ok(n.memory - n.bytes < Math.min(8e6, WEIGHTS_FILE.length), `worker ${n.worker}: ${n.memory - n.bytes} bytes beside the network`);

@@ -45,9 +45,10 @@ impl Sparse {
         self.values.len()
     }
 
-    /// Bytes in memory.
+    /// Bytes in memory (the values' room as reserved while reading, a little more than they
+    /// fill).
     pub fn memory_bytes(&self) -> usize {
-        self.blocks.len() * std::mem::size_of::<Block>() + self.values.len() * 2
+        self.blocks.len() * std::mem::size_of::<Block>() + self.values.capacity() * 2
     }
 
     /// Entry `i` (below [`Sparse::len`]).
@@ -124,7 +125,7 @@ impl Builder {
             b.before = before;
             before += b.bits.count_ones();
         }
-        self.values.shrink_to_fit();
+        // Not shrunk to fit: in wasm the copy would raise the memory's peak, which stays.
         Some(Sparse {
             blocks: self.blocks,
             values: self.values,
