@@ -68,11 +68,14 @@ const DEPTHS = [
   { name: '3 ply (`expectimax-td`, depth 3)', file: 'data/runs/expectimax-td-depth3.jsonl' },
 ];
 
-// The shipped network's checkpoint written three ways, played by `td` over the same games.
+// The shipped network's checkpoint written three ways, played at 1 and 2 ply over the same games.
 const STORAGE = [
-  { name: '`f32`', file: 'data/runs/td-l16-f32.jsonl' },
-  { name: '`c8`, every weight', file: 'data/runs/td-l16-c8-full.jsonl' },
-  { name: '`c8`, the weights 20,000 games of play read (shipped)', file: 'data/runs/td-l16.jsonl' },
+  { name: '`f32`, every weight', search: '1 ply', file: 'data/runs/td-l16-f32.jsonl' },
+  { name: '`c8`, the weights 20,000 games of play read', search: '1 ply', file: 'data/runs/td-l16-c8.jsonl' },
+  { name: '`i16`, the weights 20,000 games of play read (shipped)', search: '1 ply', file: 'data/runs/td-l16.jsonl' },
+  { name: '`f32`, every weight', search: '2 ply', file: 'data/runs/expectimax-td-depth2-f32.jsonl' },
+  { name: '`c8`, the weights 20,000 games of play read', search: '2 ply', file: 'data/runs/expectimax-td-depth2-c8.jsonl' },
+  { name: '`i16`, the weights 20,000 games of play read (shipped)', search: '2 ply', file: 'data/runs/expectimax-td-depth2.jsonl' },
 ];
 
 // Evaluation weights tuned by `arena tune`, judged on fresh seeds against the defaults: the
@@ -304,15 +307,16 @@ function storageSection() {
   const tiles = [2048, 4096, 8192, 16384, 32768];
   const rows = STORAGE.map((p) => {
     const s = run(p.file);
-    return [p.name, String(s.games), seedText(s.seeds), ...tiles.map((t) => share(s.reached(t), s.games)), whole(s.scoreMean)];
+    return [p.name, p.search, String(s.games), seedText(s.seeds), ...tiles.map((t) => share(s.reached(t), s.games)), whole(s.scoreMean)];
   });
   return [
     "## The network's storage",
     '',
     "The shipped network's checkpoint (four 6-tuples, 16 levels) written three ways, played by",
-    '`td` over the same games ([training.md](training.md) has the formats and the training).',
+    '`td` (1 ply) and `expectimax-td` at depth 2 over the same games ([training.md](training.md)',
+    'has the formats and the training).',
     '',
-    table(['weights', 'games', 'seeds', ...tiles.map(tileName), 'mean score'], rows),
+    table(['weights', 'search', 'games', 'seeds', ...tiles.map(tileName), 'mean score'], rows),
   ].join('\n');
 }
 

@@ -28,8 +28,8 @@ export const LADDER = [
 // its games played with that network.
 // BEGIN TD LADDER (tools/figures.mjs)
 export const TD_LADDER = [
-  { nodes: 5000, name: 'Light', reach: { 8192: 0.96, 16384: 0.815, 32768: 0.13 }, nodesPerMove: 1581, from: 'data/runs/expectimax-td-5000.jsonl' },
-  { nodes: 20000, name: 'Quick', reach: { 8192: 0.965, 16384: 0.835, 32768: 0.1 }, nodesPerMove: 7748, from: 'data/runs/expectimax-td-20000.jsonl' },
+  { nodes: 5000, name: 'Light', reach: { 8192: 0.96, 16384: 0.83, 32768: 0.205 }, nodesPerMove: 1570, from: 'data/runs/expectimax-td-5000.jsonl' },
+  { nodes: 20000, name: 'Quick', reach: { 8192: 0.99, 16384: 0.885, 32768: 0.23 }, nodesPerMove: 7735, from: 'data/runs/expectimax-td-20000.jsonl' },
   { nodes: 80000, name: 'Solid', reach: null, nodesPerMove: null, from: 'data/runs/expectimax-td-80000.jsonl' },
   { nodes: 300000, name: 'Strong', reach: null, nodesPerMove: null, from: 'data/runs/expectimax-td-300000.jsonl' },
   { nodes: 1200000, name: 'Deep', reach: null, nodesPerMove: null, from: 'data/runs/expectimax-td-1200000.jsonl' },
