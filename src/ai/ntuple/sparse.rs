@@ -23,7 +23,8 @@ pub struct Sparse {
 impl Sparse {
     /// The sparse form of `dense`.
     pub fn from_dense(dense: &[i16]) -> Sparse {
-        let mut b = Builder::new(dense.len(), dense.len());
+        let kept = dense.iter().filter(|&&v| v != 0).count();
+        let mut b = Builder::new(dense.len(), kept);
         for &v in dense {
             b.push(v);
         }
