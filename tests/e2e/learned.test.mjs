@@ -164,14 +164,17 @@ test('td: the heuristic plays while the network downloads, the line says so with
   const workers = await page.evaluate(() => window.workers);
   const asked = await page.evaluate(() => window.asked.length);
   await page.locator('.g2048 .ai-toggle').click();
-  // A worker has the search; Stop comes while it runs (its answer not in yet).
-  await page.waitForFunction((n) => window.asked.length > n, asked);
-  const unanswered = await page.evaluate((n) => {
-    const mine = window.asked.slice(n);
+  // Stop comes while both workers search their part (no answer in yet). A part of one legal
+  // move answers at once, so Stop waits for a move whose two parts each have two or more.
+  const handle = await page.waitForFunction((n) => {
+    const pair = window.asked.slice(n).slice(-2);
+    if (pair.length < 2 || pair[0].cells !== pair[1].cells || pair.some((a) => !(a.moves?.length >= 2))) return false;
+    if (pair.some((a) => window.answers.some((b) => b.id === a.id && b.worker === a.worker))) return false;
     document.querySelector('.g2048 .ai-toggle').click();
-    return mine.filter((a) => !window.answers.some((b) => b.id === a.id && b.worker === a.worker)).length;
-  }, asked);
-  assert.equal(unanswered, 2, 'Stop came while both parts of the search were running');
+    return pair.map((a) => a.worker);
+  }, asked, { timeout: 20000 });
+  const running = await handle.jsonValue();
+  assert.equal(new Set(running).size, 2, `Stop came while both parts of the search were running, on workers ${running}`);
   assert.equal(await page.textContent('.g2048 .ai-toggle'), 'Start AI');
   await page.waitForFunction((n) => window.workers >= n + 2, workers, { timeout: 5000 });
   // Replaced in the order of their parts: the first worker's replacement comes first.
