@@ -68,15 +68,15 @@ const DEPTHS = [
   { name: '3 ply (`expectimax-td`, depth 3)', file: 'data/runs/expectimax-td-depth3.jsonl' },
 ];
 
-// The shipped network's checkpoint written three ways, played at 1 and 2 ply over the same games.
-const STORAGE = [
-  { name: '`f32`, every weight', search: '1 ply', file: 'data/runs/td-l16-f32.jsonl' },
-  { name: '`c8`, the weights 20,000 games of play read', search: '1 ply', file: 'data/runs/td-l16-c8.jsonl' },
-  { name: '`i16`, the weights 20,000 games of play read (shipped)', search: '1 ply', file: 'data/runs/td-l16.jsonl' },
-  { name: '`f32`, every weight', search: '2 ply', file: 'data/runs/expectimax-td-depth2-f32.jsonl' },
-  { name: '`c8`, the weights 20,000 games of play read', search: '2 ply', file: 'data/runs/expectimax-td-depth2-c8.jsonl' },
-  { name: '`i16`, the weights 20,000 games of play read (shipped)', search: '2 ply', file: 'data/runs/expectimax-td-depth2.jsonl' },
+// The shipped network's checkpoint written three ways (each run file's suffix), played at 1 and
+// 2 ply (DEPTHS' first two runs) over the same games.
+const STORED = [
+  { name: '`f32`, every weight', suffix: '-f32' },
+  { name: '`c8`, the weights 20,000 games of play read', suffix: '-c8' },
+  { name: '`i16`, the weights 20,000 games of play read (shipped)', suffix: '' },
 ];
+const STORAGE = DEPTHS.slice(0, 2).flatMap((depth, i) =>
+  STORED.map((s) => ({ name: s.name, search: `${i + 1} ply`, file: depth.file.replace(/\.jsonl$/, `${s.suffix}.jsonl`) })));
 
 // Evaluation weights tuned by `arena tune`, judged on fresh seeds against the defaults: the
 // same seeds for both, so the difference is paired by seed. `tuned(game)` tells the two apart.

@@ -254,12 +254,12 @@ impl Reader {
         self.total = Some(at as u64 + payload_len + 4);
         self.crc.update(&self.head);
         self.head_len = Some(at);
-        self.start_payload();
+        self.start_payload(payload_len);
         Ok(())
     }
 
     /// The header's fields, checked; the payload's reading set up.
-    fn start_payload(&mut self) {
+    fn start_payload(&mut self, payload_len: u64) {
         match self.read_header() {
             Ok(header) => {
                 self.payload = if self.encoding() == Some(Encoding::Raw) {
@@ -270,9 +270,7 @@ impl Reader {
                 self.out = if header.quant == Quantisation::I16 {
                     // Held sparse: never the dense table, not even while reading.
                     let entries = header.shape.entries();
-                    let payload = self.head[20..28].try_into().map(u64::from_le_bytes);
-                    let most =
-                        payload.map_or(entries, |p| usize::try_from(p / 2).unwrap_or(entries));
+                    let most = usize::try_from(payload_len / 2).unwrap_or(entries);
                     Sink::Sparse(Builder::new(entries, most), None)
                 } else {
                     Sink::Bytes(Vec::with_capacity(header.size))

@@ -42,6 +42,7 @@ impl Sparse {
     }
 
     /// Entries that are not 0.
+    #[cfg(test)]
     pub fn kept(&self) -> usize {
         self.values.len()
     }
