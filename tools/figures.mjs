@@ -14,6 +14,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 // Where the page's strength figures live: the one path to change if the module moves.
 import { NETWORK_FILE } from '../www/ai/network.js';
+import { FAMILIES, fitPlayer } from '../www/ai/fit-player.js';
+import { SPEED_INTERVAL_MS } from '../www/ai/strength-figures.js';
 
 export const STRENGTH_FIGURES = 'www/ai/strength-figures.js';
 export const FIGURES_PAGE = 'docs/figures.md';
@@ -33,6 +35,12 @@ const LADDER = ladder([50000, 200000, 800000, 2500000, 10000000], (n) => `data/r
 // data/index.json names the shipped network: a new network leaves every rung "not yet
 // measured" until it is measured again.
 const TD_LADDER = ladder([5000, 20000, 80000, 300000, 1200000], (n) => `data/runs/expectimax-td-${n}.jsonl`);
+// Each family's search speed in the page's wasm, nodes a millisecond a worker, on a quiet
+// machine of the CI's kind (2 cores): `node tools/wasm-vs-native.mjs --moves 200 --repeat 3`
+// with `--nodes 200000 --sizes 4` (expectimax) and `--nodes 20000 --strategy expectimax-td`.
+// The README names what the default player picks at Max with them, on MAX_WORKERS workers.
+const WASM_SPEEDS = { expectimax: 113000, 'expectimax-td': 7400 };
+const MAX_WORKERS = 2;
 // The tiles whose reach the page quotes for a rung, and the games a rung needs before the
 // page quotes it (until then its label says "not yet measured").
 const PAGE_TILES = [8192, 16384, 32768];
@@ -58,7 +66,9 @@ const PLAYERS = [
   { name: '`expectimax` (50k nodes: *Light*)', how: 'the expectation over every spawn, on a 64-bit board', file: LADDER[0].file },
   { name: '`expectimax` (10M nodes: *Deep*)', how: 'the same, with 200 times the nodes', file: LADDER[4].file },
   { name: '`td` (the shipped network)', how: 'one move ahead, judged by a learned n-tuple network', file: 'data/runs/td-l16.jsonl' },
-  { name: '`expectimax-td` (20k nodes: *Quick*)', how: "expectimax's search with the network as its evaluation", file: 'data/runs/expectimax-td-20000.jsonl' },
+  { name: '`expectimax-td` (depth 2)', how: "expectimax's search with the network as its evaluation, two moves ahead", file: 'data/runs/expectimax-td-depth2.jsonl' },
+  { name: '`expectimax-td` (depth 3)', how: 'the same, three moves ahead', file: 'data/runs/expectimax-td-depth3.jsonl' },
+  { name: '`expectimax-td` (20k nodes: *Quick*)', how: 'the same, deepening within 20k positions a move', file: 'data/runs/expectimax-td-20000.jsonl' },
 ];
 
 // The shipped network searched to a fixed depth: 1 ply is `td`.
@@ -428,26 +438,59 @@ const withShippedNetwork = (index, file) => Boolean(index.files[file]?.command.i
 const measured = (rungs, index) =>
   rungs.filter((r) => existsSync(join(ROOT, r.file)) && run(r.file).games >= PAGE_GAMES && (rungs !== TD_LADDER || withShippedNetwork(index, r.file)));
 
-/** A ladder block of the page's strength figures (`name`: LADDER or TD_LADDER): a rung without its games has no figures. */
-function ladderBlock(name, rungs, index) {
+/** The page's rungs of a ladder, as strength-figures.js holds them: a rung without its games has no figures. */
+function pageRungs(rungs, index) {
   const ok = measured(rungs, index);
-  const lines = rungs.map((r) => {
-    if (!ok.includes(r)) return `  { nodes: ${r.nodes}, name: '${r.name}', reach: null, nodesPerMove: null, from: '${r.file}' },`;
+  return rungs.map((r) => {
+    if (!ok.includes(r)) return { nodes: r.nodes, name: r.name, reach: null, nodesPerMove: null, from: r.file };
     const s = run(r.file);
-    const reach = PAGE_TILES.map((t) => `${t}: ${s.reached(t) / s.games}`).join(', ');
-    return `  { nodes: ${r.nodes}, name: '${r.name}', reach: { ${reach} }, nodesPerMove: ${s.nodesPerMove}, from: '${r.file}' },`;
+    return { nodes: r.nodes, name: r.name, reach: Object.fromEntries(PAGE_TILES.map((t) => [t, s.reached(t) / s.games])), nodesPerMove: s.nodesPerMove, from: r.file };
+  });
+}
+
+/** A ladder block of the page's strength figures (`name`: LADDER or TD_LADDER). */
+function ladderBlock(name, rungs, index) {
+  const lines = pageRungs(rungs, index).map((r) => {
+    const head = `  { nodes: ${r.nodes}, name: '${r.name}'`;
+    if (!r.reach) return `${head}, reach: null, nodesPerMove: null, from: '${r.from}' },`;
+    const reach = PAGE_TILES.map((t) => `${t}: ${r.reach[t]}`).join(', ');
+    return `${head}, reach: { ${reach} }, nodesPerMove: ${r.nodesPerMove}, from: '${r.from}' },`;
   });
   return [`export const ${name} = [`, ...lines, '];'].join('\n');
 }
 
-/** README's players table: a strength figure for each, the games linked to their file. */
-function playersTable() {
+/**
+ * What the page's default player plays at Max on a machine of the CI's kind: fit-player.js's
+ * own pick, from the ladders as this script writes them and WASM_SPEEDS, on 2 workers.
+ * Returns {strategy, rung, file}.
+ */
+function maxPick(index) {
+  const rungs = { expectimax: pageRungs(LADDER, index), 'expectimax-td': pageRungs(TD_LADDER, index) };
+  const families = FAMILIES.map((f) => ({ ...f, ladder: rungs[f.strategy] }));
+  const pick = fitPlayer(WASM_SPEEDS, MAX_WORKERS, SPEED_INTERVAL_MS.max, families);
+  return { strategy: pick.strategy, rung: pick.rung, file: pick.rung.from };
+}
+
+/**
+ * README's players table: a strength figure for each, the games linked to their file; then
+ * what the default player plays at Max (maxPick), with its figures.
+ */
+function playersTable(index) {
+  const share = (s, t) => `${pct(s.reached(t) / s.games)}%`;
   const rows = PLAYERS.map((p) => {
     const s = run(p.file);
-    const pctOnly = (t) => `${pct(s.reached(t) / s.games)}%`;
-    return [p.name, p.how, `[${s.games}](${p.file})`, String(s.medianLargest), pctOnly(2048), pctOnly(16384)];
+    return [p.name, p.how, `[${s.games}](${p.file})`, String(s.medianLargest), share(s, 2048), share(s, 16384), share(s, 32768)];
   });
-  return table(['player', 'how it plays', 'games', 'tile half the games reach', 'reaches 2048', 'reaches 16384'], rows);
+  const max = maxPick(index);
+  const s = run(max.file);
+  const player = max.strategy === 'expectimax-td' ? 'the learned network' : 'the heuristic search';
+  const atMax = [
+    '',
+    `At *Max* (61 moves a second) on a machine of two cores, Start AI plays ${player}, \`${max.strategy}\``,
+    `*${max.rung.name}* (${max.rung.nodes / 1000}k nodes): 16384 in ${share(s, 16384)} and 32768 in ${share(s, 32768)} of [${s.games}](${max.file}) games`,
+    '([ai.md](docs/ai.md#the-default-player-strongest-at-this-speed) says how it picks).',
+  ];
+  return [table(['player', 'how it plays', 'games', 'tile half the games reach', 'reaches 2048', 'reaches 16384', 'reaches 32768'], rows), ...atMax].join('\n');
 }
 
 /** `text` with the lines between the two marker lines replaced by `block`. */
@@ -466,7 +509,7 @@ export function render() {
   return new Map([
     [FIGURES_PAGE, figuresPage(index)],
     [STRENGTH_FIGURES, replaceBlock(STRENGTH_FIGURES, replaceBlock(STRENGTH_FIGURES, read(STRENGTH_FIGURES), 'BEGIN LADDER', 'END LADDER', ladderBlock('LADDER', LADDER, index)), 'BEGIN TD LADDER', 'END TD LADDER', ladderBlock('TD_LADDER', TD_LADDER, index))],
-    [README, replaceBlock(README, read(README), 'figures:players', '/figures:players', playersTable())],
+    [README, replaceBlock(README, read(README), 'figures:players', '/figures:players', playersTable(index))],
   ]);
 }
 
