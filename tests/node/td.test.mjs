@@ -3,7 +3,10 @@
 // with the problem named (the strategies stay unavailable, the others play on).
 // tests/data/tiny-4x4-l8-i8.ntw: `train --shape 4x4 --levels 8 --games 2000 --seed 1
 // --out ... --quantise i8` (16 KB); tiny-4x4-l8-c8.ntw the same with `--quantise c8` (a
-// version 2 file: a byte per weight into 256 values per tuple). A file lists each tuple's
+// version 2 file: a byte per weight into 256 values per tuple); tiny-4x4-l8-i16.ntw the i8
+// file written again as i16 in the planes encoding (version 3, as the page's network is):
+// `train --export tests/data/tiny-4x4-l8-i16.ntw --from tests/data/tiny-4x4-l8-i8.ntw
+// --quantise i16`. A file lists each tuple's
 // cells highest digit first and `shape` names them as `train --shape` takes them, lowest
 // digit first: these files, written by a trainer that listed them the other way, read
 // as 3,2,1,0;... (the same network).
@@ -54,8 +57,8 @@ test('a c8 file (version 2) loads and plays in wasm; its bad copies are named', 
   changed[40 + 2 * 1024 + 3] ^= 1; // inside tuple 3's codebook
   assert.throws(() => ai.loadWeights(changed), /checksum/);
   const later = c8.slice();
-  later[8] = 3;
-  assert.throws(() => ai.loadWeights(later), /version 3 is not one this game reads/);
+  later[8] = 4;
+  assert.throws(() => ai.loadWeights(later), /version 4 is not one this game reads/);
   assert.throws(() => ai.bestMove(cells, 4, { strategy: 'td' }), /none is loaded/);
 
   const info = ai.loadWeights(c8);
@@ -63,6 +66,34 @@ test('a c8 file (version 2) loads and plays in wasm; its bad copies are named', 
   const td = ai.bestMove(cells, 4, { strategy: 'td' });
   assert.ok(ai.legalMoves(cells, 4).includes(td.dir), `td plays a legal move: ${td.dir}`);
   assert.ok(Object.values(td.values).some((v) => v > 0), 'the codebooks give values');
+  ai.unloadWeights();
+});
+
+test('an i16 file in planes (version 3) loads whole or in chunks and judges as the network it was written from', () => {
+  const i16 = new Uint8Array(readFileSync(new URL('../data/tiny-4x4-l8-i16.ntw', import.meta.url)));
+  assert.equal(i16[8], 3, 'version 3');
+  assert.equal(i16[13], 2, 'encoding 2, planes');
+  ai.loadWeights(file);
+  const before = ai.bestMove(cells, 4, { strategy: 'td' }).values;
+  const info = ai.loadWeights(i16);
+  assert.equal(info.quantisation, 'i16');
+  const values = ai.bestMove(cells, 4, { strategy: 'td' }).values;
+  assert.deepEqual(Object.keys(values), Object.keys(before));
+  for (const dir of Object.keys(before)) {
+    assert.ok(Math.abs(values[dir] - before[dir]) <= 1e-3 * Math.abs(before[dir]) + 1, `${dir}: ${values[dir]} against the i8 file's ${before[dir]}`);
+  }
+  for (const size of [1, 7, 1000]) {
+    ai.unloadWeights();
+    const loader = new ai.NetworkLoader();
+    for (let at = 0; at < i16.length; at += size) loader.push(i16.subarray(at, at + size));
+    assert.deepEqual(loader.finish(), info, `chunks of ${size}`);
+    assert.deepEqual(ai.bestMove(cells, 4, { strategy: 'td' }).values, values, `chunks of ${size} judge as whole`);
+    loader.free();
+  }
+  const cut = new ai.NetworkLoader();
+  cut.push(i16.subarray(0, i16.length - 30));
+  assert.throws(() => cut.finish(), /cut short/);
+  cut.free();
   ai.unloadWeights();
 });
 

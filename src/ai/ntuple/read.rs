@@ -37,6 +37,13 @@ enum Payload {
     Copy {
         left: usize,
     },
+    /// Planes: byte `plane` of the `at`-th value that is not 0 comes next.
+    Planes {
+        plane: usize,
+        at: usize,
+    },
+    /// Every weight read: nothing more may follow.
+    Done,
 }
 
 /// Adds one byte to a LEB128 number being read; Some(value) when it is the last byte.
@@ -71,6 +78,46 @@ impl Sink {
             Sink::Bytes(v) => v.resize(v.len() + n, 0),
             Sink::Sparse(b, _) => {
                 b.skip(n / 2);
+            }
+        }
+    }
+
+    /// `n` weights that are not 0, `width` bytes each, their bytes to come plane by plane
+    /// (the caller checked that they fit).
+    fn mark(&mut self, n: usize, width: usize, runs: &mut Vec<(usize, usize)>) {
+        match self {
+            Sink::Bytes(v) => {
+                runs.push((v.len() / width, n));
+                v.resize(v.len() + n * width, 0);
+            }
+            Sink::Sparse(b, _) => {
+                b.mark(n);
+            }
+        }
+    }
+
+    /// Byte `plane` of the marked weights from the `at`-th on (the caller checked that they
+    /// fit): into the sparse values, or kept in `staged` until every plane is in.
+    fn fill(&mut self, plane: usize, at: usize, bytes: &[u8], staged: &mut Vec<u8>) {
+        match self {
+            Sink::Bytes(_) => staged.extend_from_slice(bytes),
+            Sink::Sparse(b, _) => {
+                b.fill(plane, at, bytes);
+            }
+        }
+    }
+
+    /// Every plane in: the staged bytes to their weights (`runs`: each run of weights that
+    /// are not 0, its first weight and its length).
+    fn place(&mut self, width: usize, runs: &[(usize, usize)], staged: &[u8]) {
+        let Sink::Bytes(v) = self else { return };
+        let kept = staged.len() / width.max(1);
+        for (plane, bytes) in staged.chunks_exact(kept.max(1)).enumerate().take(width) {
+            let mut bytes = bytes.iter();
+            for &(start, n) in runs {
+                for (entry, &b) in (start..start + n).zip(&mut bytes) {
+                    v[entry * width + plane] = b;
+                }
             }
         }
     }
@@ -123,6 +170,11 @@ pub struct Reader {
     payload: Payload,
     payload_seen: u64,
     out: Sink,
+    /// Planes: the weights that are not 0 so far, and (weights not held sparse) their runs
+    /// and their bytes until every plane is in.
+    kept: usize,
+    runs: Vec<(usize, usize)>,
+    staged: Vec<u8>,
     /// The first wrong field, reported only under a good checksum.
     wrong: Option<WeightsError>,
 }
@@ -170,6 +222,9 @@ impl Reader {
             payload: Payload::Skip,
             payload_seen: 0,
             out: Sink::Bytes(Vec::new()),
+            kept: 0,
+            runs: Vec::new(),
+            staged: Vec::new(),
             wrong: None,
         }
     }
@@ -270,7 +325,11 @@ impl Reader {
                 self.out = if header.quant == Quantisation::I16 {
                     // Held sparse: never the dense table, not even while reading.
                     let entries = header.shape.entries();
-                    let most = usize::try_from(payload_len / 2).unwrap_or(entries);
+                    // Planes say how many values come before they come: room for exactly those.
+                    let most = match self.encoding() {
+                        Some(Encoding::Planes) => 0,
+                        _ => usize::try_from(payload_len / 2).unwrap_or(entries),
+                    };
                     Sink::Sparse(Builder::new(entries, most), None)
                 } else {
                     Sink::Bytes(Vec::with_capacity(header.size))
@@ -288,6 +347,7 @@ impl Reader {
         match self.head[13] {
             0 => Some(Encoding::Raw),
             1 => Some(Encoding::ZeroRuns),
+            2 => Some(Encoding::Planes),
             _ => None,
         }
     }
@@ -321,11 +381,19 @@ impl Reader {
         if !(scale.is_finite() && scale > 0.0) {
             return Err(bad(format!("scale {scale} is not a positive number")));
         }
-        if self.encoding().is_none() {
-            return Err(bad(format!(
-                "encoding {} is unknown (0 raw, 1 zero runs)",
-                bytes[13]
-            )));
+        match self.encoding() {
+            None => {
+                return Err(bad(format!(
+                    "encoding {} is unknown (0 raw, 1 zero runs, 2 planes)",
+                    bytes[13]
+                )))
+            }
+            Some(Encoding::Planes) if version < 3 => {
+                return Err(bad(format!(
+                    "encoding 2 (planes) in a version {version} file"
+                )))
+            }
+            _ => {}
         }
         Ok(Header {
             size: shape.entries() * quant.width(),
@@ -415,6 +483,18 @@ impl Reader {
                         return self.fail(bad(format!("more weights than the shape's {entries}")));
                     }
                     self.out.zeros(zeros);
+                    if self.encoding() == Some(Encoding::Planes) {
+                        self.out.mark(literals / width, width, &mut self.runs);
+                        self.kept += literals / width;
+                        self.payload = if self.out.len() < size {
+                            Payload::Zeros { n: 0, shift: 0 }
+                        } else if self.kept == 0 {
+                            Payload::Done
+                        } else {
+                            Payload::Planes { plane: 0, at: 0 }
+                        };
+                        continue;
+                    }
                     self.payload = if literals == 0 {
                         Payload::Zeros { n: 0, shift: 0 }
                     } else {
@@ -429,6 +509,24 @@ impl Reader {
                     if *left == 0 {
                         self.payload = Payload::Zeros { n: 0, shift: 0 };
                     }
+                }
+                Payload::Planes { plane, at } => {
+                    let (plane, at) = (*plane, *at);
+                    let take = (self.kept - at).min(bytes.len());
+                    self.out.fill(plane, at, &bytes[..take], &mut self.staged);
+                    bytes = &bytes[take..];
+                    self.payload = match (plane + 1, at + take) {
+                        (next, end) if end == self.kept && next == width => {
+                            self.out.place(width, &self.runs, &self.staged);
+                            self.staged = Vec::new();
+                            Payload::Done
+                        }
+                        (next, end) if end == self.kept => Payload::Planes { plane: next, at: 0 },
+                        (_, end) => Payload::Planes { plane, at: end },
+                    };
+                }
+                Payload::Done => {
+                    return self.fail(bad("bytes follow the weights' last plane"));
                 }
             }
         }
@@ -504,8 +602,16 @@ impl Reader {
                     )));
                 }
             }
-            Payload::Zeros { shift: 0, .. } => {}
+            Payload::Zeros { shift: 0, .. } | Payload::Done => {}
             Payload::Copy { .. } => return Err(bad("the weights end inside a run")),
+            Payload::Planes { plane, at } => {
+                return Err(bad(format!(
+                    "the weights end inside their values (byte {} of value {} of {})",
+                    plane + 1,
+                    at + 1,
+                    self.kept
+                )))
+            }
             _ => return Err(bad("the weights end inside a run length")),
         }
         if self.out.len() != header.size {
@@ -574,7 +680,7 @@ mod tests {
         let mut out = Vec::new();
         for net in [net, sparse] {
             for q in Quantisation::ALL {
-                for e in [Encoding::Raw, Encoding::ZeroRuns] {
+                for e in Encoding::ALL {
                     out.push(encode(&net.quantised(q), e));
                 }
             }
@@ -690,7 +796,7 @@ mod tests {
     #[test]
     fn every_quantisation_and_encoding_reads_back_exactly() {
         for q in Quantisation::ALL {
-            for e in [Encoding::Raw, Encoding::ZeroRuns] {
+            for e in Encoding::ALL {
                 let net = network().quantised(q);
                 let back = decode(&encode(&net, e)).unwrap();
                 assert_eq!(back.shape(), net.shape(), "{q:?} {e:?}");
@@ -751,6 +857,10 @@ mod tests {
         for q in [Quantisation::F32, Quantisation::I16, Quantisation::I8] {
             let bytes = encode(&network().quantised(q), Encoding::ZeroRuns);
             assert_eq!(&bytes[8..10], &[1, 0], "{q:?}");
+        }
+        for q in Quantisation::ALL {
+            let bytes = encode(&network().quantised(q), Encoding::Planes);
+            assert_eq!(&bytes[8..10], &[3, 0], "{q:?}");
         }
         let bytes = c8_file();
         assert_eq!(&bytes[8..10], &[2, 0]);
@@ -819,10 +929,10 @@ mod tests {
         let err = decode(&resealed(bytes)).unwrap_err();
         assert!(err.to_string().contains("c8) in a version 1 file"), "{err}");
         let mut bytes = c8_file();
-        bytes[8] = 3;
+        bytes[8] = 4;
         let err = decode(&bytes).unwrap_err();
-        assert_eq!(err, WeightsError::BadVersion(3));
-        assert!(err.to_string().contains("versions 1 to 2"), "{err}");
+        assert_eq!(err, WeightsError::BadVersion(4));
+        assert!(err.to_string().contains("versions 1 to 3"), "{err}");
     }
 
     #[test]
@@ -872,5 +982,90 @@ mod tests {
         let err = decode(&bytes).unwrap_err();
         assert!(err.to_string().contains("quantisation 7"), "{err}");
         assert!(err.to_string().contains("3 c8"), "{err}");
+    }
+
+    /// A network like a trained one: most entries 0, the others spread around 0 (a few
+    /// hundred), as `i16`.
+    fn trained_like() -> Network {
+        let mut net = Network::new(Shape::parse("0,1,2,3;0,1,4,5", 8).unwrap(), 0.0);
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        for w in net.weights_mut().unwrap().iter_mut() {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            if x.is_multiple_of(5) {
+                *w = ((x >> 8) % 2001) as f32 - 1000.0;
+            }
+        }
+        net.quantised(Quantisation::I16)
+    }
+
+    #[test]
+    fn planes_pack_smaller_under_gzip_than_zero_runs() {
+        use std::io::Write;
+        let gz = |bytes: &[u8]| {
+            let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+            e.write_all(bytes).unwrap();
+            e.finish().unwrap().len()
+        };
+        let net = trained_like();
+        let (planes, runs) = (
+            gz(&encode(&net, Encoding::Planes)),
+            gz(&encode(&net, Encoding::ZeroRuns)),
+        );
+        assert!(
+            planes * 100 < runs * 95,
+            "planes {planes} bytes gzipped, zero runs {runs}"
+        );
+    }
+
+    #[test]
+    fn an_i16_planes_file_takes_room_for_exactly_its_values() {
+        let net = trained_like();
+        let kept = (0..net.weights().len())
+            .filter(|&i| net.weights().get(i) != 0.0)
+            .count();
+        let back = decode(&encode(&net, Encoding::Planes)).unwrap();
+        assert_eq!(back.weights(), net.weights());
+        let blocks = net.weights().len().div_ceil(64) * 16;
+        assert_eq!(back.memory_bytes(), blocks + 2 * kept);
+    }
+
+    #[test]
+    fn planes_in_an_older_version_or_cut_inside_the_values_are_named() {
+        let planes = encode(&network(), Encoding::Planes);
+        let mut bytes = planes.clone();
+        bytes[8] = 2;
+        let err = decode(&resealed(bytes)).unwrap_err();
+        assert!(
+            err.to_string()
+                .contains("encoding 2 (planes) in a version 2 file"),
+            "{err}"
+        );
+        // A writer's bug: the payload one byte short of the last value (its length and checksum made to match).
+        let tuples_end = HEADER + 2 * 5;
+        let mut short = planes[..planes.len() - 5].to_vec();
+        let len = u64::from_le_bytes(short[20..28].try_into().unwrap()) - 1;
+        short[20..28].copy_from_slice(&len.to_le_bytes());
+        short.extend_from_slice(&[0; 4]);
+        assert!(short.len() > tuples_end);
+        let err = decode(&resealed(short)).unwrap_err();
+        assert!(
+            err.to_string()
+                .contains("the weights end inside their values"),
+            "{err}"
+        );
+        // And one byte too many after the last plane.
+        let mut long = planes[..planes.len() - 4].to_vec();
+        long.push(7);
+        let len = u64::from_le_bytes(long[20..28].try_into().unwrap()) + 1;
+        long[20..28].copy_from_slice(&len.to_le_bytes());
+        long.extend_from_slice(&[0; 4]);
+        let err = decode(&resealed(long)).unwrap_err();
+        assert!(
+            err.to_string()
+                .contains("bytes follow the weights' last plane"),
+            "{err}"
+        );
     }
 }

@@ -74,6 +74,8 @@ pub struct Builder {
     values: Vec<i16>,
     len: usize,
     at: usize,
+    /// Entries marked as values to come ([`Builder::mark`]).
+    marked: usize,
 }
 
 impl Builder {
@@ -85,6 +87,7 @@ impl Builder {
             values: Vec::with_capacity(most.min(len)),
             len,
             at: 0,
+            marked: 0,
         }
     }
 
@@ -117,7 +120,45 @@ impl Builder {
         true
     }
 
-    /// The weights; None until every entry was given.
+    /// `n` entries that are not 0, their values to come by [`Builder::fill`] once every
+    /// entry is placed (a file's planes); false (and nothing done) past the end.
+    pub fn mark(&mut self, n: usize) -> bool {
+        let Some(end) = self.at.checked_add(n).filter(|&end| end <= self.len) else {
+            return false;
+        };
+        for i in self.at..end {
+            self.blocks[i >> 6].bits |= 1 << (i & 63);
+        }
+        self.marked += n;
+        self.at = end;
+        true
+    }
+
+    /// Entries marked so far: the values [`Builder::fill`] expects.
+    pub fn marked(&self) -> usize {
+        self.marked
+    }
+
+    /// Byte `plane` (0 the low one) of the marked values from the `at`-th on, one a byte of
+    /// `bytes`; their room is taken, exactly, on the first call. False (and nothing done) past
+    /// the marked values.
+    pub fn fill(&mut self, plane: usize, at: usize, bytes: &[u8]) -> bool {
+        if plane > 1 || at.saturating_add(bytes.len()) > self.marked {
+            return false;
+        }
+        if self.values.len() < self.marked {
+            self.values.reserve_exact(self.marked - self.values.len());
+            self.values.resize(self.marked, 0);
+        }
+        let shift = 8 * plane;
+        for (v, &b) in self.values[at..at + bytes.len()].iter_mut().zip(bytes) {
+            *v = (*v as u16 | u16::from(b) << shift) as i16;
+        }
+        true
+    }
+
+    /// The weights; None until every entry was given, and every marked entry its value.
+    /// (A builder either pushes its entries or marks them and fills their values, not both.)
     pub fn finish(mut self) -> Option<Sparse> {
         if self.at != self.len {
             return None;
@@ -126,6 +167,9 @@ impl Builder {
         for b in &mut self.blocks {
             b.before = before;
             before += b.bits.count_ones();
+        }
+        if self.values.len() != before as usize {
+            return None;
         }
         // Not shrunk to fit: in wasm the copy would raise the memory's peak, which stays.
         Some(Sparse {

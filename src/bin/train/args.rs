@@ -67,7 +67,7 @@ pub struct Args {
     #[arg(long, default_value_t = 0)]
     pub eval_games: u64,
     /// Folder for checkpoint.bin, curve.jsonl and eval.jsonl (created if missing).
-    #[arg(long, required_unless_present = "bench")]
+    #[arg(long, required_unless_present_any = ["bench", "export"])]
     pub dir: Option<PathBuf>,
     /// Measure only: train --games games from scratch, write nothing, and print the moves
     /// learned per second (one line on stdout).
@@ -99,7 +99,8 @@ pub struct Args {
     #[arg(long, default_value_t = 1000)]
     pub fit_games: u64,
     /// Train nothing: write DIR/checkpoint.bin's network to FILE as a weights file (with
-    /// --quantise), e.g. while a run goes on.
+    /// --quantise), e.g. while a run goes on; with --from, that file's network instead (as it
+    /// is, newly encoded, when --quantise names its storage and nothing is pruned).
     #[arg(long, value_name = "FILE")]
     pub export: Option<PathBuf>,
     /// Draw the learning curve (DIR/curve.jsonl) as SVG at every checkpoint.

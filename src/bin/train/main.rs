@@ -236,6 +236,21 @@ pub fn run(args: &Args) -> Result<(), String> {
     let curve_path = dir.join("curve.jsonl");
     let eval_path = dir.join("eval.jsonl");
     if let Some(out) = &args.export {
+        if let Some(file) = &args.from {
+            // A weights file written again: as it is when its storage is the one asked for
+            // (the same values, in the current encoding), else from its values as f32.
+            let same = read_file(file)
+                .ok()
+                .and_then(|bytes| decode(&bytes).ok())
+                .filter(|n| n.weights().quantisation() == quantise && args.prune == 0);
+            return match same {
+                Some(network) => write_encoded(&network, out),
+                None => write_weights(&network_from(file)?, quantise, args, out),
+            };
+        }
+        if args.dir.is_none() {
+            return Err("--export needs --dir (its checkpoint) or --from (a weights file)".into());
+        }
         let c = checkpoint::load(&checkpoint_path)?;
         eprintln!("train: checkpoint at game {}", c.games);
         return write_weights(&c.network, quantise, args, out);
@@ -445,13 +460,18 @@ fn write_weights(
     args: &Args,
     out: &Path,
 ) -> Result<(), String> {
-    let bytes = encode(&quantise(network, q, args), Encoding::ZeroRuns);
+    write_encoded(&quantise(network, q, args), out)
+}
+
+/// `network` as a weights file at `out`, its weights as they are.
+fn write_encoded(network: &Network, out: &Path) -> Result<(), String> {
+    let bytes = encode(network, Encoding::Planes);
     fs::write(out, &bytes).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
     eprintln!(
         "train: wrote {} ({} bytes, {})",
         out.display(),
         bytes.len(),
-        q.name()
+        network.weights().quantisation().name()
     );
     Ok(())
 }
@@ -685,6 +705,42 @@ mod tests {
         d.from = Some(file.clone());
         let err = run(&d).unwrap_err();
         assert!(err.contains("--from") && err.contains("checksum"), "{err}");
+        let _ = fs::remove_dir_all(&base);
+    }
+
+    #[test]
+    fn export_from_a_weights_file_writes_its_weights_again_as_planes() {
+        let base = std::env::temp_dir().join(format!("train-reexport-{}", std::process::id()));
+        run(&args(&base, 40)).unwrap();
+        // An i16 file in the older encoding, as a network shipped before planes.
+        let old = base.join("old.ntw");
+        let i16 = weights_of(&base).quantised(Quantisation::I16);
+        fs::write(&old, encode(&i16, Encoding::ZeroRuns)).unwrap();
+        let out = base.join("new.ntw");
+        let export = |quantise: &str| {
+            Args::parse_from([
+                "train",
+                "--export",
+                out.to_str().unwrap(),
+                "--from",
+                old.to_str().unwrap(),
+                "--quantise",
+                quantise,
+            ])
+        };
+        run(&export("i16")).unwrap();
+        let bytes = fs::read(&out).unwrap();
+        assert_eq!(bytes[13], 2, "encoding 2, planes");
+        let back = decode(&bytes).unwrap();
+        assert_eq!(back.weights(), i16.weights(), "the same values and scale");
+        // Another storage is written from the file's values.
+        run(&export("f32")).unwrap();
+        let f32s = decode(&fs::read(&out).unwrap()).unwrap();
+        assert_eq!(f32s.weights().quantisation(), Quantisation::F32);
+        assert!((0..i16.weights().len()).all(|i| f32s.weights().get(i) == i16.weights().get(i)));
+        // With neither a checkpoint's folder nor a file, it says what it needs.
+        let err = run(&Args::parse_from(["train", "--export", "x.ntw"])).unwrap_err();
+        assert!(err.contains("--dir") && err.contains("--from"), "{err}");
         let _ = fs::remove_dir_all(&base);
     }
 
