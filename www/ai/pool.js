@@ -420,8 +420,10 @@ export function createAi({ legalMoves, count, url = WORKER_URL, compile = compil
     // The default player plays its pick as that engine strategy: expectimax-td with the shipped network.
     const picked = options?.strategy === BEST;
     if (picked) options = await pickPlayer(size, options, signal);
-    let learnedPlay = Object.hasOwn(plays, options?.strategy ?? '') ? plays[options.strategy] : null;
-    if (picked) learnedPlay = options.strategy === 'expectimax-td' ? { strategy: 'expectimax-td', network: SHIPPED } : null;
+    const named = (strategy) => (Object.hasOwn(plays, strategy ?? '') ? plays[strategy] : null);
+    const learnedPlay = picked
+      ? (options.strategy === 'expectimax-td' ? { strategy: 'expectimax-td', network: SHIPPED } : null)
+      : named(options?.strategy);
     let played = options?.strategy ?? STAND_IN;
     let needs = null;
     // Off 4x4 the engine refuses a learned strategy, network or not, and says why.
