@@ -634,3 +634,105 @@ fn network_file_compressed_or_not_plays_the_same_games() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("--network bad.ntw.gz"), "{err}");
 }
+
+/// The games of a run's --out file, each as (seed, score, moves, largest tile, tiles left).
+fn games_of(path: &PathBuf) -> Vec<(u64, u64, u64, String, String)> {
+    let mut games: Vec<_> = std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .map(|l| {
+            let g: serde_json::Value = serde_json::from_str(l).unwrap();
+            (
+                g["seed"].as_u64().unwrap(),
+                g["score"].as_u64().unwrap(),
+                g["moves"].as_u64().unwrap(),
+                g["largest"].as_str().unwrap().to_string(),
+                g["tiles"].to_string(),
+            )
+        })
+        .collect();
+    games.sort();
+    games
+}
+
+#[test]
+fn an_external_program_plays_the_same_games_as_the_strategy_it_copies() {
+    // tests/data/corner-player.mjs is `corner` written again in JavaScript: on the same seeds
+    // it must make the same games, move for move (the same score and length).
+    let dir = scratch("external");
+    let player = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/corner-player.mjs");
+    let external = format!("node {player}");
+    for size in ["3", "4"] {
+        let common = [
+            "--games",
+            "6",
+            "--threads",
+            "2",
+            "--size",
+            size,
+            "--no-timing",
+        ];
+        let mut args = vec!["--external", &external, "--out", "ext.jsonl"];
+        args.extend(common);
+        let table = ok(&dir, &args);
+        assert!(table.contains("\"external\":"), "{table}");
+        let mut args = vec!["--strategy", "corner", "--out", "corner.jsonl"];
+        args.extend(common);
+        ok(&dir, &args);
+        let (ext, corner) = (
+            games_of(&dir.join("ext.jsonl")),
+            games_of(&dir.join("corner.jsonl")),
+        );
+        assert_eq!(ext.len(), 6);
+        assert_eq!(ext, corner, "size {size}");
+        let line: serde_json::Value = serde_json::from_str(
+            std::fs::read_to_string(dir.join("ext.jsonl"))
+                .unwrap()
+                .lines()
+                .next()
+                .unwrap(),
+        )
+        .unwrap();
+        assert_eq!(line["strategy"], "external");
+        assert_eq!(line["options"]["external"], external.as_str());
+    }
+    // --resume keeps the games of the same command.
+    let mut args = vec!["--external", &external, "--out", "ext.jsonl", "--resume"];
+    args.extend([
+        "--games",
+        "8",
+        "--threads",
+        "2",
+        "--size",
+        "4",
+        "--no-timing",
+    ]);
+    let out = arena(&dir, &args);
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("6 games kept from --out, 2 to play"));
+}
+
+#[test]
+fn an_external_program_that_misbehaves_fails_the_run_saying_how() {
+    let dir = scratch("external-bad");
+    let cases = [
+        ("echo north", "answered \"north\" on the board"),
+        ("true", "on the board"),
+        ("yes up", "answered up, which moves nothing on the board"),
+    ];
+    for (command, says) in cases {
+        let out = arena(
+            &dir,
+            &["--external", command, "--games", "2", "--threads", "1"],
+        );
+        assert_eq!(out.status.code(), Some(1), "{command}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains(says) && err.contains("game seed 1"),
+            "{command}: {err}"
+        );
+    }
+    let out = arena(&dir, &["--external", "x", "--strategy", "corner"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--strategy"));
+}

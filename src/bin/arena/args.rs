@@ -206,6 +206,12 @@ struct StrategyArgs {
     /// Evaluation weights: JSON, or @FILE for a file holding it.
     #[arg(long, value_name = "JSON|@FILE", value_parser = json_or_file)]
     weights: Option<Value>,
+    /// A program that plays instead of the engine (`sh -c CMD`, one per thread): it reads a
+    /// line of tiles per position (row by row, 0 for empty) and answers up, right, down or
+    /// left. Another AI on the arena's seeds (docs/arena.md).
+    #[arg(long, value_name = "CMD",
+          conflicts_with_all = ["strategy", "nodes", "ms", "depth", "k", "weights", "decide"])]
+    external: Option<String>,
 }
 
 #[derive(Args, Clone)]
@@ -411,6 +417,9 @@ impl StrategyArgs {
         let mut options = Map::new();
         if let Some(name) = self.strategy {
             options.insert("strategy".into(), name.into());
+        }
+        if let Some(command) = self.external {
+            options.insert("external".into(), command.into());
         }
         let numbers = [
             ("nodes", self.nodes),

@@ -11,6 +11,7 @@
 mod args;
 mod chart;
 mod compare;
+mod external;
 mod fail;
 mod jsonl;
 mod merge;

@@ -11,6 +11,8 @@ use serde_json::{Map, Value};
 use game2048::ai::{best_move, catalog, Budget, SearchOptions, SystemClock};
 use game2048::Game;
 
+use crate::external::External;
+
 use crate::fail::Fail;
 use crate::jsonl::{ms_bucket, sparse, tile_name, GameLine, MS_BUCKETS};
 use crate::progress::Progress;
@@ -57,6 +59,9 @@ impl Player {
             config: None,
             weights: None,
         };
+        if player.external().is_some() {
+            return Ok(player);
+        }
         player
             .search_options(0)
             .map_err(|e| Fail::input(format!("{e} ({origin})")))?;
@@ -69,6 +74,11 @@ impl Player {
             options.insert("seed".into(), seed.wrapping_add(index).into());
         }
         Value::Object(options).to_string()
+    }
+
+    /// The program that plays for this player (`--external`), if one does.
+    pub fn external(&self) -> Option<&str> {
+        self.options.get("external").and_then(Value::as_str)
     }
 
     pub fn search_options(&self, index: u64) -> Result<SearchOptions, String> {
@@ -92,8 +102,14 @@ pub struct Job {
     pub index: u64,
 }
 
-fn play(setup: &Setup, player: &Player, index: u64) -> Result<GameLine, String> {
-    let options = player.search_options(index)?;
+/// Plays game `index` for `player`; `external` is this thread's external program, started
+/// on its first game that needs one.
+fn play(
+    setup: &Setup,
+    player: &Player,
+    index: u64,
+    external: &mut Option<External>,
+) -> Result<GameLine, String> {
     let seed = setup.seed + index;
     let clock = SystemClock::new();
     let start = Instant::now();
@@ -101,17 +117,40 @@ fn play(setup: &Setup, player: &Player, index: u64) -> Result<GameLine, String> 
     let mut hist = vec![0u64; MS_BUCKETS];
     let (mut nodes, mut depth_sum) = (0, 0);
     let stop = setup.until.map_or(u8::MAX, |t| t.trailing_zeros() as u8);
-    while game.board().max_exponent() < stop {
-        let decision = best_move(game.board().cells(), setup.size, &options, &clock)
-            .map_err(|e| e.to_string())?;
-        let Some(dir) = decision.dir else { break };
-        hist[ms_bucket(decision.ms)] += 1;
-        nodes += decision.nodes;
-        depth_sum += u64::from(decision.depth);
-        if game.play(dir).is_none() {
-            break;
+    let (strategy, budget) = if let Some(command) = player.external() {
+        if external.as_ref().is_none_or(|e| e.command() != command) {
+            *external = Some(External::start(command)?);
         }
-    }
+        let program = external
+            .as_mut()
+            .unwrap_or_else(|| unreachable!("started above"));
+        while game.board().max_exponent() < stop && !game.board().is_over() {
+            let asked = Instant::now();
+            let dir = program.decide(game.board().cells())?;
+            hist[ms_bucket(asked.elapsed().as_secs_f64() * 1e3)] += 1;
+            if game.play(dir).is_none() {
+                return Err(format!(
+                    "--external {command:?} answered {dir}, which moves nothing on the board {}",
+                    crate::external::position_line(game.board().cells())
+                ));
+            }
+        }
+        ("external".to_string(), Value::Null)
+    } else {
+        let options = player.search_options(index)?;
+        while game.board().max_exponent() < stop {
+            let decision = best_move(game.board().cells(), setup.size, &options, &clock)
+                .map_err(|e| e.to_string())?;
+            let Some(dir) = decision.dir else { break };
+            hist[ms_bucket(decision.ms)] += 1;
+            nodes += decision.nodes;
+            depth_sum += u64::from(decision.depth);
+            if game.play(dir).is_none() {
+                break;
+            }
+        }
+        (options.strategy.name().to_string(), budget_of(&options))
+    };
     let mut counts = [0u32; 128];
     for &e in game.board().cells() {
         counts[e as usize] += 1;
@@ -123,8 +162,8 @@ fn play(setup: &Setup, player: &Player, index: u64) -> Result<GameLine, String> 
     Ok(GameLine {
         seed,
         size: setup.size,
-        strategy: options.strategy.name().to_string(),
-        budget: budget_of(&options),
+        strategy,
+        budget,
         options: Value::Object(player.options.clone()),
         ai_seed: player.ai_seed.map(|s| s.wrapping_add(index)),
         until: setup.until,
@@ -159,12 +198,15 @@ pub fn play_all(
         for _ in 0..setup.threads.min(jobs.len()) {
             let send = send.clone();
             let next = &next;
-            scope.spawn(move || loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                let Some(job) = jobs.get(i) else { break };
-                let game = play(setup, &players[job.player], job.index);
-                if send.send((i, game)).is_err() {
-                    break;
+            scope.spawn(move || {
+                let mut external = None;
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(job) = jobs.get(i) else { break };
+                    let game = play(setup, &players[job.player], job.index, &mut external);
+                    if send.send((i, game)).is_err() {
+                        break;
+                    }
                 }
             });
         }
