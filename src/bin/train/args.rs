@@ -94,6 +94,12 @@ pub struct Args {
     /// become 0 (untrained), which shrinks the file and the sparse i16 in memory; 0 keeps all.
     #[arg(long, default_value_t = 0)]
     pub prune: u32,
+    /// With --prune, from a checkpoint of a --tc run: keep this many weights in all, the
+    /// weights --prune keeps and then, of those it drops, the ones training moved most (the
+    /// largest coherence sums of error sizes), so that positions the fit games rarely reach
+    /// (the late game that restarts train) keep theirs. 0: only --prune's.
+    #[arg(long, value_name = "N", default_value_t = 0, requires = "prune")]
+    pub keep: u64,
     /// With c8 or --prune: games the network plays (1 ply) to count how often each weight is
     /// read.
     #[arg(long, default_value_t = 1000)]

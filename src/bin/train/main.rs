@@ -245,7 +245,7 @@ pub fn run(args: &Args) -> Result<(), String> {
                 .filter(|n| n.weights().quantisation() == quantise && args.prune == 0);
             return match same {
                 Some(network) => write_encoded(&network, out),
-                None => write_weights(&network_from(file)?, quantise, args, out),
+                None => write_weights(&network_from(file)?, None, quantise, args, out),
             };
         }
         if args.dir.is_none() {
@@ -253,7 +253,8 @@ pub fn run(args: &Args) -> Result<(), String> {
         }
         let c = checkpoint::load(&checkpoint_path)?;
         eprintln!("train: checkpoint at game {}", c.games);
-        return write_weights(&c.network, quantise, args, out);
+        let sizes = c.coherence.as_ref().map(|a| a.sizes.as_slice());
+        return write_weights(&c.network, sizes, quantise, args, out);
     }
     if !args.bench {
         fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
@@ -374,7 +375,9 @@ pub fn run(args: &Args) -> Result<(), String> {
     }
     progress.finish();
     if let Some(out) = &args.out {
-        write_weights(&store.network(&shape), quantise, args, out)?;
+        let accumulators = store.accumulators();
+        let sizes = accumulators.as_ref().map(|a| a.sizes.as_slice());
+        write_weights(&store.network(&shape), sizes, quantise, args, out)?;
     }
     let rate = learned as f64 / playing.as_secs_f64().max(1e-9);
     if args.bench {
@@ -425,12 +428,17 @@ const C8_UNSEEN: f32 = 0.01;
 /// `--fit-games` games of its own policy (1 ply) become 0 first (untrained: the file's zero
 /// runs and the sparse `i16` in memory skip them); for `c8`, the codebooks are fitted to the
 /// weights play reads, each counting how often (plus [`C8_UNSEEN`]) in those games.
-fn quantise(network: &Network, q: Quantisation, args: &Args) -> Network {
+fn quantise(
+    network: &Network,
+    sizes: Option<&[f32]>,
+    q: Quantisation,
+    args: &Args,
+) -> Result<Network, String> {
     let Weights::F32(w) = network.weights() else {
-        return network.quantised(q);
+        return Ok(network.quantised(q));
     };
     if q != Quantisation::C8 && args.prune == 0 {
-        return network.quantised(q);
+        return Ok(network.quantised(q));
     }
     warm_up();
     let visits = visit_counts(network.features(), w, args.fit_games, C8_FIT_SEED);
@@ -438,10 +446,17 @@ fn quantise(network: &Network, q: Quantisation, args: &Args) -> Network {
     let network = if args.prune == 0 {
         network
     } else {
+        let mut keep: Vec<bool> = visits.iter().map(|&v| v >= args.prune).collect();
+        if args.keep > 0 {
+            let sizes = sizes.ok_or(
+                "--keep needs the coherence accumulators: export a checkpoint of a --tc run",
+            )?;
+            keep_most_trained(&mut keep, w, sizes, args.keep as usize);
+        }
         let kept: Vec<f32> = w
             .iter()
-            .zip(&visits)
-            .map(|(&x, &v)| if v >= args.prune { x } else { 0.0 })
+            .zip(&keep)
+            .map(|(&x, &k)| if k { x } else { 0.0 })
             .collect();
         pruned = Network::from_parts(network.shape().clone(), Weights::F32(kept))
             .unwrap_or_else(|| unreachable!("the same shape"));
@@ -449,18 +464,41 @@ fn quantise(network: &Network, q: Quantisation, args: &Args) -> Network {
     };
     if q == Quantisation::C8 {
         let importance: Vec<f32> = visits.iter().map(|&v| v as f32 + C8_UNSEEN).collect();
-        return network.quantised_c8(&importance);
+        return Ok(network.quantised_c8(&importance));
     }
-    network.quantised(q)
+    Ok(network.quantised(q))
+}
+
+/// Marks in `keep`, among the weights not marked that training moved (not 0), those with the
+/// largest coherence size (`sizes`, the sum of the sizes of the errors asked of each), until
+/// `total` weights that are not 0 are marked in all (those tied with the last one too); none
+/// when `keep` already holds that many.
+fn keep_most_trained(keep: &mut [bool], w: &[f32], sizes: &[f32], total: usize) {
+    let marked = (0..w.len()).filter(|&i| keep[i] && w[i] != 0.0).count();
+    let mut candidates: Vec<f32> = (0..w.len())
+        .filter(|&i| !keep[i] && w[i] != 0.0)
+        .map(|i| sizes[i])
+        .collect();
+    let more = total.saturating_sub(marked).min(candidates.len());
+    if more == 0 {
+        return;
+    }
+    let (_, &mut threshold, _) = candidates.select_nth_unstable_by(more - 1, |a, b| b.total_cmp(a));
+    for i in 0..w.len() {
+        if !keep[i] && w[i] != 0.0 && sizes[i] >= threshold {
+            keep[i] = true;
+        }
+    }
 }
 
 fn write_weights(
     network: &Network,
+    sizes: Option<&[f32]>,
     q: Quantisation,
     args: &Args,
     out: &Path,
 ) -> Result<(), String> {
-    write_encoded(&quantise(network, q, args), out)
+    write_encoded(&quantise(network, sizes, q, args)?, out)
 }
 
 /// `network` as a weights file at `out`, its weights as they are.
@@ -689,7 +727,7 @@ mod tests {
         let c8 = base.join("net-c8.ntw");
         let mut e = args(&first, 40);
         e.fit_games = 20;
-        write_weights(&weights_of(&first), Quantisation::C8, &e, &c8).unwrap();
+        write_weights(&weights_of(&first), None, Quantisation::C8, &e, &c8).unwrap();
         let decoded = decode(&fs::read(&c8).unwrap()).unwrap();
         let started = network_from(&c8).unwrap();
         assert!(matches!(started.weights(), Weights::F32(_)));
@@ -745,6 +783,88 @@ mod tests {
     }
 
     #[test]
+    fn keep_adds_back_the_weights_training_moved_most_up_to_the_count() {
+        let base = std::env::temp_dir().join(format!("train-keep-{}", std::process::id()));
+        let mut a = args(&base, 40);
+        a.tc = true;
+        a.alpha = 1.0;
+        run(&a).unwrap();
+        let c = checkpoint::load(&base.join("checkpoint.bin")).unwrap();
+        let Weights::F32(w) = c.network.weights() else {
+            panic!("a checkpoint holds f32")
+        };
+        let sizes = &c.coherence.as_ref().unwrap().sizes;
+        let visits = visit_counts(c.network.features(), w, 20, C8_FIT_SEED);
+        let read = (0..w.len())
+            .filter(|&i| visits[i] >= 1 && w[i] != 0.0)
+            .count();
+        let trained = w.iter().filter(|&&x| x != 0.0).count();
+        assert!(read < trained, "{read} read, {trained} trained");
+        let total = (read + trained) / 2;
+        let file = base.join("kept.ntw");
+        let export = Args::parse_from([
+            "train",
+            "--export",
+            file.to_str().unwrap(),
+            "--dir",
+            base.to_str().unwrap(),
+            "--quantise",
+            "f32",
+            "--prune",
+            "1",
+            "--fit-games",
+            "20",
+            "--keep",
+            &total.to_string(),
+        ]);
+        run(&export).unwrap();
+        let kept = decode(&fs::read(&file).unwrap()).unwrap();
+        let is_kept = |i: usize| kept.weights().get(i) != 0.0;
+        let n = (0..w.len()).filter(|&i| is_kept(i)).count();
+        assert!(n >= total && n < total + 50, "{n} kept for --keep {total}");
+        let mut smallest_added = f32::INFINITY;
+        let mut largest_dropped = 0f32;
+        for i in 0..w.len() {
+            if visits[i] >= 1 {
+                assert_eq!(
+                    kept.weights().get(i),
+                    w[i],
+                    "weight {i}: read, so kept as it is"
+                );
+            } else if is_kept(i) {
+                assert_eq!(kept.weights().get(i), w[i]);
+                smallest_added = smallest_added.min(sizes[i]);
+            } else if w[i] != 0.0 {
+                largest_dropped = largest_dropped.max(sizes[i]);
+            }
+        }
+        assert!(
+            smallest_added > largest_dropped,
+            "added {smallest_added}, dropped {largest_dropped}"
+        );
+        // A network without the accumulators (a weights file) cannot say what training moved.
+        let from = base.join("from.ntw");
+        fs::write(&from, encode(&c.network, Encoding::ZeroRuns)).unwrap();
+        let without = Args::parse_from([
+            "train",
+            "--export",
+            file.to_str().unwrap(),
+            "--from",
+            from.to_str().unwrap(),
+            "--prune",
+            "1",
+            "--fit-games",
+            "20",
+            "--keep",
+            "10",
+        ]);
+        assert!(run(&without)
+            .unwrap_err()
+            .contains("coherence accumulators"));
+        let _ = fs::remove_dir_all(&base);
+    }
+
+    #[test]
     fn pruning_zeroes_exactly_the_weights_the_networks_play_never_read() {
         let base = std::env::temp_dir().join(format!("train-prune-{}", std::process::id()));
         run(&args(&base, 40)).unwrap();
@@ -757,7 +877,7 @@ mod tests {
         (a.prune, a.fit_games) = (1, 20);
         for q in [Quantisation::I16, Quantisation::F32] {
             let file = base.join(format!("pruned-{}.ntw", q.name()));
-            write_weights(&net, q, &a, &file).unwrap();
+            write_weights(&net, None, q, &a, &file).unwrap();
             let pruned = decode(&fs::read(&file).unwrap()).unwrap();
             let full = net.quantised(q);
             let (mut kept, mut dropped) = (0, 0);
