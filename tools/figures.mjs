@@ -39,7 +39,7 @@ const TD_LADDER = ladder([5000, 20000, 80000, 300000, 1200000], (n) => `data/run
 // machine of the CI's kind (2 cores): `node tools/wasm-vs-native.mjs --moves 200 --repeat 3`
 // with `--nodes 200000 --sizes 4` (expectimax) and `--nodes 20000 --strategy expectimax-td`.
 // The README names what the default player picks at Max with them, on MAX_WORKERS workers.
-const WASM_SPEEDS = { expectimax: 113000, 'expectimax-td': 7400 };
+const WASM_SPEEDS = { expectimax: 113000, 'expectimax-td': 7500 };
 const MAX_WORKERS = 2;
 // The tiles whose reach the page quotes for a rung, and the games a rung needs before the
 // page quotes it (until then its label says "not yet measured").
@@ -78,15 +78,17 @@ const DEPTHS = [
   { name: '3 ply (`expectimax-td`, depth 3)', file: 'data/runs/expectimax-td-depth3.jsonl' },
 ];
 
-// The shipped network's checkpoint written three ways (each run file's suffix), played at 1 and
-// 2 ply (DEPTHS' first two runs) over the same games.
+// The shipped network's checkpoint written four ways (each run file's suffix), played at the
+// depths of DEPTHS over the same games: each way at each depth whose games were played.
 const STORED = [
   { name: '`f32`, every weight', suffix: '-f32' },
   { name: '`c8`, the weights 20,000 games of play read', suffix: '-c8' },
-  { name: '`i16`, the weights 20,000 games of play read (shipped)', suffix: '' },
+  { name: '`i16`, the weights 20,000 games of play read (5.3 M)', suffix: '-i16-read' },
+  { name: '`i16`, those and the ones training moved most, 9 M (shipped)', suffix: '' },
 ];
-const STORAGE = DEPTHS.slice(0, 2).flatMap((depth, i) =>
-  STORED.map((s) => ({ name: s.name, search: `${i + 1} ply`, file: depth.file.replace(/\.jsonl$/, `${s.suffix}.jsonl`) })));
+const STORAGE = DEPTHS.flatMap((depth, i) =>
+  STORED.map((s) => ({ name: s.name, search: `${i + 1} ply`, file: depth.file.replace(/\.jsonl$/, `${s.suffix}.jsonl`) })))
+  .filter((p) => existsSync(join(ROOT, p.file)));
 
 // Evaluation weights tuned by `arena tune`, judged on fresh seeds against the defaults: the
 // same seeds for both, so the difference is paired by seed. `tuned(game)` tells the two apart.
@@ -322,9 +324,9 @@ function storageSection() {
   return [
     "## The network's storage",
     '',
-    "The shipped network's checkpoint (four 6-tuples, 16 levels) written three ways, played by",
-    '`td` (1 ply) and `expectimax-td` at depth 2 over the same games ([training.md](training.md)',
-    'has the formats and the training).',
+    "The shipped network's checkpoint (four 6-tuples, 16 levels) written four ways, played by",
+    '`td` (1 ply) and `expectimax-td` at depths 2 and 3 over the same games ([training.md](training.md)',
+    'has the formats, the export and the training).',
     '',
     table(['weights', 'search', 'games', 'seeds', ...tiles.map(tileName), 'mean score'], rows),
   ].join('\n');
