@@ -23,8 +23,8 @@
 //! count of zero weights, a LEB128 count of weights that are not 0, until the pairs cover every
 //! weight. Then those weights' bytes a byte at a time: every weight's first (lowest) byte in
 //! order, then every weight's second, and so on. A weight's high bytes are mostly alike, so
-//! gzip packs the planes better than the weights' bytes side by side: the shipped `i16`
-//! network is 9.4 MB gzipped this way, 11.7 MB with zero runs. A reader learns how many values
+//! gzip packs the planes better than the weights' bytes side by side: an `i16` 4x6 network
+//! with 5.3 M weights kept is 9.4 MB gzipped this way, 11.7 MB with zero runs. A reader learns how many values
 //! follow before they arrive, and `i16` weights read straight into their sparse form.
 //!
 //! Files of the first three kinds are written as version 1, byte for byte as before `c8`;
