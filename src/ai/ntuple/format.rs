@@ -181,6 +181,8 @@ fn payload(weights: &Weights, encoding: Encoding) -> Vec<u8> {
             }
         }
         Encoding::Planes => {
+            // Each run of weights that are not 0: its first weight and its end.
+            let mut runs = Vec::new();
             let mut i = 0;
             loop {
                 let zeros_from = i;
@@ -193,16 +195,15 @@ fn payload(weights: &Weights, encoding: Encoding) -> Vec<u8> {
                 }
                 put_leb(&mut out, (values_from - zeros_from) as u64);
                 put_leb(&mut out, (i - values_from) as u64);
+                runs.push(values_from..i);
                 if i == n {
                     break;
                 }
             }
             for plane in 0..weights.quantisation().width() {
-                out.extend(
-                    (0..n)
-                        .filter(|&i| !is_zero(weights, i))
-                        .map(|i| weight_byte(weights, i, plane)),
-                );
+                for run in &runs {
+                    out.extend(run.clone().map(|i| weight_byte(weights, i, plane)));
+                }
             }
         }
     }

@@ -107,12 +107,11 @@ impl Sink {
         }
     }
 
-    /// Every plane in: the staged bytes to their weights (`runs`: each run of weights that
-    /// are not 0, its first weight and its length).
-    fn place(&mut self, width: usize, runs: &[(usize, usize)], staged: &[u8]) {
+    /// Every plane in: the staged bytes (`kept` a plane, `kept` above 0) to their weights
+    /// (`runs`: each run of weights that are not 0, its first weight and its length).
+    fn place(&mut self, width: usize, kept: usize, runs: &[(usize, usize)], staged: &[u8]) {
         let Sink::Bytes(v) = self else { return };
-        let kept = staged.len() / width.max(1);
-        for (plane, bytes) in staged.chunks_exact(kept.max(1)).enumerate().take(width) {
+        for (plane, bytes) in staged.chunks_exact(kept).enumerate() {
             let mut bytes = bytes.iter();
             for &(start, n) in runs {
                 for (entry, &b) in (start..start + n).zip(&mut bytes) {
@@ -517,7 +516,7 @@ impl Reader {
                     bytes = &bytes[take..];
                     self.payload = match (plane + 1, at + take) {
                         (next, end) if end == self.kept && next == width => {
-                            self.out.place(width, &self.runs, &self.staged);
+                            self.out.place(width, self.kept, &self.runs, &self.staged);
                             self.staged = Vec::new();
                             Payload::Done
                         }

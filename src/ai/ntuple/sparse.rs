@@ -134,11 +134,6 @@ impl Builder {
         true
     }
 
-    /// Entries marked so far: the values [`Builder::fill`] expects.
-    pub fn marked(&self) -> usize {
-        self.marked
-    }
-
     /// Byte `plane` (0 the low one) of the marked values from the `at`-th on, one a byte of
     /// `bytes`; their room is taken, exactly, on the first call. False (and nothing done) past
     /// the marked values.

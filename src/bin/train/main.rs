@@ -239,14 +239,11 @@ pub fn run(args: &Args) -> Result<(), String> {
         if let Some(file) = &args.from {
             // A weights file written again: as it is when its storage is the one asked for
             // (the same values, in the current encoding), else from its values as f32.
-            let same = read_file(file)
-                .ok()
-                .and_then(|bytes| decode(&bytes).ok())
-                .filter(|n| n.weights().quantisation() == quantise && args.prune == 0);
-            return match same {
-                Some(network) => write_encoded(&network, out),
-                None => write_weights(&network_from(file)?, None, quantise, args, out),
-            };
+            let network = read_network(file)?;
+            if network.weights().quantisation() == quantise && args.prune == 0 {
+                return write_encoded(&network, out);
+            }
+            return write_weights(&as_f32(network, file)?, None, quantise, args, out);
         }
         if args.dir.is_none() {
             return Err("--export needs --dir (its checkpoint) or --from (a weights file)".into());
@@ -400,8 +397,17 @@ pub fn run(args: &Args) -> Result<(), String> {
 
 /// The network of weights file `file` (gzipped or not) as f32 weights that can learn on.
 fn network_from(file: &Path) -> Result<Network, String> {
+    as_f32(read_network(file)?, file)
+}
+
+/// The network of weights file `file` (gzipped or not), as stored.
+fn read_network(file: &Path) -> Result<Network, String> {
     let bytes = read_file(file).map_err(|e| format!("--from {}: {e}", file.display()))?;
-    let network = decode(&bytes).map_err(|e| format!("--from {}: {e}", file.display()))?;
+    decode(&bytes).map_err(|e| format!("--from {}: {e}", file.display()))
+}
+
+/// `network` (read from `file`) with its weights as f32.
+fn as_f32(network: Network, file: &Path) -> Result<Network, String> {
     let weights = network.weights();
     let f32s = (0..weights.len()).map(|i| weights.get(i)).collect();
     eprintln!(
