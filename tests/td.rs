@@ -130,6 +130,34 @@ fn learned_strategies_need_a_network_and_4x4_then_play_its_moves() {
     let d = best_move(&stuck, 4, &td, &NoClock).unwrap();
     assert_eq!((d.dir, d.values), (None, [None; 4]));
 
+    // A line that loses keeps the points it made: left and right each merge the two 128s and
+    // leave one empty cell, where either spawn ends the game. Searched two moves deep, each is
+    // worth its afterstate's tile points plus the spawned 4's share (0.1 x 4), not 0 (the
+    // heuristic's lost position is worth 0).
+    let doomed = [1, 2, 3, 4, 2, 3, 4, 5, 3, 4, 5, 6, 9, 10, 7, 7];
+    let bits = Bitboard::from_exponents(&doomed).unwrap();
+    let e = best_move(
+        &doomed,
+        4,
+        &options(r#"{"strategy":"expectimax-td","depth":2}"#),
+        &NoClock,
+    )
+    .unwrap();
+    for dir in [Direction::Left, Direction::Right] {
+        let kept = tile_score(bits.shifted(dir)) as f64 + 0.4;
+        let value = e.values[dir.index()].unwrap();
+        assert!((value - kept).abs() < 1e-6, "{dir}: {value} against {kept}");
+    }
+    assert!(e.values[Direction::Up.index()].is_none());
+    let heuristic = best_move(
+        &doomed,
+        4,
+        &options(r#"{"strategy":"expectimax","depth":2}"#),
+        &NoClock,
+    )
+    .unwrap();
+    assert_eq!(heuristic.values[Direction::Left.index()], Some(0.0));
+
     // A quantised network plays through the same path.
     loaded::load(&encode(
         &net.quantised(Quantisation::I8),

@@ -149,6 +149,12 @@ impl RowTable {
 /// [`LineScorer`] the n x n [`Grid`], by the same formula.
 pub trait Evaluate<P: Position> {
     fn evaluate(&self, position: P) -> f64;
+    /// What `position`, where no move is left, is worth: nothing, unless the evaluation says
+    /// otherwise.
+    #[inline]
+    fn lost(&self, _position: P) -> f64 {
+        0.0
+    }
     /// The evaluation of each of [`Position::children`]: the leaves under a node one move
     /// above the depth limit.
     #[inline]

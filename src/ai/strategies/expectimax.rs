@@ -30,7 +30,9 @@ use crate::ai::search::position::Position;
 /// WebAssembly, which has no prefetch (a plain read instead made it slower, and the
 /// lookahead alone gave 1.01x to 1.03x there), so it runs the search without it.
 const PREFETCH: bool = cfg!(target_arch = "x86_64");
-/// What a lost position is worth; `Search::leaf` keeps every live position above it.
+/// What a lost position is worth to the heuristic (`Evaluate::lost`; the learned evaluation's
+/// is its tiles' points) and what an aborted search returns; `Search::leaf` keeps every live
+/// position above it.
 const LOST: f64 = 0.0;
 
 struct Search<'s, 'c, E> {
@@ -122,13 +124,14 @@ impl<E> Search<'_, '_, E> {
         value
     }
 
-    /// The value of the best move from `position` (after the spawn); [`LOST`] when none.
+    /// The value of the best move from `position` (after the spawn); the evaluation's
+    /// [`Evaluate::lost`] when there is none.
     fn best<P: Position>(&mut self, position: P, probability: f64, depth: u32) -> f64
     where
         E: Evaluate<P>,
     {
         if depth > 1 {
-            return self.best_of(position.children(), probability, depth);
+            return self.best_of((position, position.children()), probability, depth);
         }
         if self.control.tick() {
             return LOST;
@@ -152,10 +155,13 @@ impl<E> Search<'_, '_, E> {
                 return LOST;
             }
         }
+        if best == LOST {
+            return self.evaluator.lost(position);
+        }
         best
     }
 
-    /// `position.with_tile(slot, exponent)`'s children, their table slots prefetched when
+    /// `position.with_tile(slot, exponent)` and its children, their table slots prefetched when
     /// they will be probed (searched at `probability` with a depth of 2 or more).
     #[inline]
     fn spawned_children<P: Position>(
@@ -164,21 +170,22 @@ impl<E> Search<'_, '_, E> {
         slot: u32,
         exponent: u8,
         probability: f64,
-    ) -> [Option<P>; 4] {
-        let children = position.with_tile(slot, exponent).children();
+    ) -> (P, [Option<P>; 4]) {
+        let spawned = position.with_tile(slot, exponent);
+        let children = spawned.children();
         if probability >= MIN_PROBABILITY {
             for next in children.into_iter().flatten() {
                 self.table.prefetch(next.key());
             }
         }
-        children
+        (spawned, children)
     }
 
-    /// [`Search::best`] at `depth` of 2 or more, given the position's children (worked out
-    /// ahead, their slots prefetched, by the prefetching search).
+    /// [`Search::best`] at `depth` of 2 or more, given the position and its children (worked
+    /// out ahead, their slots prefetched, by the prefetching search).
     fn best_of<P: Position>(
         &mut self,
-        children: [Option<P>; 4],
+        (position, children): (P, [Option<P>; 4]),
         probability: f64,
         depth: u32,
     ) -> f64
@@ -197,6 +204,9 @@ impl<E> Search<'_, '_, E> {
             if self.control.aborted() {
                 return LOST;
             }
+        }
+        if best == LOST {
+            return self.evaluator.lost(position);
         }
         best
     }
