@@ -78,13 +78,20 @@ const DEPTHS = [
   { name: '3 ply (`expectimax-td`, depth 3)', file: 'data/runs/expectimax-td-depth3.jsonl' },
 ];
 
-// The shipped network's checkpoint written four ways (each run file's suffix), played at the
+// Another project's search playing the shipped network (`arena --external`, the adapter in
+// tools/external/ziap-2048-tdl/), beside ours at the same depth on the same seeds.
+const SIDE_BY_SIDE = [
+  { name: "ziap/2048-tdl's expectimax, its 3 ply (`-d 2`)", file: 'data/runs/ziap-2048-tdl-depth2.jsonl' },
+  { name: '`expectimax-td`, depth 3', file: 'data/runs/expectimax-td-depth3.jsonl' },
+];
+
+// The run's 240,000-chain checkpoint written four ways (each run file's suffix), played at the
 // depths of DEPTHS over the same games: each way at each depth whose games were played.
 const STORED = [
   { name: '`f32`, every weight', suffix: '-f32' },
   { name: '`c8`, the weights 20,000 games of play read', suffix: '-c8' },
   { name: '`i16`, the weights 20,000 games of play read (5.3 M)', suffix: '-i16-read' },
-  { name: '`i16`, those and the ones training moved most, 9 M (shipped)', suffix: '' },
+  { name: '`i16`, those and the ones training moved most, 9 M (as shipped)', suffix: '-i16-keep' },
 ];
 const STORAGE = DEPTHS.flatMap((depth, i) =>
   STORED.map((s) => ({ name: s.name, search: `${i + 1} ply`, file: depth.file.replace(/\.jsonl$/, `${s.suffix}.jsonl`) })))
@@ -315,6 +322,24 @@ function depthsSection() {
   ].join('\n');
 }
 
+function sideBySideSection() {
+  const tiles = [2048, 4096, 8192, 16384, 32768];
+  const rows = SIDE_BY_SIDE.map((p) => {
+    const s = run(p.file);
+    return [p.name, String(s.games), seedText(s.seeds), ...tiles.map((t) => share(s.reached(t), s.games)), whole(s.scoreMean)];
+  });
+  return [
+    '## Another search with the same network',
+    '',
+    "[ziap/2048-tdl](https://github.com/ziap/2048-tdl)'s expectimax (its transposition table and",
+    'move table, built by `tools/external/ziap-2048-tdl/`) judging with the shipped network (as',
+    '`f32`: the same values) through `arena --external`, beside `expectimax-td` searching as many',
+    'moves ahead, on the same seeds ([arena.md](arena.md)).',
+    '',
+    table(['search', 'games', 'seeds', ...tiles.map(tileName), 'mean score'], rows),
+  ].join('\n');
+}
+
 function storageSection() {
   const tiles = [2048, 4096, 8192, 16384, 32768];
   const rows = STORAGE.map((p) => {
@@ -324,9 +349,11 @@ function storageSection() {
   return [
     "## The network's storage",
     '',
-    "The shipped network's checkpoint (four 6-tuples, 16 levels) written four ways, played by",
+    "The 240,000-chain checkpoint of the shipped network's run (four 6-tuples, 16 levels) written",
+    'four ways, the last as the shipped network is exported, played by',
     '`td` (1 ply) and `expectimax-td` at depths 2 and 3 over the same games ([training.md](training.md)',
-    'has the formats, the export and the training).',
+    "has the formats, the export and the training). These games value a lost position at 0 (the",
+    "shipped network's search, at its tiles' points: [ai.md](ai.md#the-learned-player)).",
     '',
     table(['weights', 'search', 'games', 'seeds', ...tiles.map(tileName), 'mean score'], rows),
   ].join('\n');
@@ -379,7 +406,7 @@ function tunedSection() {
 }
 
 function sourcesSection(index) {
-  const used = new Set([...LADDER.map((r) => r.file), ...measured(TD_LADDER, index).map((r) => r.file), ...PLAYERS.map((p) => p.file), ...DEPTHS.map((p) => p.file), ...STORAGE.map((p) => p.file), ...TUNED.map((t) => t.file)]);
+  const used = new Set([...LADDER.map((r) => r.file), ...measured(TD_LADDER, index).map((r) => r.file), ...PLAYERS.map((p) => p.file), ...DEPTHS.map((p) => p.file), ...SIDE_BY_SIDE.map((p) => p.file), ...STORAGE.map((p) => p.file), ...TUNED.map((t) => t.file)]);
   const rows = [...used].sort().map((file) => {
     const entry = index.files[file];
     if (!entry) throw new Error(`${file} is quoted but not in ${INDEX}`);
@@ -419,6 +446,8 @@ function figuresPage(index) {
     playersSection(),
     '',
     depthsSection(),
+    '',
+    sideBySideSection(),
     '',
     storageSection(),
     '',
