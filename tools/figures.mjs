@@ -322,12 +322,15 @@ function depthsSection() {
   ].join('\n');
 }
 
+/** A run's games, seeds, share reaching each of `tiles` and mean score. */
+function reachCells(file, tiles) {
+  const s = run(file);
+  return [String(s.games), seedText(s.seeds), ...tiles.map((t) => share(s.reached(t), s.games)), whole(s.scoreMean)];
+}
+
 function sideBySideSection() {
   const tiles = [2048, 4096, 8192, 16384, 32768];
-  const rows = SIDE_BY_SIDE.map((p) => {
-    const s = run(p.file);
-    return [p.name, String(s.games), seedText(s.seeds), ...tiles.map((t) => share(s.reached(t), s.games)), whole(s.scoreMean)];
-  });
+  const rows = SIDE_BY_SIDE.map((p) => [p.name, ...reachCells(p.file, tiles)]);
   return [
     '## Another search with the same network',
     '',
@@ -342,10 +345,7 @@ function sideBySideSection() {
 
 function storageSection() {
   const tiles = [2048, 4096, 8192, 16384, 32768];
-  const rows = STORAGE.map((p) => {
-    const s = run(p.file);
-    return [p.name, p.search, String(s.games), seedText(s.seeds), ...tiles.map((t) => share(s.reached(t), s.games)), whole(s.scoreMean)];
-  });
+  const rows = STORAGE.map((p) => [p.name, p.search, ...reachCells(p.file, tiles)]);
   return [
     "## The network's storage",
     '',
