@@ -82,7 +82,7 @@ const DEPTHS = [
 // tools/external/ziap-2048-tdl/), beside ours at the same depth on the same seeds.
 const SIDE_BY_SIDE = [
   { name: "ziap/2048-tdl's expectimax, its 3 ply (`-d 2`)", file: 'data/runs/ziap-2048-tdl-depth2.jsonl' },
-  { name: '`expectimax-td`, depth 3', file: 'data/runs/expectimax-td-depth3.jsonl' },
+  { name: '`expectimax-td`, depth 3', file: DEPTHS[2].file },
 ];
 
 // The run's 240,000-chain checkpoint written four ways (each run file's suffix), played at the

@@ -155,10 +155,21 @@ impl<E> Search<'_, '_, E> {
                 return LOST;
             }
         }
+        self.or_lost(best, position)
+    }
+
+    /// A move node's value: `best`, the best of its children's, or, with no child (`best` still
+    /// [`LOST`]), what the evaluation says the lost position is worth.
+    #[inline]
+    fn or_lost<P: Position>(&self, best: f64, position: P) -> f64
+    where
+        E: Evaluate<P>,
+    {
         if best == LOST {
-            return self.evaluator.lost(position);
+            self.evaluator.lost(position)
+        } else {
+            best
         }
-        best
     }
 
     /// `position.with_tile(slot, exponent)` and its children, their table slots prefetched when
@@ -205,10 +216,7 @@ impl<E> Search<'_, '_, E> {
                 return LOST;
             }
         }
-        if best == LOST {
-            return self.evaluator.lost(position);
-        }
-        best
+        self.or_lost(best, position)
     }
 
     fn root<P: Position>(&mut self, position: P, depth: u32, moves: [bool; 4]) -> [Option<f64>; 4]
