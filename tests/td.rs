@@ -158,6 +158,30 @@ fn learned_strategies_need_a_network_and_4x4_then_play_its_moves() {
     .unwrap();
     assert_eq!(heuristic.values[Direction::Left.index()], Some(0.0));
 
+    // Nor is a live line worth less than losing there: a network that judges every board's
+    // future far below 0 leaves each position after the spawn at its tile points (a move only
+    // adds points), so a move two deep is worth its afterstate's points plus the 4's share.
+    let gloomy = Network::new(Shape::small_4x4(12), -1000.0);
+    loaded::load(&encode(&gloomy, Encoding::ZeroRuns)).unwrap();
+    let open = [1, 2, 3, 0, 2, 1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0];
+    let bits = Bitboard::from_exponents(&open).unwrap();
+    let e = best_move(
+        &open,
+        4,
+        &options(r#"{"strategy":"expectimax-td","depth":2}"#),
+        &NoClock,
+    )
+    .unwrap();
+    for dir in Direction::ALL {
+        let after = bits.shifted(dir);
+        let Some(value) = e.values[dir.index()] else {
+            assert_eq!(after, bits, "{dir} moves");
+            continue;
+        };
+        let kept = tile_score(after) as f64 + 0.4;
+        assert!((value - kept).abs() < 1e-6, "{dir}: {value} against {kept}");
+    }
+
     // A quantised network plays through the same path.
     loaded::load(&encode(
         &net.quantised(Quantisation::I8),

@@ -158,15 +158,18 @@ impl<E> Search<'_, '_, E> {
         self.or_lost(best, position)
     }
 
-    /// A move node's value: `best`, the best of its children's, or, with no child (`best` still
-    /// [`LOST`]), what the evaluation says the lost position is worth.
+    /// A move node's value: `best`, the best of its children's, but never below what the
+    /// evaluation says losing here is worth. With no child (`best` still [`LOST`]) that is the
+    /// lost position's worth; with children it is a floor, since a move only adds points and a
+    /// network may judge a crowded board's future below 0.
     #[inline]
     fn or_lost<P: Position>(&self, best: f64, position: P) -> f64
     where
         E: Evaluate<P>,
     {
-        if best == LOST {
-            self.evaluator.lost(position)
+        let lost = self.evaluator.lost(position);
+        if best < lost {
+            lost
         } else {
             best
         }
