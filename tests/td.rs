@@ -35,6 +35,28 @@ fn positions(count: usize) -> Vec<[u8; 16]> {
         .collect()
 }
 
+/// `expectimax-td` two moves deep from `cells` values each move at its afterstate's tile
+/// points plus the spawned 4's share (0.1 x 4 points), and only the moves that change the board.
+fn assert_worth_the_points_two_deep(cells: &[u8; 16]) {
+    let bits = Bitboard::from_exponents(cells).unwrap();
+    let e = best_move(
+        cells,
+        4,
+        &options(r#"{"strategy":"expectimax-td","depth":2}"#),
+        &NoClock,
+    )
+    .unwrap();
+    for dir in Direction::ALL {
+        let after = bits.shifted(dir);
+        let Some(value) = e.values[dir.index()] else {
+            assert_eq!(after, bits, "{dir} changes {cells:?} but has no value");
+            continue;
+        };
+        let kept = tile_score(after) as f64 + 0.4;
+        assert!((value - kept).abs() < 1e-6, "{dir}: {value} against {kept}");
+    }
+}
+
 fn trained_network() -> Network {
     warm_up();
     let mut net = Network::new(Shape::small_4x4(12), 0.0);
@@ -135,20 +157,7 @@ fn learned_strategies_need_a_network_and_4x4_then_play_its_moves() {
     // worth its afterstate's tile points plus the spawned 4's share (0.1 x 4), not 0 (the
     // heuristic's lost position is worth 0).
     let doomed = [1, 2, 3, 4, 2, 3, 4, 5, 3, 4, 5, 6, 9, 10, 7, 7];
-    let bits = Bitboard::from_exponents(&doomed).unwrap();
-    let e = best_move(
-        &doomed,
-        4,
-        &options(r#"{"strategy":"expectimax-td","depth":2}"#),
-        &NoClock,
-    )
-    .unwrap();
-    for dir in [Direction::Left, Direction::Right] {
-        let kept = tile_score(bits.shifted(dir)) as f64 + 0.4;
-        let value = e.values[dir.index()].unwrap();
-        assert!((value - kept).abs() < 1e-6, "{dir}: {value} against {kept}");
-    }
-    assert!(e.values[Direction::Up.index()].is_none());
+    assert_worth_the_points_two_deep(&doomed);
     let heuristic = best_move(
         &doomed,
         4,
@@ -163,24 +172,7 @@ fn learned_strategies_need_a_network_and_4x4_then_play_its_moves() {
     // adds points), so a move two deep is worth its afterstate's points plus the 4's share.
     let gloomy = Network::new(Shape::small_4x4(12), -1000.0);
     loaded::load(&encode(&gloomy, Encoding::ZeroRuns)).unwrap();
-    let open = [1, 2, 3, 0, 2, 1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0];
-    let bits = Bitboard::from_exponents(&open).unwrap();
-    let e = best_move(
-        &open,
-        4,
-        &options(r#"{"strategy":"expectimax-td","depth":2}"#),
-        &NoClock,
-    )
-    .unwrap();
-    for dir in Direction::ALL {
-        let after = bits.shifted(dir);
-        let Some(value) = e.values[dir.index()] else {
-            assert_eq!(after, bits, "{dir} moves");
-            continue;
-        };
-        let kept = tile_score(after) as f64 + 0.4;
-        assert!((value - kept).abs() < 1e-6, "{dir}: {value} against {kept}");
-    }
+    assert_worth_the_points_two_deep(&[1, 2, 3, 0, 2, 1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0]);
 
     // A quantised network plays through the same path.
     loaded::load(&encode(
