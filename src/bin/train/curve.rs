@@ -9,6 +9,26 @@ use std::time::Duration;
 use game2048::ai::ntuple::learn::{Episode, Method};
 use serde::{Deserialize, Serialize};
 
+/// The CPU time this process has used so far, all its threads, user and system
+/// (`getrusage`); zero where that is not available.
+#[cfg(unix)]
+pub fn process_cpu() -> Duration {
+    // SAFETY: getrusage writes only the struct it is given, which lives for the call.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    if unsafe { libc::getrusage(libc::RUSAGE_SELF, &mut usage) } != 0 {
+        return Duration::ZERO;
+    }
+    let time = |t: libc::timeval| {
+        Duration::from_secs(t.tv_sec.max(0) as u64) + Duration::from_micros(t.tv_usec.max(0) as u64)
+    };
+    time(usage.ru_utime) + time(usage.ru_stime)
+}
+
+#[cfg(not(unix))]
+pub fn process_cpu() -> Duration {
+    Duration::ZERO
+}
+
 /// The tiles whose share of games the curve follows (exponents).
 pub const TILES: [u8; 5] = [11, 12, 13, 14, 15];
 
@@ -53,6 +73,10 @@ pub struct Point {
     /// Moves learned from per second of the block.
     #[serde(default)]
     pub moves_per_second: f64,
+    /// CPU time the block took, every thread, user and system ([`process_cpu`]): its cost in
+    /// CPU-hours, however busy the machine was and however long the run was stopped in it.
+    #[serde(default)]
+    pub cpu_seconds: f64,
 }
 
 impl Point {
@@ -62,6 +86,7 @@ impl Point {
         episodes: &[Episode],
         method: &Method,
         took: Duration,
+        cpu: Duration,
     ) -> Point {
         let trained: f64 = episodes.iter().map(|g| f64::from(g.trained)).sum();
         Point {
@@ -81,6 +106,7 @@ impl Point {
             lambda: method.lambda,
             seconds: took.as_secs_f64(),
             moves_per_second: trained / took.as_secs_f64().max(1e-9),
+            cpu_seconds: cpu.as_secs_f64(),
         }
     }
 }

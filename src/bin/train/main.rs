@@ -334,14 +334,16 @@ pub fn run(args: &Args) -> Result<(), String> {
     while games < args.games {
         let n = args.block.min(args.games - games);
         let block_start = Instant::now();
+        let cpu_start = curve::process_cpu();
         let episodes = store.train(&features, seed, games, n, args.threads, &method);
         let took = block_start.elapsed();
+        let cpu = curve::process_cpu().saturating_sub(cpu_start);
         playing += took;
         let block_learned = episodes.iter().map(|e| u64::from(e.trained)).sum::<u64>();
         learned += block_learned;
         learned_in_all += block_learned;
         games += n;
-        let point = curve::Point::of(games, learned_in_all, &episodes, &method, took);
+        let point = curve::Point::of(games, learned_in_all, &episodes, &method, took, cpu);
         progress.block(games, &point);
         if args.bench {
             continue;
@@ -601,6 +603,20 @@ mod tests {
         };
         for file in ["curve.jsonl", "eval.jsonl"] {
             assert_eq!(strip(&whole, file), strip(&split, file), "{file}");
+        }
+        // Each block says what CPU time it took (the run's CPU-hours are their sum).
+        for (dir, p) in [&whole, &split].into_iter().flat_map(|d| {
+            curve::read(&d.join("curve.jsonl"))
+                .unwrap()
+                .into_iter()
+                .map(move |p| (d, p))
+        }) {
+            assert!(
+                p.cpu_seconds > 0.0,
+                "{}: block to {} took no CPU",
+                dir.display(),
+                p.games
+            );
         }
         let _ = fs::remove_dir_all(&base);
     }
