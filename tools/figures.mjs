@@ -352,8 +352,9 @@ function storageSection() {
     "The 240,000-chain checkpoint of the shipped network's run (four 6-tuples, 16 levels) written",
     'four ways, the last as the shipped network is exported, played by',
     '`td` (1 ply) and `expectimax-td` at depths 2 and 3 over the same games ([training.md](training.md)',
-    "has the formats, the export and the training). These games value a lost position at 0 (the",
-    "shipped network's search, at its tiles' points: [ai.md](ai.md#the-learned-player)).",
+    "has the formats, the export and the training). These games value a lost position at 0, with",
+    "no floor under a move (the shipped network's search values it at its tiles' points and never",
+    "a move below that: [ai.md](ai.md#the-learned-player)).",
     '',
     table(['weights', 'search', 'games', 'seeds', ...tiles.map(tileName), 'mean score'], rows),
   ].join('\n');
