@@ -78,6 +78,9 @@ const DEPTHS = [
   { name: '3 ply (`expectimax-td`, depth 3)', file: 'data/runs/expectimax-td-depth3.jsonl' },
 ];
 
+// The tiles the strong players' tables follow, 2048 up.
+const LATE_TILES = [2048, 4096, 8192, 16384, 32768];
+
 // Another project's search playing the shipped network (`arena --external`, the adapter in
 // tools/external/ziap-2048-tdl/), beside ours at the same depth on the same seeds.
 const SIDE_BY_SIDE = [
@@ -243,7 +246,7 @@ function rungRow(r, tiles, has) {
 }
 
 function ladderSection() {
-  const tiles = [2048, 4096, 8192, 16384, 32768];
+  const tiles = LATE_TILES;
   const rows = LADDER.map((r) => rungRow(r, tiles, existsSync(join(ROOT, r.file))));
   return [
     "## Expectimax's ladder",
@@ -274,7 +277,7 @@ function ladderSection() {
 }
 
 function tdLadderSection(index) {
-  const tiles = [2048, 4096, 8192, 16384, 32768];
+  const tiles = LATE_TILES;
   const ok = measured(TD_LADDER, index);
   const rows = TD_LADDER.map((r) => rungRow(r, tiles, ok.includes(r)));
   return [
@@ -310,7 +313,7 @@ function playersSection() {
 }
 
 function depthsSection() {
-  const tiles = [2048, 4096, 8192, 16384, 32768];
+  const tiles = LATE_TILES;
   const rows = DEPTHS.map((p) => runRow(p, tiles));
   return [
     '## The learned network by depth',
@@ -329,7 +332,7 @@ function reachCells(file, tiles) {
 }
 
 function sideBySideSection() {
-  const tiles = [2048, 4096, 8192, 16384, 32768];
+  const tiles = LATE_TILES;
   const rows = SIDE_BY_SIDE.map((p) => [p.name, ...reachCells(p.file, tiles)]);
   return [
     '## Another search with the same network',
@@ -344,7 +347,7 @@ function sideBySideSection() {
 }
 
 function storageSection() {
-  const tiles = [2048, 4096, 8192, 16384, 32768];
+  const tiles = LATE_TILES;
   const rows = STORAGE.map((p) => [p.name, p.search, ...reachCells(p.file, tiles)]);
   return [
     "## The network's storage",

@@ -605,18 +605,11 @@ mod tests {
             assert_eq!(strip(&whole, file), strip(&split, file), "{file}");
         }
         // Each block says what CPU time it took (the run's CPU-hours are their sum).
-        for (dir, p) in [&whole, &split].into_iter().flat_map(|d| {
-            curve::read(&d.join("curve.jsonl"))
-                .unwrap()
-                .into_iter()
-                .map(move |p| (d, p))
-        }) {
-            assert!(
-                p.cpu_seconds > 0.0,
-                "{}: block to {} took no CPU",
-                dir.display(),
-                p.games
-            );
+        for dir in [&whole, &split] {
+            for p in curve::read(&dir.join("curve.jsonl")).unwrap() {
+                let (d, g) = (dir.display(), p.games);
+                assert!(p.cpu_seconds > 0.0, "{d}: block to {g} took no CPU");
+            }
         }
         let _ = fs::remove_dir_all(&base);
     }
