@@ -51,6 +51,8 @@ test('Start AI plays and becomes "Stop"; Stop stops; settings persist', async ()
   assert.equal(await page.locator('.g2048 .ai-step').isDisabled(), true, 'Step waits while the AI plays');
   await page.waitForFunction(() => /\d/.test(document.querySelector('.g2048 .ai-depth dd').textContent));
   assert.match(await page.textContent('.g2048 .ai-mps dd'), /^\d+\.\d$/);
+  // Each stat fills in on its own reply: wait for nodes a second too before reading it.
+  await page.waitForFunction(() => /\d/.test(document.querySelector('.g2048 .ai-nps dd').textContent));
   assert.match(await page.textContent('.g2048 .ai-nps dd'), /^[\d.]+[kM]?$/);
   assert.equal(await page.locator('.g2048 .ai-best').count(), 1, 'the chosen direction is marked');
   await choose(page, 'speed', 'max'); // still tiles for the picture
