@@ -66,6 +66,12 @@ pub struct Args {
     /// nothing (seeds 2^41 onwards), and add a line to DIR/eval.jsonl: the curve of whole games.
     #[arg(long, default_value_t = 0)]
     pub eval_games: u64,
+    /// Stop at the first checkpoint where the last GAMES games added less than one point to
+    /// the 1-ply share reaching 16384, each share the mean of 5 checkpoints' evaluations
+    /// (needs --eval-games). Every checkpoint's log line gives that reading, with GAMES
+    /// 1,000,000 when this is not given.
+    #[arg(long, value_name = "GAMES", requires = "eval_games")]
+    pub until_flat: Option<u64>,
     /// Folder for checkpoint.bin, curve.jsonl and eval.jsonl (created if missing).
     #[arg(long, required_unless_present_any = ["bench", "export"])]
     pub dir: Option<PathBuf>,

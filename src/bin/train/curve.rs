@@ -149,6 +149,54 @@ impl Eval {
     }
 }
 
+/// Checkpoints whose evaluations are averaged in the stopping rule's reading: one
+/// evaluation's share moves by about its interval (±3 points over 1,000 games) from one
+/// checkpoint to the next.
+pub const FLAT_WINDOW: usize = 5;
+/// The gain in the share reaching 16384 below which the network has stopped improving.
+pub const FLAT_GAIN: f64 = 0.01;
+
+/// The stopping rule's reading at the latest checkpoint: the share of evaluation games (1 ply)
+/// reaching 16384, as the mean of the last [`FLAT_WINDOW`] checkpoints, against the same mean
+/// `span` games earlier.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Plateau {
+    /// Training games at the latest checkpoint.
+    pub games: u64,
+    /// Mean share of the last [`FLAT_WINDOW`] evaluations.
+    pub now: f64,
+    /// The same mean at the latest checkpoint at least `span` games earlier, and its games;
+    /// none while the run is not yet that long.
+    pub before: Option<(u64, f64)>,
+}
+
+impl Plateau {
+    /// Whether the last `span` games added less than [`FLAT_GAIN`] (none: not yet known).
+    pub fn flat(&self) -> Option<bool> {
+        self.before.map(|(_, before)| self.now - before < FLAT_GAIN)
+    }
+}
+
+/// The reading over `evals` (in order of games); none before [`FLAT_WINDOW`] evaluations.
+pub fn plateau(evals: &[Eval], span: u64) -> Option<Plateau> {
+    let window_mean = |upto: &[Eval]| -> Option<f64> {
+        let last = upto.get(upto.len().checked_sub(FLAT_WINDOW)?..)?;
+        Some(last.iter().map(|e| e.reach_16384).sum::<f64>() / FLAT_WINDOW as f64)
+    };
+    let latest = evals.last()?;
+    let now = window_mean(evals)?;
+    let before = latest.games.checked_sub(span).and_then(|limit| {
+        let upto = evals.partition_point(|e| e.games <= limit);
+        let mean = window_mean(&evals[..upto])?;
+        Some((evals[upto - 1].games, mean))
+    });
+    Some(Plateau {
+        games: latest.games,
+        now,
+        before,
+    })
+}
+
 pub fn append_eval(path: &Path, eval: &Eval) -> Result<(), String> {
     write_line(
         path,
@@ -216,4 +264,56 @@ pub fn truncate_after(path: &Path, games: u64) -> Result<(), String> {
         .map(|l| format!("{l}\n"))
         .collect();
     fs::write(path, kept).map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Evaluations every 20,000 games, the share reaching 16384 at each given by `share`.
+    fn evals(count: u64, share: impl Fn(u64) -> f64) -> Vec<Eval> {
+        (1..=count)
+            .map(|i| Eval {
+                games: i * 20_000,
+                learned: 0,
+                played: 1000,
+                mean_score: 0.0,
+                reach_2048: 0.0,
+                reach_4096: 0.0,
+                reach_8192: 0.0,
+                reach_16384: share(i * 20_000),
+                reach_32768: 0.0,
+                mean_moves: 0.0,
+                seconds: 0.0,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_stopping_rule_compares_five_checkpoint_means_a_span_apart() {
+        // Too few evaluations for a mean; then a mean with nothing a million games before.
+        assert_eq!(plateau(&evals(4, |_| 0.4), 1_000_000), None);
+        let young = plateau(&evals(50, |_| 0.4), 1_000_000).unwrap();
+        assert_eq!(
+            (young.games, young.before, young.flat()),
+            (1_000_000, None, None)
+        );
+        // 1,100,000 games: the mean of 1.02 M..1.1 M against that of 20k..100k.
+        let rising = |g: u64| 0.3 + g as f64 * 0.02 / 1e6;
+        let p = plateau(&evals(55, rising), 1_000_000).unwrap();
+        assert_eq!(p.before.map(|b| b.0), Some(100_000));
+        assert!((p.now - rising(1_060_000)).abs() < 1e-9, "{p:?}");
+        assert!((p.before.unwrap().1 - rising(60_000)).abs() < 1e-9, "{p:?}");
+        assert_eq!(p.flat(), Some(false), "two points in a million games");
+        let slow = |g: u64| 0.3 + g as f64 * 0.009 / 1e6;
+        assert_eq!(
+            plateau(&evals(55, slow), 1_000_000).unwrap().flat(),
+            Some(true)
+        );
+        // One noisy checkpoint moves a mean by a fifth of its jump.
+        let spike = |g: u64| if g == 1_100_000 { 0.36 } else { 0.3 };
+        let p = plateau(&evals(55, spike), 1_000_000).unwrap();
+        assert!((p.now - 0.312).abs() < 1e-9, "{p:?}");
+        assert_eq!(p.flat(), Some(false));
+    }
 }

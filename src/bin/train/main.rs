@@ -331,6 +331,7 @@ pub fn run(args: &Args) -> Result<(), String> {
             .map(|p| (p.trained_moves * p.block as f64).round() as u64)
             .sum()
     };
+    let mut flat = false;
     while games < args.games {
         let n = args.block.min(args.games - games);
         let block_start = Instant::now();
@@ -357,6 +358,11 @@ pub fn run(args: &Args) -> Result<(), String> {
                     &eval_path,
                     &curve::Eval::of(games, learned_in_all, &played, t.elapsed()),
                 )?;
+                let span = args.until_flat.unwrap_or(FLAT_SPAN);
+                if let Some(p) = curve::plateau(&curve::read_eval(&eval_path)?, span) {
+                    progress.note(&plateau_line(&p, span));
+                    flat = args.until_flat.is_some() && p.flat() == Some(true);
+                }
             }
             checkpoint::save(
                 &checkpoint_path,
@@ -369,6 +375,12 @@ pub fn run(args: &Args) -> Result<(), String> {
             )?;
             if let Some(svg) = &args.svg {
                 chart::write_svg(&curve_path, &eval_path, svg)?;
+            }
+            if flat {
+                progress.note(&format!(
+                    "train: stopping at game {games}: flat by --until-flat"
+                ));
+                break;
             }
         }
     }
@@ -395,6 +407,35 @@ pub fn run(args: &Args) -> Result<(), String> {
         );
     }
     Ok(())
+}
+
+/// The stopping rule's span when --until-flat does not give one: a million games.
+const FLAT_SPAN: u64 = 1_000_000;
+
+/// The stopping rule's reading as the log gives it at a checkpoint.
+fn plateau_line(p: &curve::Plateau, span: u64) -> String {
+    let window = curve::FLAT_WINDOW;
+    match p.before {
+        Some((games, before)) => format!(
+            "train: 16384 at 1 ply, mean of the last {window} checkpoints: {:.1}% at game {}, \
+             {:.1}% at game {games}: {:+.1} points in {span} games{}",
+            100.0 * p.now,
+            p.games,
+            100.0 * before,
+            100.0 * (p.now - before),
+            if p.flat() == Some(true) {
+                " (flat)"
+            } else {
+                ""
+            }
+        ),
+        None => format!(
+            "train: 16384 at 1 ply, mean of the last {window} checkpoints: {:.1}% at game {} \
+             (no reading {span} games earlier yet)",
+            100.0 * p.now,
+            p.games
+        ),
+    }
 }
 
 /// The network of weights file `file` (gzipped or not) as f32 weights that can learn on.
@@ -634,6 +675,37 @@ mod tests {
                 "10",
             ],
         );
+    }
+
+    #[test]
+    fn until_flat_stops_at_the_first_checkpoint_whose_span_added_less_than_a_point() {
+        let dir = std::env::temp_dir().join(format!("train-flat-{}", std::process::id()));
+        let mut a = args(&dir, 1000);
+        a.eval_games = 5;
+        a.until_flat = Some(80);
+        // A network this small never reaches 16384: every reading is flat once it exists.
+        // Checkpoints every 40 games: five evaluations up to game 200 are first 80 games
+        // before the one at game 280.
+        run(&a).unwrap();
+        assert_eq!(
+            checkpoint::load(&dir.join("checkpoint.bin")).unwrap().games,
+            280
+        );
+        let evals = curve::read_eval(&dir.join("eval.jsonl")).unwrap();
+        assert_eq!(
+            evals.len(),
+            7,
+            "an evaluation at every checkpoint to the stop"
+        );
+        assert_eq!(
+            curve::read(&dir.join("curve.jsonl"))
+                .unwrap()
+                .last()
+                .unwrap()
+                .games,
+            280
+        );
+        let _ = fs::remove_dir_all(&dir);
     }
 
     #[test]

@@ -58,6 +58,14 @@ impl Progress {
         }
     }
 
+    /// A line of its own (above the bar on a terminal).
+    pub fn note(&self, line: &str) {
+        match &self.bar {
+            Some(bar) => bar.println(line),
+            None => eprintln!("{line}"),
+        }
+    }
+
     pub fn finish(self) {
         if let Some(bar) = self.bar {
             bar.finish();
