@@ -635,6 +635,54 @@ fn network_file_compressed_or_not_plays_the_same_games() {
     assert!(err.contains("--network bad.ntw.gz"), "{err}");
 }
 
+/// An `i16` network is held expanded natively unless `--sparse` asks for the page's form: the
+/// same values, so the same games move for move.
+#[test]
+fn an_i16_network_plays_the_same_games_expanded_or_sparse_as_in_the_page() {
+    let dir = scratch("sparse");
+    let net = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/tiny-4x4-l8-i16.ntw"
+    );
+    let run = |out: &str, extra: &[&str]| {
+        let mut args = vec![
+            "--strategy",
+            "expectimax-td",
+            "--depth",
+            "2",
+            "--network",
+            net,
+            "--games",
+            "3",
+            "--seed",
+            "1",
+            "--threads",
+            "1",
+            "--out",
+            out,
+        ];
+        args.extend(extra);
+        let output = arena(&dir, &args);
+        assert!(
+            output.status.success(),
+            "{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        let err = String::from_utf8_lossy(&output.stderr).to_string();
+        (games_of(&dir.join(out)), err)
+    };
+    let (expanded, said) = run("expanded.jsonl", &[]);
+    let (sparse, said_sparse) = run("sparse.jsonl", &["--sparse"]);
+    assert_eq!(expanded.len(), 3);
+    assert!(expanded.iter().all(|g| g.2 > 50), "{expanded:?}");
+    assert_eq!(expanded, sparse);
+    assert!(said.contains("i16 held sparse and expanded"), "{said}");
+    assert!(
+        said_sparse.contains("i16 held sparse as in the page"),
+        "{said_sparse}"
+    );
+}
+
 /// The games of a run's --out file, each as (seed, score, moves, largest tile, tiles left).
 fn games_of(path: &PathBuf) -> Vec<(u64, u64, u64, String, String)> {
     let mut games: Vec<_> = std::fs::read_to_string(path)

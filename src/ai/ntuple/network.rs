@@ -176,6 +176,17 @@ impl Network {
         }
     }
 
+    /// The same network, its `i16` weights held dense as well ([`Sparse::expand`]): natively a
+    /// search reads them more than twice as fast, with the same values. Other storage is
+    /// dense already.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn expanded(mut self) -> Network {
+        if let Weights::I16 { values, .. } = &mut self.weights {
+            values.expand();
+        }
+        self
+    }
+
     /// Bytes the weights take in memory.
     pub fn memory_bytes(&self) -> usize {
         match &self.weights {

@@ -53,6 +53,8 @@ pub struct Cli {
     pub decide: Option<String>,
     /// A weights file for the learned strategies (td, expectimax-td).
     pub network: Option<String>,
+    /// Hold an `i16` network only sparse, as the page does, rather than expanded.
+    pub sparse: bool,
     /// The strategy flags as AI options JSON: only the flags given.
     pub options: Map<String, Value>,
     pub svg: Option<String>,
@@ -153,6 +155,11 @@ struct GameArgs {
     /// expectimax-td. (--weights is the hand-written evaluations' weights.)
     #[arg(long, value_name = "FILE")]
     network: Option<String>,
+    /// Hold an i16 network only sparse, as the page does (35 MB for the shipped one), to time
+    /// the page's table natively. Without it the arena holds every entry as well (134 MB more)
+    /// and searches more than twice as fast; the values, and so the games, are the same.
+    #[arg(long, requires = "network")]
+    sparse: bool,
 }
 
 #[derive(Args, Clone)]
@@ -353,6 +360,7 @@ impl Arena {
             ai_seed: None,
             decide: None,
             network: None,
+            sparse: false,
             options: Map::new(),
             svg: None,
             objective: Objective::Score,
@@ -405,6 +413,7 @@ impl Arena {
         cli.until = games.until;
         cli.ai_seed = games.ai_seed;
         cli.network = games.network;
+        cli.sparse = games.sparse;
         cli.out = out;
         cli.shard = shard.shard.unwrap_or(cli.shard);
         cli.no_timing = timing.no_timing;

@@ -21,6 +21,7 @@ mod ranges;
 mod resume;
 mod run;
 mod stats;
+use game2048::ai::ntuple::network::Quantisation;
 use game2048::svg;
 mod sweep;
 mod tune;
@@ -62,21 +63,32 @@ fn main() -> ExitCode {
     }
 }
 
-/// Loads `--network FILE` for the learned strategies (a bad file is bad input: exit 2).
+/// Loads `--network FILE` for the learned strategies (a bad file is bad input: exit 2), an
+/// `i16` network expanded unless `--sparse`.
 fn load_network(cli: &args::Cli) -> Result<(), Fail> {
     let Some(path) = &cli.network else {
         return Ok(());
     };
     let bytes = game2048::ai::ntuple::read::read_file(path)
         .map_err(|e| Fail::input(format!("--network {path}: {e}")))?;
-    let network = game2048::ai::ntuple::loaded::load(&bytes)
+    let network = game2048::ai::ntuple::read::decode(&bytes)
         .map_err(|e| Fail::input(format!("--network {path}: {e}")))?;
+    let network = game2048::ai::ntuple::loaded::install(if cli.sparse {
+        network
+    } else {
+        network.expanded()
+    });
     eprintln!(
-        "arena: network {} (shape {}, levels {}, {}, {:.1} MB in memory)",
+        "arena: network {} (shape {}, levels {}, {}{}, {:.1} MB in memory)",
         path,
         network.shape().describe(),
         network.shape().levels(),
         network.weights().quantisation().name(),
+        match network.weights().quantisation() {
+            Quantisation::I16 if cli.sparse => " held sparse as in the page",
+            Quantisation::I16 => " held sparse and expanded",
+            _ => "",
+        },
         network.memory_bytes() as f64 / 1e6
     );
     Ok(())
