@@ -27,14 +27,19 @@ fn stdout(out: &Output) -> String {
     String::from_utf8(out.stdout.clone()).unwrap()
 }
 
-fn ok(dir: &PathBuf, args: &[&str]) -> String {
+/// The arena's output, having asserted that it succeeded.
+fn succeeded(dir: &PathBuf, args: &[&str]) -> Output {
     let out = arena(dir, args);
     assert!(
         out.status.success(),
         "arena {args:?} failed: {}",
         String::from_utf8_lossy(&out.stderr)
     );
-    stdout(&out)
+    out
+}
+
+fn ok(dir: &PathBuf, args: &[&str]) -> String {
+    stdout(&succeeded(dir, args))
 }
 
 const TINY: &[&str] = &["--size", "3", "--threads", "2"];
@@ -662,13 +667,7 @@ fn an_i16_network_plays_the_same_games_expanded_or_sparse_as_in_the_page() {
             out,
         ];
         args.extend(extra);
-        let output = arena(&dir, &args);
-        assert!(
-            output.status.success(),
-            "{}",
-            String::from_utf8_lossy(&output.stderr)
-        );
-        let err = String::from_utf8_lossy(&output.stderr).to_string();
+        let err = String::from_utf8_lossy(&succeeded(&dir, &args).stderr).to_string();
         (games_of(&dir.join(out)), err)
     };
     let (expanded, said) = run("expanded.jsonl", &[]);

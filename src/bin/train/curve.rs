@@ -155,6 +155,8 @@ impl Eval {
 pub const FLAT_WINDOW: usize = 5;
 /// The gain in the share reaching 16384 below which the network has stopped improving.
 pub const FLAT_GAIN: f64 = 0.01;
+/// The games over which that gain is read when --until-flat does not give them.
+pub const FLAT_SPAN: u64 = 1_000_000;
 
 /// The stopping rule's reading at the latest checkpoint: the share of evaluation games (1 ply)
 /// reaching 16384, as the mean of the last [`FLAT_WINDOW`] checkpoints, against the same mean

@@ -358,7 +358,7 @@ pub fn run(args: &Args) -> Result<(), String> {
                     &eval_path,
                     &curve::Eval::of(games, learned_in_all, &played, t.elapsed()),
                 )?;
-                let span = args.until_flat.unwrap_or(FLAT_SPAN);
+                let span = args.until_flat.unwrap_or(curve::FLAT_SPAN);
                 if let Some(p) = curve::plateau(&curve::read_eval(&eval_path)?, span) {
                     progress.note(&plateau_line(&p, span));
                     flat = args.until_flat.is_some() && p.flat() == Some(true);
@@ -408,9 +408,6 @@ pub fn run(args: &Args) -> Result<(), String> {
     }
     Ok(())
 }
-
-/// The stopping rule's span when --until-flat does not give one: a million games.
-const FLAT_SPAN: u64 = 1_000_000;
 
 /// The stopping rule's reading as the log gives it at a checkpoint.
 fn plateau_line(p: &curve::Plateau, span: u64) -> String {
