@@ -8,6 +8,7 @@
 // `make figures` (after new game lines); `--check` writes nothing and exits 1 naming each
 // file that differs from what it would write. tests/node/figures-generated.test.mjs runs
 // the same comparison in `make test`.
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -31,9 +32,9 @@ const RUNG_NAMES = ['Light', 'Quick', 'Solid', 'Strong', 'Deep'];
 const ladder = (budgets, file) => budgets.map((nodes, i) => ({ nodes, name: RUNG_NAMES[i], file: file(nodes) }));
 const LADDER = ladder([50000, 200000, 800000, 2500000, 10000000], (n) => `data/runs/expectimax-split-${n}.jsonl`);
 // The learned player's ladder: expectimax-td at node budgets with the shipped network
-// (NETWORK_FILE), 200 whole games each. A rung counts only when its file's command in
-// data/index.json names the shipped network: a new network leaves every rung "not yet
-// measured" until it is measured again.
+// (NETWORK_FILE), 200 whole games each. A rung counts only when its file's entry in
+// data/index.json names the shipped network in its command and records that file's sha256 as
+// its `network`: a new network leaves every rung "not yet measured" until it is measured again.
 const TD_LADDER = ladder([5000, 20000, 80000, 300000, 1200000], (n) => `data/runs/expectimax-td-${n}.jsonl`);
 // Each family's search speed in the page's wasm, nodes a millisecond a worker, on a quiet
 // machine of the CI's kind (2 cores): `node tools/wasm-vs-native.mjs --moves 200 --repeat 3`
@@ -466,8 +467,14 @@ function figuresPage(index) {
   ].join('\n');
 }
 
-/** Whether a TD rung's games were played with the shipped network (its command names it). */
-const withShippedNetwork = (index, file) => Boolean(index.files[file]?.command.includes(`--network ${NETWORK_FILE} `));
+/** The sha256 of the network the page ships, in hex: what an index entry's `network` records. */
+export const shippedNetworkSha = () => createHash('sha256').update(readFileSync(join(ROOT, NETWORK_FILE))).digest('hex');
+
+/** Whether an index entry's command plays or reads the shipped network (names NETWORK_FILE). */
+export const namesShippedNetwork = (entry) => (entry?.command ?? '').split(/\s+/).includes(NETWORK_FILE);
+
+/** Whether a TD rung's games were played with the network shipped now: its command names it and its entry records its sha256. */
+const withShippedNetwork = (index, file) => namesShippedNetwork(index.files[file]) && index.files[file].network === shippedNetworkSha();
 
 /** A ladder's rungs that have their figures: present, PAGE_GAMES or more, and (TD) the shipped network's. */
 const measured = (rungs, index) =>

@@ -1,13 +1,16 @@
 // data/index.json is the map of the run data: for every file under data/, what it holds, the
 // command that wrote it, the last commit that changed it, and the files that quote it. A
 // file added without an entry, an entry for a file that is gone, a commit that is not the
-// file's last change, or a "quoted by" that no longer names the file fails here.
+// file's last change, a "quoted by" that no longer names the file, or games said to be the
+// shipped network's that were played with another network fails here.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { NETWORK_FILE } from '../../www/ai/network.js';
+import { namesShippedNetwork, shippedNetworkSha } from '../../tools/figures.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const index = JSON.parse(readFileSync(join(root, 'data/index.json'), 'utf8'));
@@ -60,5 +63,17 @@ test("each entry's commit is the last one that changed its file (git log --follo
       continue;
     }
     assert.ok(last.startsWith(entry.commit), `${file}: the index says ${entry.commit}, git log says ${last.slice(0, 10)}`);
+  }
+});
+
+// Shipping a new network under the same name must not leave the old network's games quoted as
+// its figures: every run whose command names the shipped file records the sha256 of the file it
+// played, and that is the file shipped now.
+test('every run that names the shipped network was played with the file shipped now (its sha256)', () => {
+  const sha = shippedNetworkSha();
+  const runs = Object.entries(index.files).filter(([, entry]) => namesShippedNetwork(entry));
+  assert.ok(runs.length >= 4, `the runs of ${NETWORK_FILE}: ${runs.length}`);
+  for (const [file, entry] of runs) {
+    assert.equal(entry.network, sha, `${file} was played with another network than ${NETWORK_FILE} (sha256 ${sha.slice(0, 12)}…): run its command again, or take it out`);
   }
 });
