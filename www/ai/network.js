@@ -1,4 +1,4 @@
-// The learned network (NETWORK_FILE: a weights file compressed with gzip, 15.0 MB, so that its
+// The learned network (NETWORK_FILE: a weights file compressed with gzip, 15.2 MB, so that its
 // download has that size whatever the host's compression settings): the weights `td` and
 // `expectimax-td` play with. Not part of the first visit: it is downloaded once per page,
 // when a learned strategy is first picked or asked to move on 4x4, relative to this module

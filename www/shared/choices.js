@@ -25,7 +25,7 @@ export const megabytes = ({ loaded, total }) => (total ? `${mb(loaded)} of ${mb(
 
 /**
  * The network line while the heuristic stands in for a learned strategy (pool.js's states):
- * "The heuristic plays while the learned network downloads: 1.4 of 15.0 MB", "... while the
+ * "The heuristic plays while the learned network downloads: 1.4 of 15.2 MB", "... while the
  * AI reads the learned network"; your network "loads" (from this browser).
  */
 export function standInText(network, { progress, reading } = {}) {
