@@ -28,8 +28,8 @@ export const LADDER = [
 // its games played with that network.
 // BEGIN TD LADDER (tools/figures.mjs)
 export const TD_LADDER = [
-  { nodes: 5000, name: 'Light', reach: { 8192: 0.985, 16384: 0.87, 32768: 0.365 }, nodesPerMove: 1587, from: 'data/runs/expectimax-td-5000.jsonl' },
-  { nodes: 20000, name: 'Quick', reach: { 8192: 0.98, 16384: 0.855, 32768: 0.365 }, nodesPerMove: 7740, from: 'data/runs/expectimax-td-20000.jsonl' },
+  { nodes: 5000, name: 'Light', reach: { 8192: 0.979, 16384: 0.891, 32768: 0.448 }, nodesPerMove: 1557, from: 'data/runs/expectimax-td-5000.jsonl' },
+  { nodes: 20000, name: 'Quick', reach: { 8192: 0.985, 16384: 0.935, 32768: 0.505 }, nodesPerMove: 7596, from: 'data/runs/expectimax-td-20000.jsonl' },
   { nodes: 80000, name: 'Solid', reach: null, nodesPerMove: null, from: 'data/runs/expectimax-td-80000.jsonl' },
   { nodes: 300000, name: 'Strong', reach: null, nodesPerMove: null, from: 'data/runs/expectimax-td-300000.jsonl' },
   { nodes: 1200000, name: 'Deep', reach: null, nodesPerMove: null, from: 'data/runs/expectimax-td-1200000.jsonl' },
