@@ -29,7 +29,7 @@ export const LADDER = [
 // BEGIN TD LADDER (tools/figures.mjs)
 export const TD_LADDER = [
   { nodes: 5000, name: 'Light', reach: { 8192: 0.979, 16384: 0.891, 32768: 0.448 }, nodesPerMove: 1557, from: 'data/runs/expectimax-td-5000.jsonl' },
-  { nodes: 20000, name: 'Quick', reach: { 8192: 0.985, 16384: 0.935, 32768: 0.505 }, nodesPerMove: 7596, from: 'data/runs/expectimax-td-20000.jsonl' },
+  { nodes: 20000, name: 'Quick', reach: { 8192: 0.985, 16384: 0.928, 32768: 0.462 }, nodesPerMove: 7595, from: 'data/runs/expectimax-td-20000.jsonl' },
   { nodes: 80000, name: 'Solid', reach: null, nodesPerMove: null, from: 'data/runs/expectimax-td-80000.jsonl' },
   { nodes: 300000, name: 'Strong', reach: null, nodesPerMove: null, from: 'data/runs/expectimax-td-300000.jsonl' },
   { nodes: 1200000, name: 'Deep', reach: null, nodesPerMove: null, from: 'data/runs/expectimax-td-1200000.jsonl' },
