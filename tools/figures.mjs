@@ -467,8 +467,9 @@ function figuresPage(index) {
   ].join('\n');
 }
 
-/** The sha256 of the network the page ships, in hex: what an index entry's `network` records. */
-export const shippedNetworkSha = () => createHash('sha256').update(readFileSync(join(ROOT, NETWORK_FILE))).digest('hex');
+/** The sha256 of the network the page ships, in hex (read once per process): what an index entry's `network` records. */
+let networkSha = null;
+export const shippedNetworkSha = () => (networkSha ??= createHash('sha256').update(readFileSync(join(ROOT, NETWORK_FILE))).digest('hex'));
 
 /** Whether an index entry's command plays or reads the shipped network (names NETWORK_FILE). */
 export const namesShippedNetwork = (entry) => (entry?.command ?? '').split(/\s+/).includes(NETWORK_FILE);
