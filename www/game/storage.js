@@ -1,15 +1,17 @@
 // Persistence in localStorage under one key prefix, and the formats it writes:
 // the saved-game record {version, game (the engine's JSON), mode, keepGoing}, the
-// settings (cleaned on reading; old saves migrated), the best scores. Every access
-// is guarded: storage that throws (disabled, private mode, quota) switches
+// settings (cleaned on reading; old saves migrated), the best scores, the statistics.
+// Every access goes through guarded-storage.js: storage that throws switches
 // persistence off and reports it once through `onUnavailable`; callers never see
 // an exception.
 import { BUDGETS, DEFAULT_STRATEGY, checkWeights, cleanBudget } from '../ai/strategies.js';
 import { MODES, THEMES, SPEED_DELAY_MS, validSize } from '../shared/choices.js';
+import { createGuardedStorage } from './guarded-storage.js';
+
+export { memoryStorage } from './guarded-storage.js';
 
 const GAME_VERSION = 1;
 const STATS_VERSION = 1;
-const MAX_BACKUPS = 3;
 // The think time every page saved before strategies had budgets of their own.
 const OLD_DEFAULT_MS = 50;
 
@@ -118,62 +120,19 @@ function readStats(raw) {
 }
 
 export function createStorage({ prefix = 'game2048', backend, onUnavailable } = {}) {
-  let store = null;
-  let reported = false;
-  const key = (name) => `${prefix}:${name}`;
-
-  function disable() {
-    store = null;
-    if (!reported) {
-      reported = true;
-      onUnavailable?.();
-    }
-  }
-
-  try {
-    store = backend ?? globalThis.localStorage;
-    const probe = key('probe');
-    store.setItem(probe, '1');
-    store.removeItem(probe);
-  } catch {
-    store = null;
-  }
-
-  function read(name) {
-    if (!store) return null;
-    try {
-      return store.getItem(key(name));
-    } catch {
-      disable();
-      return null;
-    }
-  }
-
-  function write(name, value) {
-    if (!store) return false;
-    try {
-      store.setItem(key(name), value);
-      return true;
-    } catch {
-      return false;
-    }
-  }
-
-  function readJSON(name) {
-    const raw = read(name);
-    if (raw == null) return null;
-    try {
-      return JSON.parse(raw);
-    } catch {
-      return null;
-    }
-  }
+  const store = createGuardedStorage({ prefix, backend, onUnavailable });
+  const { read, write, readJSON, backup, off } = store;
+  const on = () => store.on;
+  // Writes `value`; a write that fails switches storage off and says so once.
+  const save = (name, value) => {
+    if (on() && !write(name, value)) off();
+  };
 
   const api = {
     /** Call once the UI can show it: reports storage that was unusable from the start. */
     checkAvailable() {
-      if (!store) disable();
-      return store !== null;
+      if (!on()) off();
+      return on();
     },
 
     /** True when a saved game is there (readable or not): the page then loads the engine that reads it. */
@@ -192,7 +151,7 @@ export function createStorage({ prefix = 'game2048', backend, onUnavailable } = 
       try {
         return readRecord(raw, fromJSON);
       } catch (e) {
-        return { problem: errorText(e), backupKey: api.backup(raw) };
+        return { problem: errorText(e), backupKey: backup(raw) };
       }
     },
 
@@ -201,35 +160,17 @@ export function createStorage({ prefix = 'game2048', backend, onUnavailable } = 
      * full history exceeds the quota, a shorter history is tried before giving up.
      */
     saveGame({ mode, keepGoing, serialize }) {
-      if (!store) return false;
+      if (!on()) return false;
       for (const history of [1000, 100, 0]) {
         const record = JSON.stringify({ version: GAME_VERSION, mode, keepGoing, game: serialize(history) });
         if (write('game', record)) return true;
       }
-      disable();
+      off();
       return false;
     },
 
     /** Keeps an unreadable value under `<prefix>:backup:<timestamp>`; returns the key or null. */
-    backup(raw) {
-      if (!store || raw == null) return null;
-      try {
-        const prefixBackup = key('backup:');
-        const old = [];
-        for (let i = 0; i < store.length; i++) {
-          const k = store.key(i);
-          if (k && k.startsWith(prefixBackup)) old.push(k);
-        }
-        old.sort((a, b) => Number(a.slice(prefixBackup.length)) - Number(b.slice(prefixBackup.length)));
-        while (old.length >= MAX_BACKUPS) store.removeItem(old.shift());
-        let stamp = Date.now();
-        while (store.getItem(prefixBackup + stamp) !== null) stamp++;
-        store.setItem(prefixBackup + stamp, raw);
-        return prefixBackup + stamp;
-      } catch {
-        return null;
-      }
-    },
+    backup,
 
     loadBest(size, mode) {
       const n = Number(read(`best:${size}:${mode}`));
@@ -237,7 +178,7 @@ export function createStorage({ prefix = 'game2048', backend, onUnavailable } = 
     },
 
     saveBest(size, mode, score) {
-      if (store && !write(`best:${size}:${mode}`, String(score))) disable();
+      save(`best:${size}:${mode}`, String(score));
     },
 
     /**
@@ -251,14 +192,14 @@ export function createStorage({ prefix = 'game2048', backend, onUnavailable } = 
       try {
         return { stats: readStats(raw) };
       } catch (e) {
-        const backupKey = api.backup(raw);
+        const backupKey = backup(raw);
         api.saveStats(emptyStats());
         return { stats: emptyStats(), problem: errorText(e), backupKey };
       }
     },
 
     saveStats(stats) {
-      if (store && !write('stats', JSON.stringify({ version: STATS_VERSION, boards: stats.boards }))) disable();
+      save('stats', JSON.stringify({ version: STATS_VERSION, boards: stats.boards }));
     },
 
     /** The saved settings, cleaned against the strategies of `catalog` (see cleanSettings). */
@@ -268,22 +209,8 @@ export function createStorage({ prefix = 'game2048', backend, onUnavailable } = 
     },
 
     saveSettings(settings) {
-      if (store && !write('settings', JSON.stringify(settings))) disable();
+      save('settings', JSON.stringify(settings));
     },
   };
   return api;
-}
-
-/** A Storage-like object that lives in memory only (persist: off). */
-export function memoryStorage() {
-  const items = new Map();
-  return {
-    get length() {
-      return items.size;
-    },
-    key: (i) => [...items.keys()][i] ?? null,
-    getItem: (k) => (items.has(k) ? items.get(k) : null),
-    setItem: (k, v) => void items.set(k, String(v)),
-    removeItem: (k) => void items.delete(k),
-  };
 }

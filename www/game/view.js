@@ -18,6 +18,65 @@ const NO_AI_PANEL = {
   flush() {}, hint() {}, starting() {}, setSpeed() {}, setFold() {}, setStrategies() {}, setBrain() {}, setWeightErrors() {}, setAi() {}, setAiStats() {}, setNetwork() {}, destroy() {},
 };
 
+// The controls' parts for 'full' (the panel with its dialogs, the AI panel, the record bar)
+// or 'minimal' (only the two bars the full parts build on: bar.js, ai/bar.js).
+async function loadControlParts(id, handlers, controls, getDialog) {
+  const full = controls === 'full';
+  const [{ createGameBar }, { createAiBar }, fullPanel, fullAiPanel, records] = await Promise.all([
+    import('./bar.js'),
+    import('../ai/bar.js'),
+    full ? import('./panel.js') : null,
+    full ? import('../ai/panel.js') : null,
+    // The game's links to share, replay and the editor.
+    full ? import('../records/record-bar.js') : null,
+    // The confirmation too: its questions then open at once, on the click that asks them. No
+    // click of a minimal board asks one (an embedder's loadRecord may: it loads then, as for 'none').
+    full ? getDialog() : null,
+  ]);
+  const gameBar = createGameBar(handlers, { undo: full });
+  const aiBar = createAiBar(id, handlers, { controls });
+  if (!full) return { panel: { ...NO_PANEL, ...gameBar }, aiPanel: aiBar };
+  const panel = fullPanel.createPanel(id, handlers, gameBar);
+  const aiPanel = fullAiPanel.createAiPanel(id, handlers, { bar: aiBar, settingsBody: panel.settingsBody });
+  return { panel, aiPanel, recordBar: records.createRecordBar(handlers).element };
+}
+
+// The theme's class on root; 'system' follows prefers-color-scheme, live. A board without
+// the full panel links panel.css for a theme whose colours are there (sheets() resolves when
+// it is loaded or failed).
+function createTheme(root, frame, controls) {
+  let query = null;
+  let setting = 'light';
+  let sheet = Promise.resolve();
+
+  function setClass(name) {
+    if (controls !== 'full' && PANEL_THEMES.includes(name)) sheet = linkSheet(frame, 'panel.css');
+    root.classList.remove(...THEME_CLASSES);
+    root.classList.add(`theme-${name}`);
+  }
+
+  function onSystem() {
+    if (setting === 'system') setClass(query.matches ? 'dark' : 'light');
+  }
+
+  return {
+    set(theme) {
+      setting = theme;
+      if (theme === 'system') {
+        if (!query && typeof matchMedia === 'function') {
+          query = matchMedia('(prefers-color-scheme: dark)');
+          query.addEventListener('change', onSystem);
+        }
+        setClass(query?.matches ? 'dark' : 'light');
+      } else {
+        setClass(theme);
+      }
+    },
+    sheets: () => sheet,
+    destroy: () => query?.removeEventListener('change', onSystem),
+  };
+}
+
 /**
  * handlers: { newGame(), undo(), keepGoing(), setting(name, value), aiToggle(),
  * aiStep(), aiHint(), weights({field: text}, changedField), resetWeights(), stats(), share() }, called on the
@@ -60,19 +119,7 @@ export function createView(root, handlers, { ownsPage = true, controls = 'full' 
     return dialog;
   }
 
-  let themeQuery = null;
-  let themeSetting = 'light';
-
-  let themeSheet = Promise.resolve(); // panel.css, linked for a theme (resolves when loaded or failed)
-  function setThemeClass(name) {
-    if (controls !== 'full' && PANEL_THEMES.includes(name)) themeSheet = linkSheet(frame, 'panel.css');
-    root.classList.remove(...THEME_CLASSES);
-    root.classList.add(`theme-${name}`);
-  }
-
-  function onSystemTheme() {
-    if (themeSetting === 'system') setThemeClass(themeQuery.matches ? 'dark' : 'light');
-  }
+  const theme = createTheme(root, frame, controls);
 
   return {
     board: board.board,
@@ -86,28 +133,10 @@ export function createView(root, handlers, { ownsPage = true, controls = 'full' 
      */
     async loadControls() {
       if (controls === 'none') return;
-      // The bars, and the full panel's modules with them, which build on the bars they are handed.
-      const full = controls === 'full';
-      const [{ createGameBar }, { createAiBar }, fullPanel, fullAiPanel, records] = await Promise.all([
-        import('./bar.js'),
-        import('../ai/bar.js'),
-        full ? import('./panel.js') : null,
-        full ? import('../ai/panel.js') : null,
-        // The game's links to share, replay and the editor.
-        full ? import('../records/record-bar.js') : null,
-        // The confirmation too: its questions then open at once, on the click that asks them. No
-        // click of a minimal board asks one (an embedder's loadRecord may: it loads then, as for 'none').
-        full ? getDialog() : null,
-      ]);
-      const gameBar = createGameBar(handlers, { undo: full });
-      const aiBar = createAiBar(id, handlers, { controls });
-      if (!full) {
-        panel = { ...NO_PANEL, ...gameBar };
-        aiPanel = aiBar;
-      } else {
-        panel = fullPanel.createPanel(id, handlers, gameBar);
-        aiPanel = fullAiPanel.createAiPanel(id, handlers, { bar: aiBar, settingsBody: panel.settingsBody });
-        board.wrap.after(records.createRecordBar(handlers).element);
+      let recordBar;
+      ({ panel, aiPanel, recordBar } = await loadControlParts(id, handlers, controls, getDialog));
+      if (recordBar) {
+        board.wrap.after(recordBar);
         frame.append(...panel.dialogs);
       }
       board.header.after(panel.bar);
@@ -183,21 +212,10 @@ export function createView(root, handlers, { ownsPage = true, controls = 'full' 
     isBusy: () => Boolean(dialog?.isOpen()) || panel.isOpen() || Boolean(extra?.isOpen()) || Boolean(frame.querySelector('dialog[open]')),
 
     /** Resolves when the stylesheet the theme shown needs (panel.css, for a board without the full panel) is in. */
-    sheets: () => themeSheet,
+    sheets: theme.sheets,
 
     /** theme: 'system' follows prefers-color-scheme, live. */
-    setTheme(theme) {
-      themeSetting = theme;
-      if (theme === 'system') {
-        if (!themeQuery && typeof matchMedia === 'function') {
-          themeQuery = matchMedia('(prefers-color-scheme: dark)');
-          themeQuery.addEventListener('change', onSystemTheme);
-        }
-        setThemeClass(themeQuery?.matches ? 'dark' : 'light');
-      } else {
-        setThemeClass(theme);
-      }
-    },
+    setTheme: theme.set,
 
     destroy() {
       board.destroy();
@@ -205,7 +223,7 @@ export function createView(root, handlers, { ownsPage = true, controls = 'full' 
       dialog?.close();
       panel.closeAll();
       extra?.close();
-      themeQuery?.removeEventListener('change', onSystemTheme);
+      theme.destroy();
       frame.remove();
       root.classList.remove('g2048', ...THEME_CLASSES);
     },

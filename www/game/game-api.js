@@ -1,0 +1,94 @@
+// The object mount() returns: the board's public API for pages and embedders (docs/embed.md).
+// Each call goes to the board's controller, through mount's `call` (queued until the first
+// board is drawn, nothing after destroy); the state getters read the controller's state.
+import { readOption } from './options.js';
+import { DEFAULT_STRATEGY } from '../ai/strategies.js';
+
+/**
+ * board: { element, ready, call(fn) (fn, queued until ready), controller() (null before
+ * ready), destroyed(), bindKeys(mode), validStrategy(name), view, emit, loadRecords,
+ * destroy() }.
+ */
+export function createGameApi({ element, ready, call, controller, destroyed, bindKeys, validStrategy, view, emit, loadRecords, destroy }) {
+  const state = () => controller()?.getState() ?? null;
+  return {
+    element,
+    ready,
+    /** options: { size, mode, seed, cells }; starts at once, without asking. */
+    newGame: call((o = {}) => controller().newGame({
+      size: readOption('size', o.size), mode: readOption('mode', o.mode), seed: readOption('seed', o.seed), cells: o.cells,
+    })),
+    move: call((dir) => controller().move(dir)),
+    undo: call(() => controller().undo()),
+    keepGoing: call(() => controller().keepGoing()),
+    startAI: call(() => controller().startAi()),
+    stopAI: call(() => controller().stopAi()),
+    step: call(() => controller().stepAi()),
+    hint: call(() => controller().hintAi()),
+    /**
+     * Changes one option on the running game: theme, speed, ms, nodes and strategy
+     * apply at once; size, mode and seed start a new game; autoplay starts or stops
+     * the AI; keyboard rebinds the keys. Returns false for persist and storageKey
+     * (they need a new mount) and for invalid values (with a warning).
+     */
+    setOption(name, value) {
+      if (destroyed() || name === 'persist' || name === 'storageKey' || name === 'controls' || name === 'offline') return false;
+      const clean = readOption(name, value);
+      if (clean === undefined && !(name === 'autoplay' && value == null)) return false;
+      if (name === 'keyboard') {
+        call(() => bindKeys(clean))();
+        return true;
+      }
+      call(() => {
+        const c = controller();
+        if (name === 'size' || name === 'mode' || name === 'seed') c.newGame({ [name]: clean });
+        else if (name === 'autoplay') (clean ? c.startAi() : c.stopAi());
+        else if (name === 'strategy') c.configure(name, validStrategy(clean) ?? DEFAULT_STRATEGY);
+        else c.configure(name, clean);
+      })();
+      return true;
+    },
+    getState: state,
+    /** The game's record (`2048r1.` ...; the line played): for a link, a file or loadRecord. null before ready. */
+    getRecord: () => (destroyed() ? null : controller()?.getRecord() ?? null),
+    /**
+     * Plays on from a record: options { at (a move number; default its last), confirm (ask
+     * before replacing a game in progress; default true), ai (the AI plays on) }, or
+     * { replay: true } to show the record's replay in the board (Close returns to the game).
+     * Resolves to true when done; a bad record changes nothing, shows the engine's reason
+     * in a notice, fires `error` (source "record") and resolves to false.
+     */
+    loadRecord(text, o = {}) {
+      if (destroyed()) return Promise.resolve(false);
+      return new Promise((resolve) => {
+        call(async () => {
+          if (!o.replay) return resolve(await controller().loadRecord(text, o));
+          const [{ showReplay }, withRecords] = await Promise.all([import('../records/replay-embed.js'), loadRecords()]);
+          resolve(showReplay({ engine: withRecords, view, controller: controller(), text, at: o.at, emit }));
+        })();
+      });
+    },
+    /** fn(state) after every change; returns an unsubscribe function. */
+    subscribe(fn) {
+      let off = null;
+      let cancelled = false;
+      call(() => {
+        if (!cancelled) off = controller().subscribe(fn);
+      })();
+      return () => {
+        cancelled = true;
+        off?.();
+      };
+    },
+    get score() { return state()?.score ?? 0; },
+    get best() { return state()?.best ?? 0; },
+    get won() { return state()?.won ?? false; },
+    get over() { return state()?.over ?? false; },
+    get moves() { return state()?.moves ?? 0; },
+    get size() { return state()?.size ?? 0; },
+    get cells() { return state()?.cells ?? []; },
+    get aiPlaying() { return state()?.aiPlaying ?? false; },
+    /** Removes the game's DOM and listeners and ends its AI workers. */
+    destroy,
+  };
+}

@@ -1,0 +1,107 @@
+// localStorage (or a Storage-like backend) under one key prefix, guarded: every access that
+// throws (storage disabled, private mode, quota) switches it off and reports that once
+// through `onUnavailable`; callers never see an exception. storage.js writes its formats
+// through it.
+const MAX_BACKUPS = 3;
+
+/**
+ * { prefix, backend (default localStorage), onUnavailable() }. Returns { on (storage works),
+ * off() (switch it off and report), read(name), write(name, value) (false on failure),
+ * readJSON(name), backup(raw) }.
+ */
+export function createGuardedStorage({ prefix, backend, onUnavailable }) {
+  let store = null;
+  let reported = false;
+  const key = (name) => `${prefix}:${name}`;
+
+  function off() {
+    store = null;
+    if (!reported) {
+      reported = true;
+      onUnavailable?.();
+    }
+  }
+
+  try {
+    store = backend ?? globalThis.localStorage;
+    const probe = key('probe');
+    store.setItem(probe, '1');
+    store.removeItem(probe);
+  } catch {
+    store = null;
+  }
+
+  function read(name) {
+    if (!store) return null;
+    try {
+      return store.getItem(key(name));
+    } catch {
+      off();
+      return null;
+    }
+  }
+
+  function write(name, value) {
+    if (!store) return false;
+    try {
+      store.setItem(key(name), value);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  function readJSON(name) {
+    const raw = read(name);
+    if (raw == null) return null;
+    try {
+      return JSON.parse(raw);
+    } catch {
+      return null;
+    }
+  }
+
+  /** Keeps an unreadable value under `<prefix>:backup:<timestamp>`; returns the key or null. */
+  function backup(raw) {
+    if (!store || raw == null) return null;
+    try {
+      const prefixBackup = key('backup:');
+      const old = [];
+      for (let i = 0; i < store.length; i++) {
+        const k = store.key(i);
+        if (k && k.startsWith(prefixBackup)) old.push(k);
+      }
+      old.sort((a, b) => Number(a.slice(prefixBackup.length)) - Number(b.slice(prefixBackup.length)));
+      while (old.length >= MAX_BACKUPS) store.removeItem(old.shift());
+      let stamp = Date.now();
+      while (store.getItem(prefixBackup + stamp) !== null) stamp++;
+      store.setItem(prefixBackup + stamp, raw);
+      return prefixBackup + stamp;
+    } catch {
+      return null;
+    }
+  }
+
+  return {
+    get on() { return store !== null; },
+    off,
+    read,
+    write,
+    readJSON,
+    backup,
+  };
+}
+
+/** A Storage-like object that lives in memory only (persist: off). */
+export function memoryStorage() {
+  const items = new Map();
+  return {
+    get length() {
+      return items.size;
+    },
+    key: (i) => [...items.keys()][i] ?? null,
+    getItem: (k) => (items.has(k) ? items.get(k) : null),
+    setItem: (k, v) => void items.set(k, String(v)),
+    removeItem: (k) => void items.delete(k),
+  };
+}
