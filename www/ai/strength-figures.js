@@ -4,6 +4,7 @@
 // to a speed; the learned network's ladder beside it (the default player's pick between
 // the two is fit-player.js's). Plain data and pure functions: no DOM, no workers.
 import { groups } from './split.js';
+import { ROLES } from './roles.js';
 
 // A figure is quoted only from 200 or more whole games of the split search (the
 // search the page plays: node budgets split over the workers); until a rung has
@@ -28,11 +29,11 @@ export const LADDER = [
 // its games played with that network.
 // BEGIN TD LADDER (tools/figures.mjs)
 export const TD_LADDER = [
-  { nodes: 5000, name: 'Light', reach: { 8192: 0.979, 16384: 0.891, 32768: 0.448 }, nodesPerMove: 1557, from: 'data/runs/expectimax-td-5000.jsonl' },
-  { nodes: 20000, name: 'Quick', reach: { 8192: 0.985, 16384: 0.928, 32768: 0.462 }, nodesPerMove: 7595, from: 'data/runs/expectimax-td-20000.jsonl' },
-  { nodes: 80000, name: 'Solid', reach: null, nodesPerMove: null, from: 'data/runs/expectimax-td-80000.jsonl' },
-  { nodes: 300000, name: 'Strong', reach: null, nodesPerMove: null, from: 'data/runs/expectimax-td-300000.jsonl' },
-  { nodes: 1200000, name: 'Deep', reach: null, nodesPerMove: null, from: 'data/runs/expectimax-td-1200000.jsonl' },
+  { nodes: 5000, name: 'Keen', reach: { 8192: 0.979, 16384: 0.891, 32768: 0.448 }, nodesPerMove: 1557, from: 'data/runs/expectimax-td-5000.jsonl' },
+  { nodes: 20000, name: 'Sharp', reach: { 8192: 0.985, 16384: 0.928, 32768: 0.462 }, nodesPerMove: 7595, from: 'data/runs/expectimax-td-20000.jsonl' },
+  { nodes: 80000, name: 'Shrewd', reach: null, nodesPerMove: null, from: 'data/runs/expectimax-td-80000.jsonl' },
+  { nodes: 300000, name: 'Wise', reach: null, nodesPerMove: null, from: 'data/runs/expectimax-td-300000.jsonl' },
+  { nodes: 1200000, name: 'Sage', reach: null, nodesPerMove: null, from: 'data/runs/expectimax-td-1200000.jsonl' },
 ];
 // END TD LADDER
 
@@ -71,8 +72,11 @@ const inWords = (share) => {
   return 'no game measured';
 };
 
-/** The rung of the ladder with this budget, or undefined. */
-export const rungOf = (nodes) => LADDER.find((r) => r.nodes === nodes);
+/** Each ladder by the strategy that plays it (roles.js). */
+export const LADDERS = { [ROLES.heuristic]: LADDER, [ROLES.learnedSearch]: TD_LADDER };
+
+/** The rung of `ladder` with this budget, or undefined. */
+export const rungOf = (nodes, ladder = LADDER) => ladder.find((r) => r.nodes === nodes);
 
 /**
  * A rung in words, with its measured reach when there is one:
