@@ -12,10 +12,14 @@
 // its default player (best.js), which the pool resolves to one of the engine's strategies.
 export const DEFAULT_STRATEGY = BEST;
 
-/** Budget options with their range: time per move (ms) or searched nodes per move. */
-export const BUDGETS = { ms: [1, 10000], nodes: [1, 1e9] };
+/**
+ * A budget given as text (an attribute, an old save) reads as a whole number from 1; the
+ * strategy's own range, the engine's catalogue's, then decides (cleanBudget).
+ */
+export const BUDGETS = { ms: [1, Number.MAX_SAFE_INTEGER], nodes: [1, Number.MAX_SAFE_INTEGER] };
 
-import { LADDER, rungName, rungOf } from './strength-figures.js';
+import { LADDERS, rungName, rungOf } from './strength-figures.js';
+import { ROLES } from './roles.js';
 import { BEST, BEST_LABEL } from './best.js';
 import { SHIPPED, YOURS } from '../shared/choices.js';
 
@@ -176,15 +180,20 @@ export function budgetKey(budget) {
   return name ? `${name}${value}` : '';
 }
 
-/** A budget in words: "Quick (200k positions)", "50 ms", "Depth 4", "k = 100" (what the arena measured of a rung: strength-figures.js's reachWords). */
-export function budgetLabel(budget) {
+/**
+ * A budget in words: "Quick (200k positions)" (a rung of the ladder of `strategy`, the
+ * catalogue entry's `plays`), "200k positions", "50 ms", "Depth 4", "k = 100".
+ */
+export function budgetLabel(budget, strategy) {
   const [name, value] = Object.entries(budget ?? {})[0] ?? [];
-  return name ? labelOf(name, value) : '';
+  return name ? labelOf(name, value, LADDERS[strategy]) : '';
 }
 
-function labelOf(name, value) {
+function labelOf(name, value, ladder) {
   if (name === 'auto') return AUTO_LABEL;
-  if (name === 'nodes') return rungOf(value) ? rungName(rungOf(value)) : `${value >= 1000 ? `${Math.round(value / 1000)}k` : value} positions`;
+  const rung = name === 'nodes' && ladder && rungOf(value, ladder);
+  if (rung) return rungName(rung);
+  if (name === 'nodes') return `${value >= 1000 ? `${Math.round(value / 1000)}k` : value} positions`;
   if (name === 'ms') return value >= 1000 ? `${value / 1000} s` : `${value} ms`;
   if (name === 'depth') return `Depth ${value}`;
   return `k = ${value}`;
@@ -204,7 +213,7 @@ export function strengthChoices(info) {
   const list = [];
   const push = (name, value) => {
     if (!inRange(o[name], value)) return;
-    list.push({ key: `${name}${value}`, label: labelOf(name, value), budget: { [name]: value } });
+    list.push({ key: `${name}${value}`, label: labelOf(name, value, LADDERS[info.plays]), budget: { [name]: value } });
   };
   let preferred = '';
   // The default player: the pool fits the budget, and the family, to the speed.
@@ -212,9 +221,9 @@ export function strengthChoices(info) {
   // A search with a time budget (expectimax, minimax-id) offers budgets; minimax and Monte
   // Carlo offer their depth or k (their `nodes` is a safety cap, left at the engine's default).
   if (o.ms) {
-    const ladder = info.name === 'expectimax' && o.nodes;
+    const ladder = info.name === ROLES.heuristic && o.nodes;
     if (ladder) list.push({ key: 'auto', label: AUTO_LABEL, budget: { ...AUTO } });
-    if (o.nodes) for (const r of ladder ? LADDER : [{ nodes: QUICK_NODES }]) push('nodes', r.nodes);
+    if (o.nodes) for (const r of ladder ? LADDERS[info.name] : [{ nodes: QUICK_NODES }]) push('nodes', r.nodes);
     for (const t of TIMES) push('ms', t);
     preferred = ladder ? 'auto' : o.nodes ? `nodes${QUICK_NODES}` : 'ms50';
   } else if (o.depth) {
@@ -243,10 +252,9 @@ export function cleanBudget(info, budget) {
   const entries = Object.entries(budget);
   if (entries.length !== 1) return null;
   const [name, value] = entries[0];
-  if (name === 'auto') return value === true && ((info.name === 'expectimax' && info.options.nodes) || info.name === BEST) ? { ...AUTO } : null;
+  if (name === 'auto') return value === true && ((info.name === ROLES.heuristic && info.options.nodes) || info.name === BEST) ? { ...AUTO } : null;
   const o = info.options[name];
   if (!['ms', 'nodes', 'depth', 'k'].includes(name) || !o || !Number.isInteger(value) || !inRange(o, value)) return null;
-  if (BUDGETS[name] && (value < BUDGETS[name][0] || value > BUDGETS[name][1])) return null;
   return { [name]: value };
 }
 
