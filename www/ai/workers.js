@@ -20,15 +20,46 @@
 // starts afresh holds none.
 import { keepWorker, workerCount, RESTARTS, START_TIMEOUT } from './worker-lifecycle.js';
 import { compileAi } from '../shared/wasm.js';
+import { createStartNotice } from './start-notice.js';
 
+export { STARTING_NOTICE } from './start-notice.js';
 const WORKER_URL = new URL('../ai/worker.js', import.meta.url);
-// ms a request waits for a worker before onStarting hears of it: a replacement after a cancel
-// (every Stop) is usually ready sooner, and says nothing.
-export const STARTING_NOTICE = 250;
 export const message = (e) => (e && e.message ? e.message : String(e));
 
 /** The error a request rejects with when its signal aborts. */
 export const abortError = () => new DOMException('The AI request was cancelled', 'AbortError');
+
+// The AI's compiled wasm, or a rejection once `ms` pass: a slow download is not cut off before
+// its workers would be. Returns {module, done()} (done: the deadline is off).
+function compileWithin(compile, ms) {
+  let deadline = 0;
+  const stalled = new Promise((_, reject) => {
+    deadline = setTimeout(() => reject(Object.assign(new Error(`still downloading after ${ms / 1000} s`), { stalled: true })), ms);
+  });
+  const module = Promise.race([compile(), stalled]);
+  const done = () => clearTimeout(deadline);
+  module.then(done, done);
+  return { module, done };
+}
+
+// Posts request `id` (pending `p`) to its slot's worker, after the network it needs; a worker not
+// yet ready gets it once ready (a request cancelled meanwhile costs it nothing).
+function post(slot, id, p) {
+  if (!slot?.ready) return;
+  if (p.needs && slot.network !== p.needs.key) {
+    slot.worker.postMessage({ weights: p.needs.bytes });
+    slot.network = p.needs.key;
+  }
+  slot.worker.postMessage({ id, ...p.body });
+  if (p.loads) slot.network = p.loads;
+}
+
+// The latest try among the slots not yet ready that the pending requests are queued on, or null.
+function startWait(pending, slots) {
+  let attempt = 0;
+  for (const p of pending.values()) if (slots[p.slot] && !slots[p.slot].ready) attempt = Math.max(attempt, slots[p.slot].attempt);
+  return attempt ? { attempt, of: RESTARTS + 1 } : null;
+}
 
 /**
  * count: workers (at most 4; else one per core, workerCount()); url: the worker script;
@@ -45,10 +76,8 @@ export function createWorkers({ count, url = WORKER_URL, compile = compileAi, st
   let crashes = 0;
   let dead = '';
   let module = null; // Promise of the compiled AI wasm, on first need
-  let moduleDeadline = 0; // its download's timer
+  let compiling = null; // compileWithin's
   let asking = 0; // callers' requests not yet settled (run())
-  let waitShown = null; // the wait onStarting last reported, or null
-  let waitTimer = 0; // a wait not yet STARTING_NOTICE ms old
 
   function unavailable() {
     return Object.assign(new Error(`AI unavailable: ${dead}`), { unavailable: true });
@@ -57,7 +86,7 @@ export function createWorkers({ count, url = WORKER_URL, compile = compileAi, st
   function fail(reason) {
     if (dead) return;
     dead = reason;
-    clearTimeout(moduleDeadline);
+    compiling?.done();
     for (const s of slots) s?.end();
     const waiting = [...pending.values()];
     pending.clear();
@@ -66,32 +95,9 @@ export function createWorkers({ count, url = WORKER_URL, compile = compileAi, st
     onUnavailable?.(reason);
   }
 
-  // The latest try among the slots not yet ready that a caller's requests are queued on.
-  function waiting() {
-    let attempt = 0;
-    if (!dead && asking > 0) for (const p of pending.values()) if (slots[p.slot] && !slots[p.slot].ready) attempt = Math.max(attempt, slots[p.slot].attempt);
-    return attempt ? { attempt, of: RESTARTS + 1 } : null;
-  }
-
-  // Tells onStarting of a change: a wait once it is STARTING_NOTICE ms old, a new try at once,
-  // its end at once.
-  function wait() {
-    if (!onStarting) return;
-    const now = waiting();
-    if (!now) {
-      clearTimeout(waitTimer);
-      waitTimer = 0;
-      if (waitShown) onStarting((waitShown = null));
-    } else if (waitShown) {
-      if (now.attempt !== waitShown.attempt) onStarting((waitShown = now));
-    } else if (!waitTimer) {
-      waitTimer = setTimeout(() => {
-        waitTimer = 0;
-        waitShown = waiting();
-        if (waitShown) onStarting(waitShown);
-      }, STARTING_NOTICE);
-    }
-  }
+  const waiting = () => (!dead && asking > 0 ? startWait(pending, slots) : null);
+  const notice = createStartNotice(onStarting, waiting);
+  const wait = notice.update;
 
   function settle(id, data) {
     const p = pending.get(id);
@@ -133,18 +139,7 @@ export function createWorkers({ count, url = WORKER_URL, compile = compileAi, st
     slot.start();
   }
 
-  // Posts request `id` to its slot's worker, after the network it needs; a worker not yet
-  // ready gets it once ready (a request cancelled meanwhile costs it nothing).
-  function send(id, p) {
-    const slot = slots[p.slot];
-    if (!slot?.ready) return;
-    if (p.needs && slot.network !== p.needs.key) {
-      slot.worker.postMessage({ weights: p.needs.bytes });
-      slot.network = p.needs.key;
-    }
-    slot.worker.postMessage({ id, ...p.body });
-    if (p.loads) slot.network = p.loads;
-  }
+  const send = (id, p) => post(slots[p.slot], id, p);
 
   function crashed(i, reason) {
     if (dead || !slots[i]) return;
@@ -154,13 +149,10 @@ export function createWorkers({ count, url = WORKER_URL, compile = compileAi, st
 
   function start() {
     if (!module) {
-      // As long as a slot's tries: a slow download is not cut off before its workers would be.
-      const ms = (RESTARTS + 1) * startTimeout;
-      const stalled = new Promise((_, reject) => {
-        moduleDeadline = setTimeout(() => reject(Object.assign(new Error(`still downloading after ${ms / 1000} s`), { stalled: true })), ms);
-      });
-      module = Promise.race([compile(), stalled]);
-      module.then(() => clearTimeout(moduleDeadline), (e) => fail(e?.stalled ? `the AI's code could not be downloaded (${message(e)})` : `the AI engine could not be loaded (${message(e)})`));
+      // As long as a slot's tries.
+      compiling = compileWithin(compile, (RESTARTS + 1) * startTimeout);
+      module = compiling.module;
+      module.then(() => {}, (e) => fail(e?.stalled ? `the AI's code could not be downloaded (${message(e)})` : `the AI engine could not be loaded (${message(e)})`));
     }
     for (let i = 0; i < count && !dead; i++) if (!slots[i]) spawn(i);
   }
@@ -216,8 +208,8 @@ export function createWorkers({ count, url = WORKER_URL, compile = compileAi, st
 
     destroy() {
       dead ||= 'stopped';
-      clearTimeout(moduleDeadline);
-      clearTimeout(waitTimer);
+      compiling?.done();
+      notice.end();
       for (const s of slots) s?.end();
       for (const p of pending.values()) p.done();
       pending.clear();
