@@ -36,7 +36,7 @@ const DEPTHS = [1, 2, 3, 4, 5, 6];
 const KS = [10, 50, 100, 500, 1000];
 
 // The note a learned strategy's explanation ends with (the shipped network's download).
-const NETWORK_NOTE = ' The first time it plays, the page downloads its network (about 7 MB), once; until it is in, the heuristic (Expectimax) plays in its place.';
+const NETWORK_NOTE = ' The first time it plays, the page downloads its network, once (the page shows its progress); until it is in, the heuristic (Expectimax) plays in its place.';
 
 const num = (v) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
