@@ -1,7 +1,7 @@
 // The page's default player's pick (best.js): between the families of strength-figures.js's
 // ladders, the heuristic search and the learned network, the strongest measured rung that keeps
 // up with the speed on this device, and that pick in words. Plain data and pure functions: no
-// DOM, no workers. The worker pool (pool.js) asks it, so it loads with the AI, not with a first
+// DOM, no workers. The request pipeline (request.js) and default-player.js ask it, so it loads with the AI, not with a first
 // visit.
 import { FILL, LADDER, TD_LADDER, cost, fitBudget, positions, reachWords } from './strength-figures.js';
 import { splitWorkers } from './split.js';
@@ -47,7 +47,7 @@ export function fitPlayer(speeds, workers, intervalMs, families = FAMILIES) {
 }
 
 // Why the heuristic plays for the default player while the learned network cannot be weighed
-// (the pool's pick().learned).
+// (default-player.js's pick().learned).
 const LEARNED_WHY = {
   size: 'the learned network plays 4×4 only',
   downloading: 'the learned network is downloading',
@@ -63,7 +63,7 @@ const LEARNED_WHY = {
 export const fitPlayerLabel = (speeds, workers, intervalMs, families = FAMILIES) => pickLabel(fitPlayer(speeds, workers, intervalMs, families), intervalMs);
 
 /**
- * A pick (fitPlayer's, or the pool's pick() with `learned`) in words, fitPlayerLabel's, and why
+ * A pick (fitPlayer's, or default-player.js's pick() with `learned`) in words, fitPlayerLabel's, and why
  * the heuristic plays when the learned network could not be weighed: "...: reaches 16384 in 8
  * games of 10, 32768 in 1 game in 9. The heuristic plays: the learned network is downloading."
  */

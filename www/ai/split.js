@@ -1,4 +1,4 @@
-// The root split, shared by the worker pool (pool.js) and the Node tools: which
+// The root split, shared by the request pipeline (request.js) and the Node tools: which
 // requests split over workers, which root moves each worker searches, and how
 // their answers merge. No DOM, no workers: plain data in, plain data out.
 //

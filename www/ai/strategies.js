@@ -9,7 +9,7 @@
 // strategies (the engine's `learnedStrategies()`: they play once a network is loaded)
 // come last, flagged `needs: 'network'`: the AI pool downloads the network for them (and
 // the heuristic plays in their place until it is read). The game page's catalogue starts with
-// its default player (best.js), which the pool resolves to one of the engine's strategies.
+// its default player (best.js), which the request pipeline (request.js) resolves to one of the engine's strategies.
 export const DEFAULT_STRATEGY = BEST;
 
 /**
@@ -25,10 +25,10 @@ import { SHIPPED, YOURS } from '../shared/choices.js';
 
 // Minimax-id's node budget; expectimax offers the ladder of strength-figures.js and, by
 // default, "Fits the speed": the ladder's largest budget that fits the time between two
-// moves at the chosen speed on this machine (pool.js measures it when its pool starts). Every
+// moves at the chosen speed on this machine (speeds.js measures it when the AI first plays). Every
 // node budget plays exactly the move the native arena measures.
 const QUICK_NODES = 200000;
-/** The budget that stands for "fit the speed": the pool picks the node budget. */
+/** The budget that stands for "fit the speed": the request pipeline picks the node budget. */
 export const AUTO = { auto: true };
 const AUTO_LABEL = 'Fits the speed';
 const TIMES = [10, 50, 200, 1000];
@@ -216,7 +216,7 @@ export function strengthChoices(info) {
     list.push({ key: `${name}${value}`, label: labelOf(name, value, LADDERS[info.plays]), budget: { [name]: value } });
   };
   let preferred = '';
-  // The default player: the pool fits the budget, and the family, to the speed.
+  // The default player: the request pipeline fits the budget, and the family, to the speed.
   if (info.name === BEST) return [{ key: 'auto', label: AUTO_LABEL, budget: { ...AUTO }, default: true }];
   // A search with a time budget (expectimax, minimax-id) offers budgets; minimax and Monte
   // Carlo offer their depth or k (their `nodes` is a safety cap, left at the engine's default).
