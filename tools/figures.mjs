@@ -27,15 +27,16 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 // The page's ladder of node budgets for expectimax: the rung names the strength control shows,
 // each with the file of its 200 whole games (seeds 1..200, the split search).
-// Both ladders name their rungs alike, lightest first.
+// Each ladder names its own rungs, lightest first, so that no name means two budgets.
 const RUNG_NAMES = ['Light', 'Quick', 'Solid', 'Strong', 'Deep'];
-const ladder = (budgets, file) => budgets.map((nodes, i) => ({ nodes, name: RUNG_NAMES[i], file: file(nodes) }));
-const LADDER = ladder([50000, 200000, 800000, 2500000, 10000000], (n) => `data/runs/expectimax-split-${n}.jsonl`);
+const TD_RUNG_NAMES = ['Keen', 'Sharp', 'Shrewd', 'Wise', 'Sage'];
+const ladder = (budgets, names, file) => budgets.map((nodes, i) => ({ nodes, name: names[i], file: file(nodes) }));
+const LADDER = ladder([50000, 200000, 800000, 2500000, 10000000], RUNG_NAMES, (n) => `data/runs/expectimax-split-${n}.jsonl`);
 // The learned player's ladder: expectimax-td at node budgets with the shipped network
 // (NETWORK_FILE), 200 whole games each. A rung counts only when its file's entry in
 // data/index.json names the shipped network in its command and records that file's sha256 as
 // its `network`: a new network leaves every rung "not yet measured" until it is measured again.
-const TD_LADDER = ladder([5000, 20000, 80000, 300000, 1200000], (n) => `data/runs/expectimax-td-${n}.jsonl`);
+const TD_LADDER = ladder([5000, 20000, 80000, 300000, 1200000], TD_RUNG_NAMES, (n) => `data/runs/expectimax-td-${n}.jsonl`);
 // Each family's search speed in the page's wasm, nodes a millisecond a worker, on a quiet
 // machine of the CI's kind (2 cores): `node tools/wasm-vs-native.mjs --moves 200 --repeat 3`
 // with `--nodes 200000 --sizes 4` (expectimax) and `--nodes 20000 --strategy expectimax-td`.
@@ -64,12 +65,12 @@ const PLAYERS = [
   { name: '`montecarlo-dynamic` (k = 100)', how: 'the same, with more random games on crowded boards', file: 'data/runs/montecarlo-dynamic.jsonl' },
   { name: '`minimax` (depth 4)', how: 'alpha-beta against the worst spawn', file: 'data/runs/minimax.jsonl' },
   { name: '`minimax-id` (50k nodes)', how: 'minimax deepening within a budget, against the worst spawns only', file: 'data/runs/minimax-id.jsonl' },
-  { name: '`expectimax` (50k nodes: *Light*)', how: 'the expectation over every spawn, on a 64-bit board', file: LADDER[0].file },
-  { name: '`expectimax` (10M nodes: *Deep*)', how: 'the same, with 200 times the nodes', file: LADDER[4].file },
+  { name: `\`expectimax\` (50k nodes: *${LADDER[0].name}*)`, how: 'the expectation over every spawn, on a 64-bit board', file: LADDER[0].file },
+  { name: `\`expectimax\` (10M nodes: *${LADDER[4].name}*)`, how: 'the same, with 200 times the nodes', file: LADDER[4].file },
   { name: '`td` (the shipped network)', how: 'one move ahead, judged by a learned n-tuple network', file: 'data/runs/td-l16.jsonl' },
   { name: '`expectimax-td` (depth 2)', how: "expectimax's search with the network as its evaluation, two moves ahead", file: 'data/runs/expectimax-td-depth2.jsonl' },
   { name: '`expectimax-td` (depth 3)', how: 'the same, three moves ahead', file: 'data/runs/expectimax-td-depth3.jsonl' },
-  { name: '`expectimax-td` (20k nodes: *Quick*)', how: 'the same, deepening within 20k positions a move', file: 'data/runs/expectimax-td-20000.jsonl' },
+  { name: `\`expectimax-td\` (20k nodes: *${TD_LADDER[1].name}*)`, how: 'the same, deepening within 20k positions a move', file: 'data/runs/expectimax-td-20000.jsonl' },
 ];
 
 // The shipped network searched to a fixed depth: 1 ply is `td`.

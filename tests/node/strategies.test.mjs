@@ -227,7 +227,10 @@ test('cleanBudget keeps a budget only when the engine would take it', () => {
   assert.equal(cleanBudget(info.expectimax, { k: 3 }), null, 'expectimax has no k');
   assert.equal(cleanBudget(info.montecarlo, { k: 10001 }), null, 'above the engine\'s max k');
   assert.equal(cleanBudget(info.expectimax, { ms: 5, nodes: 5 }), null, 'one budget');
-  assert.equal(cleanBudget(info.expectimax, { ms: 20000 }), null, 'the page allows 10 s a move at most');
+  // The engine's limits, as its catalogue gives them, are the page's.
+  const msMax = info.expectimax.options.ms.max;
+  assert.deepEqual(cleanBudget(info.expectimax, { ms: msMax }), { ms: msMax }, 'the engine\'s longest time a move');
+  assert.equal(cleanBudget(info.expectimax, { ms: msMax + 1 }), null, 'above the engine\'s max time');
   assert.equal(cleanBudget(info.expectimax, { ms: 2.5 }), null);
   assert.equal(cleanBudget(info.greedy, { k: 10 }), null);
   assert.deepEqual(cleanBudget(info.expectimax, { auto: true }), { auto: true }, '"Fits the speed" is kept');

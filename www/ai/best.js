@@ -1,5 +1,5 @@
 // The page's default player: not an engine strategy but a choice between two of them, made
-// for each move by the worker pool (pool.js): the heuristic search (expectimax) or the same
+// for each move by the request pipeline (request.js): the heuristic search (expectimax) or the same
 // search with the learned network (expectimax-td), at the node budget of whichever rung the
 // arena measured strongest among those that keep up with the speed on this device
 // (fit-player.js's fitPlayer). Its one strength is "Fits the speed". The learned network

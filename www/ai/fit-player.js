@@ -1,17 +1,18 @@
 // The page's default player's pick (best.js): between the families of strength-figures.js's
 // ladders, the heuristic search and the learned network, the strongest measured rung that keeps
 // up with the speed on this device, and that pick in words. Plain data and pure functions: no
-// DOM, no workers. The worker pool (pool.js) asks it, so it loads with the AI, not with a first
+// DOM, no workers. The request pipeline (request.js) and default-player.js ask it, so it loads with the AI, not with a first
 // visit.
 import { FILL, LADDER, TD_LADDER, cost, fitBudget, positions, reachWords } from './strength-figures.js';
 import { splitWorkers } from './split.js';
+import { ROLES } from './roles.js';
 
 // The families *Fits the speed* chooses between for the page's default player, each with its
 // ladder and the engine strategy that plays it. expectimax-td splits over at most two of the
 // workers (split.js's TD_WORKERS), and its cost counts only those.
 export const FAMILIES = [
-  { strategy: 'expectimax', ladder: LADDER, words: 'the heuristic search' },
-  { strategy: 'expectimax-td', ladder: TD_LADDER, words: 'the learned network' },
+  { strategy: ROLES.heuristic, ladder: LADDER, words: 'the heuristic search' },
+  { strategy: ROLES.learnedSearch, ladder: TD_LADDER, words: 'the learned network' },
 ];
 
 // How a measured rung ranks: its share reaching 16384 plus its share reaching 32768 (a game that
@@ -46,7 +47,7 @@ export function fitPlayer(speeds, workers, intervalMs, families = FAMILIES) {
 }
 
 // Why the heuristic plays for the default player while the learned network cannot be weighed
-// (the pool's pick().learned).
+// (default-player.js's pick().learned).
 const LEARNED_WHY = {
   size: 'the learned network plays 4×4 only',
   downloading: 'the learned network is downloading',
@@ -56,13 +57,13 @@ const LEARNED_WHY = {
 };
 
 /**
- * fitPlayer's pick in words: "Fits the speed: the learned network, Quick (20k positions a move),
+ * fitPlayer's pick in words: "Fits the speed: the learned network, Sharp (20k positions a move),
  * fits 16 ms on 2 workers: reaches 16384 in 8 games of 10, 32768 in 1 game in 9".
  */
 export const fitPlayerLabel = (speeds, workers, intervalMs, families = FAMILIES) => pickLabel(fitPlayer(speeds, workers, intervalMs, families), intervalMs);
 
 /**
- * A pick (fitPlayer's, or the pool's pick() with `learned`) in words, fitPlayerLabel's, and why
+ * A pick (fitPlayer's, or default-player.js's pick() with `learned`) in words, fitPlayerLabel's, and why
  * the heuristic plays when the learned network could not be weighed: "...: reaches 16384 in 8
  * games of 10, 32768 in 1 game in 9. The heuristic plays: the learned network is downloading."
  */
@@ -70,17 +71,17 @@ export function pickLabel(pick, intervalMs) {
   const ms = Math.round(intervalMs);
   const on = `${pick.workers} worker${pick.workers > 1 ? 's' : ''}`;
   const why = pick.fits ? `fits ${ms} ms on ${on}` : `the smallest (${ms} ms is short for ${on} here)`;
-  const held = pick.strategy === 'expectimax' && LEARNED_WHY[pick.learned];
+  const held = pick.strategy === ROLES.heuristic && LEARNED_WHY[pick.learned];
   return `Fits the speed: ${pick.family.words}, ${pick.rung.name} (${positions(pick.nodes)} positions a move), ${why}: ${reachWords(pick.rung)}${held ? `. The heuristic plays: ${held}.` : ''}`;
 }
 
 /**
- * A pick in a short line, for the strength line: "The learned network, Quick here: reaches
+ * A pick in a short line, for the strength line: "The learned network, Sharp here: reaches
  * 16384 in 8 games of 10", "The heuristic search, Solid here: reaches 16384 in 8 games of 10
  * (the learned network plays 4×4 only)".
  */
 export function pickLine(pick) {
-  const held = pick.strategy === 'expectimax' && LEARNED_WHY[pick.learned];
+  const held = pick.strategy === ROLES.heuristic && LEARNED_WHY[pick.learned];
   const who = pick.family.words[0].toUpperCase() + pick.family.words.slice(1);
   return `${who}, ${pick.rung.name} here: ${reachWords(pick.rung, [16384])}${held ? ` (${held})` : ''}`;
 }

@@ -6,18 +6,14 @@
 // Classes, text and ARIA only; every choice goes to `handlers`.
 import { el, add, button, choices } from '../shared/dom.js';
 import { SPEED_LABELS, SHIPPED, YOURS } from '../shared/choices.js';
-import { ARROWS } from '../shared/board-view.js';
-import { LADDER, TD_LADDER, positions } from './strength-figures.js';
+import { createLiveFigures } from './live-figures.js';
+import { createLadderTable } from './ladder-table.js';
+import { createWeightsForm } from './weights-form.js';
 
-const DIRS = ['up', 'right', 'down', 'left'];
 // The picker's groups (strategies.js's strategyGroup); the default stands first, alone.
 const GROUPS = { search: 'Searching players', learned: 'Learned players', simple: 'Simple players' };
 // The strength picker's groups, by the budget's kind (strategies.js's budget keys).
 const BUDGET_GROUPS = { nodes: 'Positions a move', ms: 'Time a move (depends on this machine)' };
-const percent = (share) => (share == null ? '–' : `${Math.round(share * 100)}%`);
-// AI figures: 1234567 -> "1.2M"; big values in exponent form so a column stays narrow.
-const compact = (n) => (n == null ? '–' : n >= 1e6 ? `${(n / 1e6).toFixed(1)}M` : n >= 1e4 ? `${Math.round(n / 1e3)}k` : String(Math.round(n * 10) / 10));
-const figure = (v) => (v == null ? '–' : Math.abs(v) < 1e7 ? String(Math.round(v)) : v.toExponential(2));
 const SHORT_CHARS = 90;
 // The explanation's first sentence, cut at a word (with "…") when it is long; and the rest.
 function splitExplanation(text) {
@@ -88,30 +84,14 @@ export function createAiPanel(id, handlers, { bar, settingsBody = null }) {
   bar.row(speedChoice.wrap);
 
   // The live figures, right under the buttons: they stay in view while the AI plays.
-  const stats = el('dl', 'ai-stats');
-  const stat = (name, label) => {
-    const box = add(stats, el('div', `ai-stat ai-${name}`));
-    box.append(el('dt', null, label));
-    return add(box, el('dd', null, '–'));
-  };
-  const mpsValue = stat('mps', 'Moves/s');
-  const depthValue = stat('depth', 'Depth');
-  const npsValue = stat('nps', 'Nodes/s');
-  const valuesBox = el('div', 'ai-values');
-  valuesBox.title = 'What the AI expects of each move';
-  const values = {};
-  for (const d of DIRS) {
-    const v = add(valuesBox, el('span', `ai-value ai-value-${d}`));
-    v.append(el('span', 'ai-arrow', ARROWS[d]), (values[d] = el('span', 'ai-number', '–')));
-  }
-
+  const live = createLiveFigures();
   // The player and its strength: folded on a narrow screen (a tap unfolds them, remembered).
   const choicesBox = el('div', 'ai-choices');
   choicesBox.id = `${id}-ai-choices`;
   const foldButton = button('ai-fold-button', 'Player and strength', () => handlers.setting('aiPanelOpen', foldButton.getAttribute('aria-expanded') !== 'true'));
   foldButton.setAttribute('aria-controls', choicesBox.id);
   foldButton.setAttribute('aria-expanded', 'false');
-  bar.insert(stats, valuesBox, foldButton, choicesBox);
+  bar.insert(live.stats, live.valuesBox, foldButton, choicesBox);
 
   // The player: a grouped picker, its explanation (one sentence, "more" for the rest).
   const strategyChoice = picker(id, 'strategy', 'Player', [], (v) => handlers.setting('strategy', v));
@@ -141,87 +121,13 @@ export function createAiPanel(id, handlers, { bar, settingsBody = null }) {
   const strengthLine = el('p', 'ai-strength-line');
   strengthLine.id = `${id}-strength-line`;
   strengthChoice.select.setAttribute('aria-describedby', strengthLine.id);
-  const ladder = el('details', 'ai-ladder');
-  add(ladder, el('summary', null, 'Every strength, measured'));
-  const fitLine = add(ladder, el('p', 'ai-fit'));
-  const table = add(ladder, el('table', 'ai-ladder-table'));
-  add(table, el('caption', null, 'Whole games the arena played at each budget: the share that reached the tile'));
-  const headRow = add(add(table, el('thead')), el('tr'));
-  for (const h of ['Strength', 'Positions a move', '16384', '32768']) add(headRow, el('th', null, h)).scope = 'col';
-  // A family's rungs, under its name when the default player shows both (its heading row hidden otherwise).
-  const family = (ladder, kind, name) => {
-    const rows = add(table, el('tbody', `ai-ladder-${kind}`));
-    const heading = add(add(rows, el('tr', 'ai-ladder-family')), el('th', null, name));
-    heading.scope = 'colgroup';
-    heading.colSpan = 4;
-    for (const r of ladder) {
-      const row = add(rows, el('tr'));
-      add(row, el('th', null, r.name)).scope = 'row';
-      row.append(el('td', null, positions(r.nodes)), el('td', null, percent(r.reach?.[16384])), el('td', null, percent(r.reach?.[32768])));
-    }
-    return { rows, heading: heading.parentNode };
-  };
-  const heuristicRows = family(LADDER, 'heuristic', 'The heuristic search');
-  const learnedRows = family(TD_LADDER, 'learned', 'The learned network');
-  choicesBox.append(strategyChoice.wrap, networkChoice.wrap, explanation, strengthChoice.wrap, strengthLine, ladder);
-
-  const advanced = el('details', 'ai-advanced');
-  settingsBody?.append(advanced);
-  add(advanced, el('summary', null, 'Advanced: evaluation weights'));
-  const weightsForm = add(advanced, el('div', 'weights'));
-  const weightsError = add(advanced, el('p', 'weights-error'));
-  weightsError.setAttribute('role', 'alert');
-  const weightsBar = add(advanced, el('div', 'weights-bar'));
-  const resetButton = add(weightsBar, button('btn weights-reset', 'Reset to defaults', () => handlers.resetWeights()));
-  const weightInputs = new Map(); // field -> { input, error }
-  let weightFields = '';
-  // Figures deferred to the next animation frame (AI at max speed): the latest only.
-  let rafId = 0;
-  let soonStats;
-
-  function drawStats(s) {
-    mpsValue.textContent = s?.mps == null ? '–' : s.mps.toFixed(1);
-    depthValue.textContent = s?.depth ?? '–';
-    npsValue.textContent = compact(s?.nps);
-    for (const d of DIRS) {
-      values[d].textContent = figure(s?.values?.[d]);
-      values[d].parentNode.classList.toggle('ai-best', s?.dir === d);
-    }
-  }
-
-  function flush() {
-    cancelAnimationFrame(rafId);
-    rafId = 0;
-    if (soonStats !== undefined) drawStats(soonStats);
-    soonStats = undefined;
-  }
-
-  function weightRow(f) {
-    const row = add(weightsForm, el('div', `weight weight-${f.name}`));
-    const label = add(row, el('label', null, f.name.replace(/_/g, ' ')));
-    const input = add(row, el('input'));
-    input.type = 'number';
-    input.step = 'any';
-    input.inputMode = 'decimal';
-    input.name = f.name;
-    input.id = label.htmlFor = `${id}-weight-${f.name}`;
-    if (f.min != null) input.min = String(f.min);
-    if (f.max != null) input.max = String(f.max);
-    input.title = `Default ${f.default}${f.min != null && f.max != null ? `; ${f.min} to ${f.max}` : ''}`;
-    const error = add(row, el('span', 'weight-error'));
-    error.id = `${input.id}-error`;
-    input.setAttribute('aria-describedby', error.id);
-    input.addEventListener('change', () => {
-      const typed = {};
-      for (const [name, w] of weightInputs) typed[name] = w.input.value;
-      handlers.weights?.(typed, f.name);
-    });
-    weightInputs.set(f.name, { input, error });
-  }
+  const ladder = createLadderTable();
+  choicesBox.append(strategyChoice.wrap, networkChoice.wrap, explanation, strengthChoice.wrap, strengthLine, ladder.element);
+  const weightsForm = createWeightsForm(id, handlers, settingsBody);
 
   return {
     ...bar,
-    flush,
+    flush: live.flush,
 
     setSpeed(speed) {
       speedChoice.set(speed);
@@ -250,8 +156,6 @@ export function createAiPanel(id, handlers, { bar, settingsBody = null }) {
      * A chosen budget that is not among the choices (an embedder's) shows as one more.
      */
     setBrain({ strategy, picked = strategy, network: net = null, networkLine = net, explanation: text, choices: options, chosen, chosenLabel, weights, customWeights, fit, strengthLine: line, bothLadders = false }) {
-      fitLine.textContent = fit ?? '';
-      fitLine.hidden = !fit;
       strengthLine.textContent = line ?? '';
       strengthLine.hidden = !line;
       strategyChoice.set(picked);
@@ -270,42 +174,16 @@ export function createAiPanel(id, handlers, { bar, settingsBody = null }) {
       strengthChoice.set(chosen);
       strengthChoice.wrap.hidden = list.length === 0;
       // The ladder's figures, for the strategies that climb it: the default player climbs both.
-      ladder.hidden = !options.some((c) => c.key === 'auto');
-      heuristicRows.heading.hidden = learnedRows.rows.hidden = !bothLadders;
-      advanced.hidden = !weights;
-      resetButton.disabled = !customWeights;
-      const fields = weights ? `${strategy}:${weights.map((f) => f.name).join(',')}` : '';
-      if (fields !== weightFields) {
-        weightFields = fields;
-        weightsForm.textContent = '';
-        weightInputs.clear();
-        for (const f of weights ?? []) weightRow(f);
-      }
-      for (const f of weights ?? []) {
-        const w = weightInputs.get(f.name);
-        if (w && w.input.value !== String(f.value)) w.input.value = String(f.value);
-      }
+      ladder.set({ fit, shown: options.some((c) => c.key === 'auto'), both: bothLadders });
+      weightsForm.set(strategy, weights, customWeights);
     },
 
     /** Errors of the weights typed: {field: text}; the key '' is an error of the whole set. {} clears. */
-    setWeightErrors(errors) {
-      for (const [name, w] of weightInputs) {
-        const text = errors[name] ?? '';
-        w.error.textContent = text;
-        if (text) w.input.setAttribute('aria-invalid', 'true');
-        else w.input.removeAttribute('aria-invalid');
-      }
-      weightsError.textContent = errors[''] ?? '';
-    },
+    setWeightErrors: (errors) => weightsForm.setErrors(errors),
 
     /** The last decision's figures ({mps, depth, nps, values, dir}, or null), drawn at the next frame. */
-    setAiStats(s) {
-      soonStats = s;
-      if (!rafId) rafId = requestAnimationFrame(flush);
-    },
+    setAiStats: (s) => live.set(s),
 
-    destroy() {
-      cancelAnimationFrame(rafId);
-    },
+    destroy: () => live.destroy(),
   };
 }

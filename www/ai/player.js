@@ -4,6 +4,9 @@
 // player's move, a size or mode change, destroy) is aborted, which ends the
 // worker busy with it. It plays through the controller's `host` and never
 // touches the DOM; the view draws what it is told.
+import { createPlayFigures } from './play-figures.js';
+import { createLatestRequest } from './latest-request.js';
+
 const now = () => performance.now();
 const errorText = (e) => (e && e.message ? e.message : String(e));
 
@@ -21,16 +24,12 @@ const errorText = (e) => (e && e.message ? e.message : String(e));
  */
 export function createAiPlayer({ ai, view, host, onEvent = () => {} }) {
   let playing = false;
-  let request = null; // the AbortController of the request in flight
   let timer = 0; // before the next move, at the chosen speed
-  let last = 0; // when the last AI move was made
   let resume = false; // stopped at the win screen: "Keep going" plays on
   let off = ''; // why the AI cannot run
-  // The figures of this game's AI moves, for the panel.
-  let moves = 0;
-  let time = 0;
-  let since = 0;
-  let times = [];
+  const figures = createPlayFigures(); // this game's AI moves, for the panel
+  const request = createLatestRequest(ai);
+  const cancel = () => request.cancel();
 
   const canAi = () => Boolean(ai) && !off && host.canPlay();
 
@@ -40,46 +39,24 @@ export function createAiPlayer({ ai, view, host, onEvent = () => {} }) {
       playing,
       enabled: canAi(),
       off,
-      summary: done && moves > 0 && !playing ? { ...done, moves, ms: time } : null,
+      summary: playing ? null : figures.summary(done),
     });
   }
 
-  /** Forgets the request in flight; its worker is ended (wasm cannot be interrupted). */
-  function cancel() {
-    request?.abort();
-    request = null;
-  }
-
-  // Asks the pool for the current position; `then(result)` runs only if no
-  // newer request was made and this one was not cancelled since.
+  // Asks the pool for the current position; `then(result)` runs only if no newer request was
+  // made and this one was not cancelled since.
   function think(then) {
-    cancel();
-    const mine = new AbortController();
-    request = mine;
-    const { cells, size } = host.position();
-    ai.decide(cells, size, host.options(), { signal: mine.signal }).then(
-      (result) => {
-        if (request !== mine) return;
-        request = null;
-        view.setAiStats({
-          mps: times.length > 1 ? ((times.length - 1) * 1000) / (times.at(-1) - times[0]) : null,
-          depth: result.depth,
-          nps: result.ms > 0 ? (result.nodes * 1000) / result.ms : null,
-          values: result.values,
-          dir: result.dir,
-        });
-        then(result);
-      },
-      (e) => {
-        if (request !== mine || e?.name === 'AbortError') return;
-        request = null;
-        if (!e.unavailable) {
-          view.notice(`The AI failed: ${errorText(e)}`, 'ai');
-          onEvent('error', { message: `The AI failed: ${errorText(e)}`, source: 'ai' });
-        }
-        stop('error');
-      },
-    );
+    request.ask(host.position(), host.options(), (result) => {
+      const { depth, values, dir, ms, nodes } = result;
+      view.setAiStats({ mps: figures.mps(), depth, nps: ms > 0 ? (nodes * 1000) / ms : null, values, dir });
+      then(result);
+    }, (e) => {
+      if (!e.unavailable) {
+        view.notice(`The AI failed: ${errorText(e)}`, 'ai');
+        onEvent('error', { message: `The AI failed: ${errorText(e)}`, source: 'ai' });
+      }
+      stop('error');
+    });
   }
 
   // reason: 'stop' (asked), 'player' (a player's move), 'won', 'over', 'new-game', 'undo', 'error', 'destroy'.
@@ -90,9 +67,9 @@ export function createAiPlayer({ ai, view, host, onEvent = () => {} }) {
     resume = again;
     if (playing) {
       playing = false;
-      time += now() - since;
+      figures.stopped();
       view.flush();
-      onEvent('ai-stop', { reason, moves, score: host.score() });
+      onEvent('ai-stop', { reason, moves: figures.moves, score: host.score() });
     }
     show();
   }
@@ -104,7 +81,7 @@ export function createAiPlayer({ ai, view, host, onEvent = () => {} }) {
         timer = 0;
         if (playing) move(result.dir);
       };
-      const wait = last + host.delay() - now();
+      const wait = figures.last + host.delay() - now();
       if (wait > 0) timer = setTimeout(go, wait);
       else go();
     });
@@ -113,10 +90,7 @@ export function createAiPlayer({ ai, view, host, onEvent = () => {} }) {
   function move(dir) {
     const wasPlaying = playing;
     if (!host.play(dir)) return stop('error');
-    moves++;
-    last = now();
-    times.push(last);
-    if (times.length > 20) times.shift();
+    figures.moved();
     const ended = host.ended();
     if (ended) stop(ended, { resume: wasPlaying && ended === 'won' });
     else if (wasPlaying) playNext();
@@ -132,9 +106,7 @@ export function createAiPlayer({ ai, view, host, onEvent = () => {} }) {
       if (playing || !canAi()) return false;
       playing = true;
       resume = false;
-      since = now();
-      last = 0;
-      times = [];
+      figures.started();
       view.showHint(null);
       show();
       const { weights, ...plain } = host.options();
@@ -179,9 +151,7 @@ export function createAiPlayer({ ai, view, host, onEvent = () => {} }) {
     /** A new game: the figures start again. */
     reset() {
       stop('new-game');
-      moves = 0;
-      time = 0;
-      times = [];
+      figures.reset();
       view.setAiStats(null);
     },
 

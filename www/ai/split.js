@@ -1,4 +1,4 @@
-// The root split, shared by the worker pool (pool.js) and the Node tools: which
+// The root split, shared by the request pipeline (request.js) and the Node tools: which
 // requests split over workers, which root moves each worker searches, and how
 // their answers merge. No DOM, no workers: plain data in, plain data out.
 //
@@ -11,22 +11,21 @@
 // expectimax-td (the same search with the learned network as its evaluation) splits the same
 // way, over at most TD_WORKERS workers: each worker it asks holds the network (tens of MB of
 // wasm memory), so two hold it rather than every core.
+import { ROLES, SPLIT_BY_NODES } from './roles.js';
+
 export const DIRS = ['up', 'right', 'down', 'left'];
 
 /** The most workers an expectimax-td request splits over (each of them holds the network). */
 export const TD_WORKERS = 2;
 
-// The searches whose node budget the engine shares equally between the root moves.
-const SPLIT_BY_NODES = ['expectimax', 'expectimax-td'];
-
 /** Whether a request splits by root move: a time budget, or expectimax's or expectimax-td's node budget. */
 export function splits(options) {
   if (options?.ms != null && options?.nodes == null) return true;
-  return options?.nodes != null && SPLIT_BY_NODES.includes(options.strategy ?? 'expectimax');
+  return options?.nodes != null && SPLIT_BY_NODES.includes(options.strategy ?? ROLES.heuristic);
 }
 
 /** How many of `count` workers a request of `strategy` may split over: TD_WORKERS for expectimax-td. */
-export const splitWorkers = (strategy, count) => (strategy === 'expectimax-td' ? Math.min(count, TD_WORKERS) : count);
+export const splitWorkers = (strategy, count) => (strategy === ROLES.learnedSearch ? Math.min(count, TD_WORKERS) : count);
 
 /** The root moves in `count` groups (at most one per move): move j goes to group j % count. */
 export function groups(moves, count) {

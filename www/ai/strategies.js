@@ -9,22 +9,26 @@
 // strategies (the engine's `learnedStrategies()`: they play once a network is loaded)
 // come last, flagged `needs: 'network'`: the AI pool downloads the network for them (and
 // the heuristic plays in their place until it is read). The game page's catalogue starts with
-// its default player (best.js), which the pool resolves to one of the engine's strategies.
+// its default player (best.js), which the request pipeline (request.js) resolves to one of the engine's strategies.
 export const DEFAULT_STRATEGY = BEST;
 
-/** Budget options with their range: time per move (ms) or searched nodes per move. */
-export const BUDGETS = { ms: [1, 10000], nodes: [1, 1e9] };
+/**
+ * A budget given as text (an attribute, an old save) reads as a whole number from 1; the
+ * strategy's own range, the engine's catalogue's, then decides (cleanBudget).
+ */
+export const BUDGETS = { ms: [1, Number.MAX_SAFE_INTEGER], nodes: [1, Number.MAX_SAFE_INTEGER] };
 
-import { LADDER, rungName, rungOf } from './strength-figures.js';
+import { LADDERS, rungName, rungOf } from './strength-figures.js';
+import { ROLES } from './roles.js';
 import { BEST, BEST_LABEL } from './best.js';
 import { SHIPPED, YOURS } from '../shared/choices.js';
 
 // Minimax-id's node budget; expectimax offers the ladder of strength-figures.js and, by
 // default, "Fits the speed": the ladder's largest budget that fits the time between two
-// moves at the chosen speed on this machine (pool.js measures it when its pool starts). Every
+// moves at the chosen speed on this machine (speeds.js measures it when the AI first plays). Every
 // node budget plays exactly the move the native arena measures.
 const QUICK_NODES = 200000;
-/** The budget that stands for "fit the speed": the pool picks the node budget. */
+/** The budget that stands for "fit the speed": the request pipeline picks the node budget. */
 export const AUTO = { auto: true };
 const AUTO_LABEL = 'Fits the speed';
 const TIMES = [10, 50, 200, 1000];
@@ -32,7 +36,7 @@ const DEPTHS = [1, 2, 3, 4, 5, 6];
 const KS = [10, 50, 100, 500, 1000];
 
 // The note a learned strategy's explanation ends with (the shipped network's download).
-const NETWORK_NOTE = ' The first time it plays, the page downloads its network (about 7 MB), once; until it is in, the heuristic (Expectimax) plays in its place.';
+const NETWORK_NOTE = ' The first time it plays, the page downloads its network, once (the page shows its progress); until it is in, the heuristic (Expectimax) plays in its place.';
 
 const num = (v) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
@@ -176,15 +180,20 @@ export function budgetKey(budget) {
   return name ? `${name}${value}` : '';
 }
 
-/** A budget in words: "Quick (200k positions)", "50 ms", "Depth 4", "k = 100" (what the arena measured of a rung: strength-figures.js's reachWords). */
-export function budgetLabel(budget) {
+/**
+ * A budget in words: "Quick (200k positions)" (a rung of the ladder of `strategy`, the
+ * catalogue entry's `plays`), "200k positions", "50 ms", "Depth 4", "k = 100".
+ */
+export function budgetLabel(budget, strategy) {
   const [name, value] = Object.entries(budget ?? {})[0] ?? [];
-  return name ? labelOf(name, value) : '';
+  return name ? labelOf(name, value, LADDERS[strategy]) : '';
 }
 
-function labelOf(name, value) {
+function labelOf(name, value, ladder) {
   if (name === 'auto') return AUTO_LABEL;
-  if (name === 'nodes') return rungOf(value) ? rungName(rungOf(value)) : `${value >= 1000 ? `${Math.round(value / 1000)}k` : value} positions`;
+  const rung = name === 'nodes' && ladder && rungOf(value, ladder);
+  if (rung) return rungName(rung);
+  if (name === 'nodes') return `${value >= 1000 ? `${Math.round(value / 1000)}k` : value} positions`;
   if (name === 'ms') return value >= 1000 ? `${value / 1000} s` : `${value} ms`;
   if (name === 'depth') return `Depth ${value}`;
   return `k = ${value}`;
@@ -204,17 +213,17 @@ export function strengthChoices(info) {
   const list = [];
   const push = (name, value) => {
     if (!inRange(o[name], value)) return;
-    list.push({ key: `${name}${value}`, label: labelOf(name, value), budget: { [name]: value } });
+    list.push({ key: `${name}${value}`, label: labelOf(name, value, LADDERS[info.plays]), budget: { [name]: value } });
   };
   let preferred = '';
-  // The default player: the pool fits the budget, and the family, to the speed.
+  // The default player: the request pipeline fits the budget, and the family, to the speed.
   if (info.name === BEST) return [{ key: 'auto', label: AUTO_LABEL, budget: { ...AUTO }, default: true }];
   // A search with a time budget (expectimax, minimax-id) offers budgets; minimax and Monte
   // Carlo offer their depth or k (their `nodes` is a safety cap, left at the engine's default).
   if (o.ms) {
-    const ladder = info.name === 'expectimax' && o.nodes;
+    const ladder = info.name === ROLES.heuristic && o.nodes;
     if (ladder) list.push({ key: 'auto', label: AUTO_LABEL, budget: { ...AUTO } });
-    if (o.nodes) for (const r of ladder ? LADDER : [{ nodes: QUICK_NODES }]) push('nodes', r.nodes);
+    if (o.nodes) for (const r of ladder ? LADDERS[info.name] : [{ nodes: QUICK_NODES }]) push('nodes', r.nodes);
     for (const t of TIMES) push('ms', t);
     preferred = ladder ? 'auto' : o.nodes ? `nodes${QUICK_NODES}` : 'ms50';
   } else if (o.depth) {
@@ -243,10 +252,9 @@ export function cleanBudget(info, budget) {
   const entries = Object.entries(budget);
   if (entries.length !== 1) return null;
   const [name, value] = entries[0];
-  if (name === 'auto') return value === true && ((info.name === 'expectimax' && info.options.nodes) || info.name === BEST) ? { ...AUTO } : null;
+  if (name === 'auto') return value === true && ((info.name === ROLES.heuristic && info.options.nodes) || info.name === BEST) ? { ...AUTO } : null;
   const o = info.options[name];
   if (!['ms', 'nodes', 'depth', 'k'].includes(name) || !o || !Number.isInteger(value) || !inRange(o, value)) return null;
-  if (BUDGETS[name] && (value < BUDGETS[name][0] || value > BUDGETS[name][1])) return null;
   return { [name]: value };
 }
 

@@ -4,6 +4,7 @@
 // to a speed; the learned network's ladder beside it (the default player's pick between
 // the two is fit-player.js's). Plain data and pure functions: no DOM, no workers.
 import { groups } from './split.js';
+import { ROLES } from './roles.js';
 
 // A figure is quoted only from 200 or more whole games of the split search (the
 // search the page plays: node budgets split over the workers); until a rung has
@@ -28,11 +29,11 @@ export const LADDER = [
 // its games played with that network.
 // BEGIN TD LADDER (tools/figures.mjs)
 export const TD_LADDER = [
-  { nodes: 5000, name: 'Light', reach: { 8192: 0.979, 16384: 0.891, 32768: 0.448 }, nodesPerMove: 1557, from: 'data/runs/expectimax-td-5000.jsonl' },
-  { nodes: 20000, name: 'Quick', reach: { 8192: 0.985, 16384: 0.928, 32768: 0.462 }, nodesPerMove: 7595, from: 'data/runs/expectimax-td-20000.jsonl' },
-  { nodes: 80000, name: 'Solid', reach: null, nodesPerMove: null, from: 'data/runs/expectimax-td-80000.jsonl' },
-  { nodes: 300000, name: 'Strong', reach: null, nodesPerMove: null, from: 'data/runs/expectimax-td-300000.jsonl' },
-  { nodes: 1200000, name: 'Deep', reach: null, nodesPerMove: null, from: 'data/runs/expectimax-td-1200000.jsonl' },
+  { nodes: 5000, name: 'Keen', reach: { 8192: 0.979, 16384: 0.891, 32768: 0.448 }, nodesPerMove: 1557, from: 'data/runs/expectimax-td-5000.jsonl' },
+  { nodes: 20000, name: 'Sharp', reach: { 8192: 0.985, 16384: 0.928, 32768: 0.462 }, nodesPerMove: 7595, from: 'data/runs/expectimax-td-20000.jsonl' },
+  { nodes: 80000, name: 'Shrewd', reach: null, nodesPerMove: null, from: 'data/runs/expectimax-td-80000.jsonl' },
+  { nodes: 300000, name: 'Wise', reach: null, nodesPerMove: null, from: 'data/runs/expectimax-td-300000.jsonl' },
+  { nodes: 1200000, name: 'Sage', reach: null, nodesPerMove: null, from: 'data/runs/expectimax-td-1200000.jsonl' },
 ];
 // END TD LADDER
 
@@ -41,7 +42,7 @@ export const TD_LADDER = [
 export const SPEED_INTERVAL_MS = { watch: 250, fast: 100, faster: 25, max: 1000 / 61 };
 export const FILL = 0.7;
 
-// The pool's calibration: a search at this budget on this mid-game position (about
+// The calibration (speeds.js): a search at this budget on this mid-game position (about
 // 158,000 nodes, depth 5: 2 to 3 ms in wasm on one core of a 2-core machine), timed
 // inside a worker, twelve times; the fastest counts. A fresh worker's first run is 4 to
 // 5x slower than the searches after it (the engine still compiles the search to
@@ -71,8 +72,11 @@ const inWords = (share) => {
   return 'no game measured';
 };
 
-/** The rung of the ladder with this budget, or undefined. */
-export const rungOf = (nodes) => LADDER.find((r) => r.nodes === nodes);
+/** Each ladder by the strategy that plays it (roles.js). */
+export const LADDERS = { [ROLES.heuristic]: LADDER, [ROLES.learnedSearch]: TD_LADDER };
+
+/** The rung of `ladder` with this budget, or undefined. */
+export const rungOf = (nodes, ladder = LADDER) => ladder.find((r) => r.nodes === nodes);
 
 /**
  * A rung in words, with its measured reach when there is one:
@@ -95,7 +99,7 @@ export const reachWords = (rung, tiles = [16384, 32768]) => (rung.reach
 // The share of a split move's nodes that one worker searches in turn, i.e. the move's wall
 // time as a share of its one-worker time. The engine gives each of the L legal root moves an
 // equal share of the nodes, and W workers take them ceil(L / W) each: the move waits for the
-// busiest worker, ceil(L / W) / L of the whole (split.js's groups, the pool's split). The
+// busiest worker, ceil(L / W) / L of the whole (split.js's groups, request.js's split). The
 // worst of the usual 3 and 4 legal moves counts (1 worker: 1; 2: 2/3, three moves on two
 // workers; 3: 1/2, four on three; 4: 1/3).
 // Fewer legal moves (1 or 2, near the end) cost more; a budget fitted to 3 or 4 may miss its
@@ -103,7 +107,7 @@ export const reachWords = (rung, tiles = [16384, 32768]) => (rung.reach
 const USUAL_LEGAL = [3, 4];
 export const splitShare = (workers) => {
   const w = Math.max(1, Math.floor(workers) || 1);
-  // The busiest of the parts split.js's `groups` hands the workers (the pool's own split).
+  // The busiest of the parts split.js's `groups` hands the workers (request.js's own split).
   const busiest = (l) => Math.max(...groups(Array.from({ length: l }, (_, i) => i), w).map((g) => g.length));
   return Math.max(...USUAL_LEGAL.map((l) => busiest(l) / l));
 };

@@ -8,6 +8,8 @@
 // {frames: [{cells, score, over}]}} (after each block, 10 moves a second of training),
 // {file: Uint8Array, games, for},
 // {error, from} (with the reason in words; nothing is lost; from: the resume's, if any).
+import { ROLES } from '../ai/roles.js';
+
 const BLOCK = 100;
 const SHOW_RATE = 10; // show moves per second of training: the page draws 10 a second
 const message = (e) => (e && e.message ? e.message : String(e));
@@ -35,7 +37,7 @@ function playShow(moves) {
       show?.free();
       show = new wasm.Game(4, showSeed++);
     }
-    const { dir } = wasm.bestMove(Array.from(show.cells()), 4, { strategy: 'td' });
+    const { dir } = wasm.bestMove(Array.from(show.cells()), 4, { strategy: ROLES.learnedMove });
     const moved = Boolean(dir) && show.move(dir);
     frames.push({ cells: Array.from(show.cells()), score: show.score, over: show.over || !moved });
     if (!moved) {

@@ -8,12 +8,16 @@ import { el, add, button } from '../shared/dom.js';
 import { applySavedTheme } from '../shared/page-theme.js';
 import { createBoardView, ARROWS } from '../shared/board-view.js';
 import { createAi } from '../ai/pool.js';
+import { ROLES } from '../ai/roles.js';
+import { positions } from '../ai/strength-figures.js';
 import { SIZES, sizeLabel } from '../shared/choices.js';
 import { continueUrl } from './record-io.js';
 
 const DIRS = ['up', 'right', 'down', 'left'];
 // The tiles a click cycles through (0 = empty); the picker offers larger ones too.
 const CYCLE_TOP = 2 ** 17;
+// The hint's search: the heuristic at 200k positions a move.
+const HINT = { strategy: ROLES.heuristic, nodes: 200000 };
 const PICKS = Array.from({ length: 30 }, (_, i) => 2 ** (i + 1));
 
 const body = document.querySelector('[data-editor]') ?? document.body;
@@ -116,9 +120,9 @@ async function hint() {
   hintButton.disabled = true;
   ai ??= createAi({ legalMoves: engine.legalMoves });
   try {
-    const r = await ai.decide(cells.slice(), size, { strategy: 'expectimax', nodes: 200000 }, { signal: mine.signal });
+    const r = await ai.decide(cells.slice(), size, HINT, { signal: mine.signal });
     hintBox.textContent = '';
-    add(hintBox, el('p', 'editor-hint-best', `The AI plays ${r.dir} ${ARROWS[r.dir]} (expectimax, 200k positions, ${r.depth} moves deep). Its values:`));
+    add(hintBox, el('p', 'editor-hint-best', `The AI plays ${r.dir} ${ARROWS[r.dir]} (${HINT.strategy}, ${positions(HINT.nodes)} positions, ${r.depth} moves deep). Its values:`));
     const list = add(hintBox, el('ul', 'editor-hint-values'));
     for (const d of DIRS) {
       const li = add(list, el('li', `hint-value hint-value-${d}${d === r.dir ? ' hint-value-best' : ''}`, `${ARROWS[d]} ${d}: ${r.values[d] == null ? 'cannot move' : Math.round(r.values[d]).toLocaleString('en')}`));

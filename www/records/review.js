@@ -3,12 +3,18 @@
 // The thresholds live here and nowhere else (the page explains them from this list). No
 // DOM; the positions come from the engine's Replay, the values from the AI workers.
 
-/** The review's budgets: expectimax at a node budget (the same values in every browser). */
-export const REVIEW_BUDGETS = [
-  { key: 'fast', label: 'Fast (20k positions a move)', options: { strategy: 'expectimax', nodes: 20000 } },
-  { key: 'quick', label: 'Quick (200k positions a move)', options: { strategy: 'expectimax', nodes: 200000 } },
-  { key: 'deep', label: 'Deep (2M positions a move)', options: { strategy: 'expectimax', nodes: 2000000 } },
-];
+import { ROLES } from '../ai/roles.js';
+import { positions, rungOf } from '../ai/strength-figures.js';
+
+// A budget named as the ladder names it (strength-figures.js), or by its positions alone.
+const reviewBudget = (key, nodes) => ({
+  key,
+  label: rungOf(nodes) ? `${rungOf(nodes).name} (${positions(nodes)} positions a move)` : `${positions(nodes)} positions a move`,
+  options: { strategy: ROLES.heuristic, nodes },
+});
+
+/** The review's budgets: the heuristic search at a node budget (the same values in every browser). */
+export const REVIEW_BUDGETS = [reviewBudget('fast', 20000), reviewBudget('quick', 200000), reviewBudget('deep', 2000000)];
 
 /**
  * Ratings by loss: (value of the AI's best move - value of the move played) / |value of the

@@ -1,0 +1,169 @@
+// Driving the AI from the game's settings: the request the AI player asks (strategy, budget,
+// the user's weights), the AI panel's picture of the picked strategy (setBrain: explanation,
+// strength choices and lines, network, weights), the strategy, strength and network chosen, a
+// learned strategy's network asked for, and the weights checked. No DOM: the view draws.
+import { budgetKey, budgetLabel, checkWeights, explained, strengthChoices, withExplanations } from '../ai/strategies.js';
+import { strengthWords } from '../ai/strength-words.js';
+import { SPEED_INTERVAL_MS } from '../ai/strength-figures.js';
+import { BEST } from '../ai/best.js';
+import { SHIPPED } from '../shared/choices.js';
+
+const errorText = (e) => (e && e.message ? e.message : String(e));
+
+/**
+ * ai: the pool (decide, calibrate, network, pick, nodesPerMs, count); view: setBrain,
+ * setWeightErrors; settings: settings.js's; catalog: gameCatalog(engine); game(): the engine's
+ * Game shown, or null before the first game.
+ */
+export function createBrain({ ai, view, settings, catalog, game }) {
+  const { values, info, budget } = settings;
+  const size = () => game()?.size ?? values.size;
+  const interval = () => SPEED_INTERVAL_MS[values.aiSpeed];
+  let calibrating = false; // the panel waits for the pool's calibration (once; again if it failed)
+  // The strategies' explanations: `explain(name)` resolves to one strategy's words (explainWith,
+  // after the first board); each is asked once, when its strategy is shown.
+  let explain = null;
+  const asked = new Set();
+
+  function wantWords(s) {
+    if (!explain || explained(s) || asked.has(s.plays)) return;
+    asked.add(s.plays);
+    explain(s.plays).then((words) => {
+      withExplanations(catalog, { [s.plays]: words });
+      if (info().plays === s.plays) show();
+    }, () => {});
+  }
+
+  // The strategy panel: picker, explanation, strength choices, weights.
+  function show() {
+    const s = info();
+    wantWords(s);
+    const w = s.weights ? values.weights[s.name] ?? s.weightDefaults : null;
+    const network = s.needs === 'network' ? s.network : null;
+    // "Fits the speed": the rung it chose on this machine (and the default player's family), and why.
+    const words = strengthWords({ info: s, budget: budget(), nodesPerMs: ai?.nodesPerMs, count: ai?.count, intervalMs: interval(), pick: ai?.pick?.(size(), interval()) ?? null });
+    view.setBrain({
+      strategy: s.name,
+      picked: s.plays,
+      network,
+      // The network line: a learned strategy's network, or the default player's on 4x4 (the
+      // heuristic plays while it downloads).
+      networkLine: s.name === BEST ? (game()?.size === 4 ? SHIPPED : null) : network,
+      explanation: s.explanation,
+      choices: strengthChoices(s).map(({ key, label }) => ({ key, label })),
+      chosen: budgetKey(budget()),
+      chosenLabel: budgetLabel(budget(), s.plays),
+      weights: s.weights ? s.weights.map((f) => ({ ...f, value: w[f.name] })) : null,
+      customWeights: Boolean(values.weights[s.name]),
+      fit: words.fit,
+      strengthLine: words.line,
+      bothLadders: s.name === BEST,
+    });
+  }
+
+  const brain = {
+    show,
+
+    /** What bestMove is asked: the strategy, its budget and the user's weights, if any. */
+    options() {
+      const w = values.weights[values.strategy];
+      // "Fits the speed": the pool turns the time between two moves into a node budget.
+      const b = budget().auto ? { auto: interval() } : budget();
+      // The panel names the rung once the calibration (run for this request) is known.
+      if (b.auto && ai?.nodesPerMs == null && !calibrating && ai?.calibrate) {
+        calibrating = true;
+        ai.calibrate().then(show, () => { calibrating = false; });
+      }
+      return { strategy: values.strategy, ...b, ...(w ? { weights: { ...w } } : {}) };
+    },
+
+    /**
+     * A learned strategy's network, asked for when the strategy is picked and at each Start AI,
+     * Step and Hint on 4x4 (the only board it plays): the pool downloads it once, and tries
+     * again a network other than the shipped one that failed.
+     */
+    askNetwork(name = values.strategy) {
+      const s = info(name);
+      if (s?.needs === 'network' && game()?.size === 4) ai?.network?.(s.network ?? undefined).catch(() => {});
+    },
+
+    /** `load(name)` resolves to a strategy's words (strategies.js's loadExplanation). */
+    explainWith(load) {
+      explain = load;
+      show();
+    },
+
+    /** A strategy picked; false if unknown. */
+    setStrategy(name) {
+      if (!info(name)) return false;
+      if (values.strategy !== name) view.setWeightErrors({});
+      values.strategy = name;
+      show();
+      settings.save();
+      // A learned strategy: its network starts downloading now, not at the first move.
+      brain.askNetwork(name);
+      return true;
+    },
+
+    /** The same strategy with network `key` ("shipped" or "yours"): a name of its own (td-yours). */
+    setNetwork(key) {
+      const s = catalog.find((c) => c.plays === info().plays && c.network === key);
+      return s ? brain.setStrategy(s.name) : false;
+    },
+
+    /** A strength: a budget key ("nodes200000", "ms50", ...) of the choices, or `given`, a budget not among them. */
+    setStrength(key, given) {
+      const clean = given ?? strengthChoices(info()).find((c) => c.key === key)?.budget;
+      if (!clean) return false;
+      values.budgets[values.strategy] = clean;
+      show();
+      settings.save();
+      return true;
+    },
+
+    /**
+     * The user's evaluation weights for the current strategy, checked field by field, then as a
+     * set by the engine (a one-node request in a worker); a rejected set shows its error next to
+     * the field it names (else `changed`) and the last good weights stay. Resolves to true when taken.
+     */
+    async setWeights(typed, changed) {
+      const s = info();
+      if (!s.weights) return false;
+      const checked = checkWeights(s, typed);
+      if (checked.errors) {
+        view.setWeightErrors(checked.errors);
+        return false;
+      }
+      const g = game();
+      if (g) {
+        const probe = s.options.nodes ? { nodes: 1 } : s.options.depth ? { depth: 1 } : {};
+        try {
+          await ai.decide(Array.from(g.cells()), g.size, { strategy: s.name, ...probe, weights: checked.weights });
+        } catch (e) {
+          if (!e.unavailable) {
+            const text = errorText(e);
+            const field = s.weights.find((f) => new RegExp(`\\b${f.name}\\b`).test(text))?.name
+              ?? (s.weights.some((f) => f.name === changed) ? changed : '');
+            view.setWeightErrors({ [field]: text });
+            return false;
+          }
+        }
+      }
+      if (values.strategy !== s.name) return false;
+      values.weights[s.name] = checked.weights;
+      settings.save();
+      view.setWeightErrors({});
+      show();
+      return true;
+    },
+
+    /** Back to the engine's default weights for the current strategy. */
+    resetWeights() {
+      delete values.weights[values.strategy];
+      settings.save();
+      view.setWeightErrors({});
+      show();
+    },
+  };
+  return brain;
+}
