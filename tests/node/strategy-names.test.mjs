@@ -14,9 +14,6 @@ const TABLE = 'www/ai/roles.js';
 // Strings that spell a strategy's name but mean something else: a table cell, the editor's
 // brush, a seed's default in words.
 const NOT_NAMES = [/\bel\(\s*'td'/g, /new Option\('cycles the tile', 'cycle'\)/g, /brush\.value !== 'cycle'/g, /seed: 'random'/g];
-// Modules another change owns this round that still type names; each leaves this list once it
-// reads roles.js (the last test fails while a module here no longer types one).
-const PENDING = ['www/game/storage.js', 'www/compare/view.js'];
 
 // The module's code without its comments, and without the strings of NOT_NAMES.
 function code(file) {
@@ -31,11 +28,7 @@ test('the catalogue the names come from is the engine\'s', () => {
 });
 
 test('no module of www/ types a strategy\'s name outside the one table', () => {
-  const found = moduleFiles().filter((f) => f !== TABLE && !PENDING.includes(f)).map((f) => [f, typed(f)]).filter(([, names]) => names.length);
+  const found = moduleFiles().filter((f) => f !== TABLE).map((f) => [f, typed(f)]).filter(([, names]) => names.length);
   assert.deepEqual(found, []);
   assert.ok(typed(TABLE).length >= 3, 'the table names the heuristic, the learned search and its one-ply player');
-});
-
-test('each module still pending types a name (else it leaves the list)', () => {
-  for (const f of PENDING) assert.ok(typed(f).length > 0, `${f} types no strategy name any more: drop it from PENDING`);
 });

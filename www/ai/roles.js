@@ -14,3 +14,6 @@ export const ROLES = Object.freeze({
 
 /** The searches whose node budget the engine shares equally between the root moves (split.js). */
 export const SPLIT_BY_NODES = Object.freeze([ROLES.heuristic, ROLES.learnedSearch]);
+
+/** The compare page's rows on a first visit: two cheap strategies, so that Run answers in seconds. */
+export const COMPARE_FIRST = Object.freeze(['random', 'greedy']);

@@ -5,9 +5,7 @@
 import { el } from '../shared/dom.js';
 import { tileChart, scoreChart } from '../shared/chart.js';
 import { SIZES } from '../shared/choices.js';
-
-// The rows a first visit shows: two cheap strategies, so Run answers in seconds.
-const FIRST = ['random', 'greedy'];
+import { COMPARE_FIRST as FIRST } from '../ai/roles.js';
 const MAX_ROWS = 8;
 let uid = 0;
 

@@ -11,6 +11,26 @@ import { SHIPPED } from '../shared/choices.js';
 const errorText = (e) => (e && e.message ? e.message : String(e));
 
 /**
+ * The engine's word on weights for strategy `s` (a one-node request in a worker on game `g`'s
+ * position): null when it takes them (or no game or worker can ask), else the error by the field
+ * it names (else `changed`).
+ */
+async function engineRefusal(ai, g, s, weights, changed) {
+  if (!g) return null;
+  const probe = s.options.nodes ? { nodes: 1 } : s.options.depth ? { depth: 1 } : {};
+  try {
+    await ai.decide(Array.from(g.cells()), g.size, { strategy: s.name, ...probe, weights });
+    return null;
+  } catch (e) {
+    if (e.unavailable) return null;
+    const text = errorText(e);
+    const field = s.weights.find((f) => new RegExp(`\\b${f.name}\\b`).test(text))?.name
+      ?? (s.weights.some((f) => f.name === changed) ? changed : '');
+    return { [field]: text };
+  }
+}
+
+/**
  * ai: the pool (decide, calibrate, network, pick, nodesPerMs, count); view: setBrain,
  * setWeightErrors; settings: settings.js's; catalog: gameCatalog(engine); game(): the engine's
  * Game shown, or null before the first game.
@@ -134,20 +154,10 @@ export function createBrain({ ai, view, settings, catalog, game }) {
         view.setWeightErrors(checked.errors);
         return false;
       }
-      const g = game();
-      if (g) {
-        const probe = s.options.nodes ? { nodes: 1 } : s.options.depth ? { depth: 1 } : {};
-        try {
-          await ai.decide(Array.from(g.cells()), g.size, { strategy: s.name, ...probe, weights: checked.weights });
-        } catch (e) {
-          if (!e.unavailable) {
-            const text = errorText(e);
-            const field = s.weights.find((f) => new RegExp(`\\b${f.name}\\b`).test(text))?.name
-              ?? (s.weights.some((f) => f.name === changed) ? changed : '');
-            view.setWeightErrors({ [field]: text });
-            return false;
-          }
-        }
+      const refused = await engineRefusal(ai, game(), s, checked.weights, changed);
+      if (refused) {
+        view.setWeightErrors(refused);
+        return false;
       }
       if (values.strategy !== s.name) return false;
       values.weights[s.name] = checked.weights;

@@ -7,6 +7,30 @@ const SAVE_DELAY_MS = 150;
 const errorText = (e) => (e && e.message ? e.message : String(e));
 
 /**
+ * The save, written a moment after the game changes (longer while the AI plays, whose moves
+ * come fast), at once when asked. snapshot(): what storage.saveGame takes, or null (no game).
+ */
+function createSaver(storage, snapshot, aiPlaying) {
+  let timer = 0;
+  function save() {
+    clearTimeout(timer);
+    timer = 0;
+    const s = snapshot();
+    if (s) storage.saveGame(s);
+  }
+  return {
+    save,
+    scheduleSave() {
+      if (!timer) timer = setTimeout(save, aiPlaying() ? 1000 : SAVE_DELAY_MS);
+    },
+    /** Writes a pending save now. */
+    flush() {
+      if (timer) save();
+    },
+  };
+}
+
+/**
  * Game: the wasm Game class; view: render, announce, notice, setSettings; storage: storage.js's;
  * settings: settings.js's; stats: stats.js's; onEvent(type, detail); ai: {playing() (the AI
  * plays: saves wait longer), moved() (the board changed), reset() (a new game), changed() (the
@@ -17,24 +41,17 @@ export function createFlow({ Game, view, storage, settings, stats, onEvent, ai }
   let game = null;
   let keepGoing = false;
   let best = 0;
-  let saveTimer = 0;
   let lastEnd = null;
   let lastBy = 'human'; // who made the game's last move: who finished it
   let listeners = new Set();
   const mode = () => values.mode;
   const showingWin = () => game.won && mode() === 'classic' && !keepGoing;
 
-  function save() {
-    clearTimeout(saveTimer);
-    saveTimer = 0;
-    if (!game) return;
+  const saver = createSaver(storage, () => {
     const g = game;
-    storage.saveGame({ mode: mode(), keepGoing, serialize: (history) => g.toJSON(history) });
-  }
-
-  function scheduleSave() {
-    if (!saveTimer) saveTimer = setTimeout(save, ai.playing() ? 1000 : SAVE_DELAY_MS);
-  }
+    return g && { mode: mode(), keepGoing, serialize: (history) => g.toJSON(history) };
+  }, ai.playing);
+  const { save, scheduleSave } = saver;
 
   const state = () => ({
     size: game.size, mode: mode(), theme: values.theme, score: game.score, best, moves: game.moves, won: game.won, over: game.over, keepGoing,
@@ -154,7 +171,7 @@ export function createFlow({ Game, view, storage, settings, stats, onEvent, ai }
 
     /** Writes a pending save now (page hide, before destroy). */
     flush() {
-      if (saveTimer) save();
+      saver.flush();
     },
 
     destroy() {

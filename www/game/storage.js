@@ -6,6 +6,7 @@
 // an exception.
 import { BUDGETS, DEFAULT_STRATEGY, checkWeights, cleanBudget } from '../ai/strategies.js';
 import { MODES, THEMES, SPEED_DELAY_MS, validSize } from '../shared/choices.js';
+import { ROLES } from '../ai/roles.js';
 import { createGuardedStorage } from './guarded-storage.js';
 
 export { memoryStorage } from './guarded-storage.js';
@@ -40,10 +41,11 @@ export function cleanSettings(raw, catalog) {
       if (clean) budgets[name] = clean;
     }
   } else if (validMs(raw.aiMs) && raw.aiMs !== OLD_DEFAULT_MS) {
-    const clean = cleanBudget(info('expectimax'), { ms: raw.aiMs });
+    // The old saves' one time budget was the heuristic's.
+    const clean = cleanBudget(info(ROLES.heuristic), { ms: raw.aiMs });
     if (clean) {
-      budgets.expectimax = clean;
-      strategy ??= 'expectimax';
+      budgets[ROLES.heuristic] = clean;
+      strategy ??= ROLES.heuristic;
     }
   }
   if (isObject(raw.weights)) {
