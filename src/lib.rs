@@ -3,6 +3,7 @@
 
 pub mod ai;
 pub mod board;
+mod crc32;
 pub mod direction;
 pub mod error;
 mod from_record;
