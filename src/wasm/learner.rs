@@ -7,7 +7,7 @@ use wasm_bindgen::prelude::*;
 use super::convert::{js_error, parse};
 use crate::ai::ntuple::learn::{train_game, Method};
 use crate::ai::ntuple::{self, decode, encode, Encoding, Network, Quantisation, Shape};
-use crate::json::reports::search::trained_games;
+use super::reports::search::trained_games;
 use crate::rng::GameRng;
 
 #[wasm_bindgen]

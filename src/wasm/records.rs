@@ -9,9 +9,9 @@ use wasm_bindgen::prelude::*;
 use super::convert::{cells_from, describe, js_error, parse, seed_from, size_from};
 use super::game::WasmGame;
 use crate::board::{tile_value, Board, Slide};
-use crate::json::reports::records::recorded_move;
+use super::reports::records::recorded_move;
 use crate::record::{Record, RecordError, Replay};
-use crate::Game;
+use crate::game::Game;
 
 /// A record's text, or a clear error for anything else.
 fn record_from(value: &JsValue) -> Result<Record, JsError> {

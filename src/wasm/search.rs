@@ -9,7 +9,7 @@ use super::convert::{cells_from, describe, js_error, parse, size_from};
 use crate::ai::ntuple::read::Reader;
 use crate::ai::{self, SearchOptions};
 use crate::board::Board;
-use crate::json::reports::search::{decision, loaded_network};
+use super::reports::search::{decision, loaded_network};
 
 #[wasm_bindgen]
 extern "C" {

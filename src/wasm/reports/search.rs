@@ -80,7 +80,7 @@ mod tests {
     use crate::ai::ntuple::{decode, Network, Shape};
     use crate::ai::{self, Decision, NoClock, SearchOptions};
     use crate::rng::GameRng;
-    use crate::Game;
+    use crate::game::Game;
 
     /// The decisions of a few strategies over a seeded game, and decisions with no move, with
     /// moves that change nothing and with values that are not finite: serde_json's text.
