@@ -16,7 +16,8 @@
 //! (`records`), play and reading saved games and records back; ai (`ai`, which holds
 //! `records`), records and the search and the learner, for the workers, Node and the tools.
 //! The files import `convert` and `reports`; `records.rs` adds constructors to `game.rs`'s
-//! class. Nothing here imports this file back.
+//! class; `learner.rs` hands its network to `search.rs`, which holds the one this module
+//! instance (a worker) plays with. Nothing here imports this file back.
 
 #[cfg(target_arch = "wasm32")]
 mod catalog;

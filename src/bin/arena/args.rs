@@ -4,8 +4,11 @@
 
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{Args, CommandFactory, Parser, Subcommand};
+use std::sync::Arc;
+
 use serde_json::{Map, Value};
 
+use game2048::ai::ntuple::network::Network;
 use game2048::{MAX_SIZE, MIN_SIZE};
 
 use crate::fail::Fail;
@@ -53,6 +56,8 @@ pub struct Cli {
     pub decide: Option<String>,
     /// A weights file for the learned strategies (td, expectimax-td).
     pub network: Option<String>,
+    /// `network`'s network, read once before any game (`main`).
+    pub loaded_network: Option<Arc<Network>>,
     /// Hold an `i16` network only sparse, as the page does, rather than expanded.
     pub sparse: bool,
     /// The strategy flags as AI options JSON: only the flags given.
@@ -360,6 +365,7 @@ impl Arena {
             ai_seed: None,
             decide: None,
             network: None,
+            loaded_network: None,
             sparse: false,
             options: Map::new(),
             svg: None,

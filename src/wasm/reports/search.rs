@@ -110,7 +110,7 @@ mod tests {
         .enumerate()
         {
             let options = SearchOptions::from_json(text).unwrap();
-            let d = ai::best_move(game.board().cells(), 4, &options, &NoClock).unwrap();
+            let d = ai::best_move(game.board().cells(), 4, &options, None, &NoClock).unwrap();
             let Some(dir) = d.dir else { break };
             decisions.push(Decision {
                 ms: i as f64 / 3.0,
