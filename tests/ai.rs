@@ -351,7 +351,8 @@ fn bad_options_are_errors_that_name_the_problem() {
 #[test]
 fn bad_positions_are_errors_that_name_the_problem() {
     let options = SearchOptions::default();
-    let message = |cells: &[u8], size| best_move(cells, size, &options, None, &NoClock).unwrap_err();
+    let message =
+        |cells: &[u8], size| best_move(cells, size, &options, None, &NoClock).unwrap_err();
     assert_eq!(
         message(&[0; 15], 4).to_string(),
         "cells: expected 16 values for a 4x4 board, got 15"

@@ -831,8 +831,14 @@ fn compare_plays_each_spec_with_its_own_network() {
     let stray = format!("{data}/corner-player.mjs");
     for (spec, says) in [
         ("td:network=no-such.ntw".to_string(), "no-such.ntw"),
-        (format!("expectimax-td:depth=1,network={stray}"), "corner-player.mjs"),
-        (format!("greedy:network={c8_net}"), "network is for the strategies"),
+        (
+            format!("expectimax-td:depth=1,network={stray}"),
+            "corner-player.mjs",
+        ),
+        (
+            format!("greedy:network={c8_net}"),
+            "network is for the strategies",
+        ),
         ("td:network=3".to_string(), "must be a file's path"),
     ] {
         let out = arena(&dir, &["compare", "greedy", &spec, "--games", "1"]);

@@ -467,7 +467,9 @@ fn record_size_per_move() {
         (1..=1)
             .map(|s| {
                 play(8, s, usize::MAX, |b| {
-                    best_move(b.cells(), 8, &greedy, None, &NoClock).unwrap().dir
+                    best_move(b.cells(), 8, &greedy, None, &NoClock)
+                        .unwrap()
+                        .dir
                 })
                 .0
             })

@@ -205,9 +205,21 @@ fn two_networks_side_by_side_each_give_their_own_answers() {
         .zip(&in_turn.1)
         .filter(|(x, y)| x.0.values != y.0.values)
         .count();
-    assert!(differ > cells.len() / 2, "the networks agree on {differ} of {}", cells.len());
-    let moves_differ = in_turn.0.iter().zip(&in_turn.1).filter(|(x, y)| x.1.dir != y.1.dir).count();
-    assert!(moves_differ > 0, "the two networks' searches chose the same move everywhere");
+    assert!(
+        differ > cells.len() / 2,
+        "the networks agree on {differ} of {}",
+        cells.len()
+    );
+    let moves_differ = in_turn
+        .0
+        .iter()
+        .zip(&in_turn.1)
+        .filter(|(x, y)| x.1.dir != y.1.dir)
+        .count();
+    assert!(
+        moves_differ > 0,
+        "the two networks' searches chose the same move everywhere"
+    );
 
     // From two threads at once: the same answers.
     let (from_a, from_b) = std::thread::scope(|s| {

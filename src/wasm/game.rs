@@ -6,8 +6,8 @@
 use wasm_bindgen::prelude::*;
 
 use super::convert::{cells_from, game_error, mode_from, parse, seed_from, size_from};
-use crate::board::Board;
 use super::reports::game::{move_report, tiles};
+use crate::board::Board;
 use crate::direction::Direction;
 use crate::game::Game;
 

@@ -5,10 +5,10 @@
 use wasm_bindgen::prelude::*;
 
 use super::convert::{js_error, parse};
+use super::reports::search::trained_games;
 use super::search::play_with;
 use crate::ai::ntuple::learn::{train_game, Method};
 use crate::ai::ntuple::{decode, encode, Encoding, Network, Quantisation, Shape};
-use super::reports::search::trained_games;
 use crate::rng::GameRng;
 
 #[wasm_bindgen]

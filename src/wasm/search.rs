@@ -13,11 +13,11 @@ use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 
 use super::convert::{cells_from, describe, js_error, parse, size_from};
+use super::reports::search::{decision, loaded_network};
 use crate::ai::ntuple::network::{self, Network};
 use crate::ai::ntuple::read::{decode, Reader};
 use crate::ai::{self, SearchOptions};
 use crate::board::Board;
-use super::reports::search::{decision, loaded_network};
 
 thread_local! {
     /// The network `td` and `expectimax-td` play with in this module instance, if any.

@@ -21,7 +21,10 @@ use crate::ai::search::clock::Clock;
 use crate::limits::{MAX_EXPONENT, MAX_SIZE, MIN_SIZE};
 
 /// The strategy `options` name, configured by them; the learned ones play with `network`.
-pub fn strategy<'n>(options: &SearchOptions, network: Option<&'n Network>) -> Box<dyn Strategy + 'n> {
+pub fn strategy<'n>(
+    options: &SearchOptions,
+    network: Option<&'n Network>,
+) -> Box<dyn Strategy + 'n> {
     let moves = options.moves;
     let seed = options.seed;
     let k = options.k;

@@ -67,7 +67,11 @@ fn main() -> ExitCode {
 /// input: exit 2).
 fn load_network(cli: &mut args::Cli) -> Result<(), Fail> {
     if let Some(path) = &cli.network {
-        cli.loaded_network = Some(networks::read(path, cli.sparse, &format!("--network {path}"))?);
+        cli.loaded_network = Some(networks::read(
+            path,
+            cli.sparse,
+            &format!("--network {path}"),
+        )?);
     }
     Ok(())
 }

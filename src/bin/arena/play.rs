@@ -155,7 +155,7 @@ fn play(
                 network.map(|n| &**n),
                 &clock,
             )
-                .map_err(|e| e.to_string())?;
+            .map_err(|e| e.to_string())?;
             let Some(dir) = decision.dir else { break };
             hist[ms_bucket(decision.ms)] += 1;
             nodes += decision.nodes;

@@ -79,8 +79,8 @@ mod tests {
     use crate::ai::ntuple::learn::{train_game, Method};
     use crate::ai::ntuple::{decode, Network, Shape};
     use crate::ai::{self, Decision, NoClock, SearchOptions};
-    use crate::rng::GameRng;
     use crate::game::Game;
+    use crate::rng::GameRng;
 
     /// The decisions of a few strategies over a seeded game, and decisions with no move, with
     /// moves that change nothing and with values that are not finite: serde_json's text.
