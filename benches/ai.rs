@@ -45,10 +45,12 @@ fn bench_best_move(c: &mut Criterion) {
     for nodes in [20_000u64, 200_000] {
         let options = SearchOptions::nodes(nodes);
         for (name, size, cells) in POSITIONS {
-            let spent = best_move(cells, size, &options, &NoClock).unwrap().nodes;
+            let spent = best_move(cells, size, &options, None, &NoClock)
+                .unwrap()
+                .nodes;
             group.throughput(Throughput::Elements(spent));
             group.bench_function(format!("{name}, {nodes} nodes"), |b| {
-                b.iter(|| best_move(black_box(cells), size, &options, &NoClock).unwrap())
+                b.iter(|| best_move(black_box(cells), size, &options, None, &NoClock).unwrap())
             });
         }
     }
@@ -72,7 +74,7 @@ fn bench_strategies(c: &mut Criterion) {
         let options = SearchOptions::of(strategy);
         for (name, size, cells) in [POSITIONS[1], POSITIONS[4]] {
             group.bench_function(format!("{}, {name}", strategy.name()), |b| {
-                b.iter(|| best_move(black_box(cells), size, &options, &NoClock).unwrap())
+                b.iter(|| best_move(black_box(cells), size, &options, None, &NoClock).unwrap())
             });
         }
     }

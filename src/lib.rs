@@ -3,6 +3,7 @@
 
 pub mod ai;
 pub mod board;
+mod crc32;
 pub mod direction;
 pub mod error;
 mod from_record;
@@ -16,7 +17,8 @@ pub mod state;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod svg;
 
-#[cfg(target_arch = "wasm32")]
+// The bindings are wasm-only; their reports (`wasm/reports/`) are tested natively too.
+#[cfg(any(target_arch = "wasm32", test))]
 mod wasm;
 
 pub use board::{Board, Slide};

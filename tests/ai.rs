@@ -19,7 +19,7 @@ fn engine(size: usize, cells: &[u8]) -> Board {
 }
 
 fn decide(cells: &[u8], size: usize, options: &SearchOptions) -> Decision {
-    best_move(cells, size, options, &NoClock).unwrap()
+    best_move(cells, size, options, None, &NoClock).unwrap()
 }
 
 /// Checks a decision against the engine: a move only where the engine can move, and a
@@ -244,7 +244,7 @@ fn time_budget_stops_by_the_clock() {
         now.get()
     };
     let cells = vec![1, 2, 3, 4, 0, 0, 0, 0, 8, 7, 6, 5, 0, 0, 1, 0];
-    let decision = best_move(&cells, 4, &SearchOptions::millis(10.0), &clock).unwrap();
+    let decision = best_move(&cells, 4, &SearchOptions::millis(10.0), None, &clock).unwrap();
     assert_legal(&cells, 4, &decision);
     assert!(decision.nodes < 64 * 1024, "nodes {}", decision.nodes);
 }
@@ -342,7 +342,7 @@ fn bad_options_are_errors_that_name_the_problem() {
         assert!(message.contains(expected), "{json}: {message}");
     }
     let nan = SearchOptions::millis(f64::NAN);
-    let message = best_move(&[0; 16], 4, &nan, &NoClock)
+    let message = best_move(&[0; 16], 4, &nan, None, &NoClock)
         .unwrap_err()
         .to_string();
     assert_eq!(message, "ms must be between 1 and 60000, got NaN");
@@ -351,7 +351,8 @@ fn bad_options_are_errors_that_name_the_problem() {
 #[test]
 fn bad_positions_are_errors_that_name_the_problem() {
     let options = SearchOptions::default();
-    let message = |cells: &[u8], size| best_move(cells, size, &options, &NoClock).unwrap_err();
+    let message =
+        |cells: &[u8], size| best_move(cells, size, &options, None, &NoClock).unwrap_err();
     assert_eq!(
         message(&[0; 15], 4).to_string(),
         "cells: expected 16 values for a 4x4 board, got 15"
@@ -369,7 +370,7 @@ fn bad_positions_are_errors_that_name_the_problem() {
     assert_legal(
         &cells,
         4,
-        &best_move(&cells, 4, &options, &NoClock).unwrap(),
+        &best_move(&cells, 4, &options, None, &NoClock).unwrap(),
     );
 }
 

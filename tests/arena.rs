@@ -783,3 +783,68 @@ fn an_external_program_that_misbehaves_fails_the_run_saying_how() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--strategy"));
 }
+
+/// `compare` plays each spec with the network it names (`network=FILE`), else `--network`'s:
+/// two networks side by side in one run, each spec's games those of a run with its network
+/// alone. A bad network in a spec is bad input (exit 2) naming the spec.
+#[test]
+fn compare_plays_each_spec_with_its_own_network() {
+    let dir = scratch("compare-networks");
+    let data = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data");
+    let (i16_net, c8_net) = (
+        format!("{data}/tiny-4x4-l8-i16.ntw"),
+        format!("{data}/tiny-4x4-l8-c8.ntw"),
+    );
+    let games = ["--games", "4", "--seed", "1", "--threads", "2"];
+    // Each network alone, as `arena run` plays it.
+    let alone = |net: &str, out: &str| {
+        let mut args = vec!["--strategy", "td", "--network", net, "--out", out];
+        args.extend(games);
+        succeeded(&dir, &args);
+        games_of(&dir.join(out))
+    };
+    let i16_alone = alone(&i16_net, "i16.jsonl");
+    let c8_alone = alone(&c8_net, "c8.jsonl");
+    assert_ne!(i16_alone, c8_alone, "the two networks play the same games");
+
+    // Side by side: one spec names its network, the other takes --network's.
+    let c8_spec = format!("td:network={c8_net}");
+    let mut args = vec!["compare", "td", &c8_spec, "--network", &i16_net];
+    args.extend(["--out", "both.jsonl"]);
+    args.extend(games);
+    succeeded(&dir, &args);
+    let lines = std::fs::read_to_string(dir.join("both.jsonl")).unwrap();
+    let of_label = |label: &str| {
+        let path = dir.join(format!("{}.jsonl", label.len()));
+        let kept: Vec<&str> = lines
+            .lines()
+            .filter(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["label"] == label)
+            .collect();
+        std::fs::write(&path, kept.join("\n")).unwrap();
+        games_of(&path)
+    };
+    assert_eq!(of_label("td"), i16_alone);
+    assert_eq!(of_label(&c8_spec), c8_alone);
+
+    // Bad input, named by its spec: a file that is not there, one that is not a network, a
+    // network for a strategy that plays without one, a network that is not a path.
+    let stray = format!("{data}/corner-player.mjs");
+    for (spec, says) in [
+        ("td:network=no-such.ntw".to_string(), "no-such.ntw"),
+        (
+            format!("expectimax-td:depth=1,network={stray}"),
+            "corner-player.mjs",
+        ),
+        (
+            format!("greedy:network={c8_net}"),
+            "network is for the strategies",
+        ),
+        ("td:network=3".to_string(), "must be a file's path"),
+    ] {
+        let out = arena(&dir, &["compare", "greedy", &spec, "--games", "1"]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{spec}: {err}");
+        assert!(err.contains(&format!("spec {spec:?}")), "{spec}: {err}");
+        assert!(err.contains(says), "{spec}: {err}");
+    }
+}

@@ -40,6 +40,7 @@ fn expectimax(board: &Board) -> Option<Direction> {
         board.cells(),
         board.size(),
         &SearchOptions::nodes(2000),
+        None,
         &NoClock,
     )
     .unwrap()
@@ -446,6 +447,7 @@ fn record_size_per_move() {
             board.cells(),
             board.size(),
             &SearchOptions::nodes(20_000),
+            None,
             &NoClock,
         )
         .unwrap()
@@ -465,7 +467,9 @@ fn record_size_per_move() {
         (1..=1)
             .map(|s| {
                 play(8, s, usize::MAX, |b| {
-                    best_move(b.cells(), 8, &greedy, &NoClock).unwrap().dir
+                    best_move(b.cells(), 8, &greedy, None, &NoClock)
+                        .unwrap()
+                        .dir
                 })
                 .0
             })

@@ -137,7 +137,8 @@ fn write_pinned_spawns() {
             let start = game.board().cells().to_vec();
             let mut lines = String::new();
             for _ in 0..SPAWNS - 2 {
-                let decision = best_move(game.board().cells(), size, &options, &NoClock).unwrap();
+                let decision =
+                    best_move(game.board().cells(), size, &options, None, &NoClock).unwrap();
                 let Some(dir) = decision.dir else {
                     continue 'seeds;
                 };

@@ -23,7 +23,7 @@ fn options(json: &str) -> SearchOptions {
 }
 
 fn decide(cells: &[u8], size: usize, options: &SearchOptions) -> Decision {
-    best_move(cells, size, options, &NoClock).unwrap()
+    best_move(cells, size, options, None, &NoClock).unwrap()
 }
 
 fn engine(size: usize, cells: &[u8]) -> Board {
@@ -966,7 +966,7 @@ fn bad_options_are_errors_that_name_the_option_and_the_range() {
     // Options built in Rust are checked by best_move.
     let mut o = SearchOptions::of(StrategyName::MonteCarlo);
     o.k = 0;
-    let message = best_move(&[0; 16], 4, &o, &NoClock)
+    let message = best_move(&[0; 16], 4, &o, None, &NoClock)
         .unwrap_err()
         .to_string();
     assert_eq!(
@@ -975,7 +975,7 @@ fn bad_options_are_errors_that_name_the_option_and_the_range() {
     );
     let mut o = SearchOptions::of(StrategyName::Minimax);
     o.minimax_weights.empty = f64::NAN;
-    let message = best_move(&[0; 16], 4, &o, &NoClock)
+    let message = best_move(&[0; 16], 4, &o, None, &NoClock)
         .unwrap_err()
         .to_string();
     assert_eq!(

@@ -1,13 +1,13 @@
 //! The learned strategies (`td`, `expectimax-td`) through `best_move`, as the arena and the
-//! page call them: unavailable with a clear reason until a network is loaded and off 4x4,
-//! then legal, deterministic moves from the loaded network. One test function: the loaded
-//! network is process-wide, and tests in one file run in parallel.
+//! page call them: unavailable with a clear reason without a network and off 4x4, then
+//! legal, deterministic moves from the network passed in. A network is a value, not process
+//! state: two of them play side by side, each giving its own answers.
 
 use game2048::ai::ntuple::learn::{spawn_on, start, train_game, Method};
 use game2048::ai::ntuple::network::{tile_score, warm_up};
-use game2048::ai::ntuple::{encode, loaded, Encoding, Network, Quantisation, Shape};
+use game2048::ai::ntuple::{decode, encode, Encoding, Network, Quantisation, Shape};
 use game2048::ai::search::bitboard::Bitboard;
-use game2048::ai::{best_move, AiError, NoClock, SearchOptions, StrategyName};
+use game2048::ai::{best_move, AiError, Decision, NoClock, SearchOptions, StrategyName};
 use game2048::rng::GameRng;
 use game2048::{Board, Direction};
 
@@ -37,12 +37,13 @@ fn positions(count: usize) -> Vec<[u8; 16]> {
 
 /// `expectimax-td` two moves deep from `cells` values each move at its afterstate's tile
 /// points plus the spawned 4's share (0.1 x 4 points), and only the moves that change the board.
-fn assert_worth_the_points_two_deep(cells: &[u8; 16]) {
+fn assert_worth_the_points_two_deep(cells: &[u8; 16], network: &Network) {
     let bits = Bitboard::from_exponents(cells).unwrap();
     let e = best_move(
         cells,
         4,
         &options(r#"{"strategy":"expectimax-td","depth":2}"#),
+        Some(network),
         &NoClock,
     )
     .unwrap();
@@ -57,44 +58,67 @@ fn assert_worth_the_points_two_deep(cells: &[u8; 16]) {
     }
 }
 
-fn trained_network() -> Network {
+/// A small network trained from `seed`, read back from its file as the arena and the page
+/// read one.
+fn trained_network(seed: u64) -> Network {
     warm_up();
     let mut net = Network::new(Shape::small_4x4(12), 0.0);
     let features = net.features().clone();
     let weights = net.weights_mut().unwrap();
-    let mut rng = GameRng::from_seed(1);
+    let mut rng = GameRng::from_seed(seed);
     let mut path = Vec::new();
     for _ in 0..1500 {
         train_game(&features, weights, &mut rng, &Method::td0(0.1), &mut path);
     }
-    net
+    through_its_file(&net)
+}
+
+fn through_its_file(net: &Network) -> Network {
+    decode(&encode(net, Encoding::ZeroRuns)).unwrap()
+}
+
+/// Asserts that `d` is `td`'s answer on `cells` with `net`: each legal move's value is its
+/// reward plus the network's value of its afterstate, and the best of them plays.
+fn assert_td_answer_of(net: &Network, cells: &[u8; 16], d: &Decision) {
+    let board = Board::from_exponents(4, cells.to_vec()).unwrap();
+    let bits = Bitboard::from_exponents(cells).unwrap();
+    for dir in Direction::ALL {
+        let value = d.values[dir.index()];
+        assert_eq!(value.is_some(), board.can_move(dir), "{dir} on {cells:?}");
+        if let Some(v) = value {
+            let after = bits.shifted(dir);
+            let expected = (tile_score(after) - tile_score(bits)) as f64 + net.value(after);
+            assert!((v - expected).abs() < 1e-6, "{dir}: {v} against {expected}");
+        }
+    }
+    let best = d
+        .values
+        .iter()
+        .flatten()
+        .fold(f64::NEG_INFINITY, |m, &v| m.max(v));
+    match d.dir {
+        Some(dir) => assert_eq!(d.values[dir.index()], Some(best)),
+        None => assert!(d.values.iter().all(Option::is_none)),
+    }
 }
 
 #[test]
-fn learned_strategies_need_a_network_and_4x4_then_play_its_moves() {
+fn learned_strategies_need_a_network_and_4x4() {
     let td = options(r#"{"strategy":"td"}"#);
     let search = options(r#"{"strategy":"expectimax-td","nodes":3000}"#);
     let cells = positions(1)[0];
 
-    // Nothing loaded: a clear error, naming how to load one.
+    // No network: a clear error, naming how to load one.
     for o in [&td, &search] {
-        let err = best_move(&cells, 4, o, &NoClock).unwrap_err();
+        let err = best_move(&cells, 4, o, None, &NoClock).unwrap_err();
         assert_eq!(err, AiError::NoNetwork(o.strategy));
         assert!(err.to_string().contains("loadWeights"), "{err}");
     }
-    // A bad file leaves the strategies unavailable.
-    assert!(loaded::load(b"not a network").is_err());
-    assert!(loaded::current().is_none());
-    assert!(best_move(&cells, 4, &td, &NoClock).is_err());
 
-    // The network goes through its file, as in the arena and the page.
-    let net = trained_network();
-    let file = encode(&net, Encoding::ZeroRuns);
-    loaded::load(&file).unwrap();
-
-    // Off 4x4: unavailable, saying why.
+    // Off 4x4: unavailable, saying why, network or not.
+    let net = trained_network(1);
     let big = vec![1u8; 25];
-    let err = best_move(&big, 5, &td, &NoClock).unwrap_err();
+    let err = best_move(&big, 5, &td, Some(&net), &NoClock).unwrap_err();
     assert_eq!(
         err,
         AiError::FourByFourOnly {
@@ -103,39 +127,26 @@ fn learned_strategies_need_a_network_and_4x4_then_play_its_moves() {
         }
     );
     assert!(err.to_string().contains("4x4"), "{err}");
+}
 
+#[test]
+fn learned_strategies_play_the_networks_legal_repeatable_moves() {
+    let td = options(r#"{"strategy":"td"}"#);
+    let search = options(r#"{"strategy":"expectimax-td","nodes":3000}"#);
+    let net = trained_network(1);
     for cells in positions(25) {
         let board = Board::from_exponents(4, cells.to_vec()).unwrap();
-        let bits = Bitboard::from_exponents(&cells).unwrap();
-        let d = best_move(&cells, 4, &td, &NoClock).unwrap();
-        for dir in Direction::ALL {
-            let value = d.values[dir.index()];
-            assert_eq!(value.is_some(), board.can_move(dir), "{dir} on {cells:?}");
-            // Each value is the move's reward plus the network's value of its afterstate.
-            if let Some(v) = value {
-                let after = bits.shifted(dir);
-                let expected = (tile_score(after) - tile_score(bits)) as f64 + net.value(after);
-                assert!((v - expected).abs() < 1e-6, "{dir}: {v} against {expected}");
-            }
-        }
-        let best = d
-            .values
-            .iter()
-            .flatten()
-            .fold(f64::NEG_INFINITY, |m, &v| m.max(v));
-        match d.dir {
-            Some(dir) => assert_eq!(d.values[dir.index()], Some(best)),
-            None => assert!(d.values.iter().all(Option::is_none)),
-        }
+        let d = best_move(&cells, 4, &td, Some(&net), &NoClock).unwrap();
+        assert_td_answer_of(&net, &cells, &d);
 
-        let e = best_move(&cells, 4, &search, &NoClock).unwrap();
+        let e = best_move(&cells, 4, &search, Some(&net), &NoClock).unwrap();
         for dir in Direction::ALL {
             assert_eq!(e.values[dir.index()].is_some(), board.can_move(dir));
         }
         assert_eq!(e.dir.is_some(), d.dir.is_some());
         assert_eq!(
             e,
-            best_move(&cells, 4, &search, &NoClock).unwrap(),
+            best_move(&cells, 4, &search, Some(&net), &NoClock).unwrap(),
             "repeatable"
         );
     }
@@ -143,25 +154,96 @@ fn learned_strategies_need_a_network_and_4x4_then_play_its_moves() {
     // `moves` limits the root moves.
     let only_left = options(r#"{"strategy":"td","moves":["left","down"]}"#);
     let cells = [1, 2, 3, 4, 0, 1, 0, 2, 0, 0, 1, 0, 0, 0, 0, 0];
-    let d = best_move(&cells, 4, &only_left, &NoClock).unwrap();
+    let d = best_move(&cells, 4, &only_left, Some(&net), &NoClock).unwrap();
     assert!(matches!(d.dir, Some(Direction::Left | Direction::Down)));
     assert!(d.values[Direction::Up.index()].is_none());
 
     // A game over has no move.
     let stuck: Vec<u8> = (0..16).map(|i| 1 + ((i / 4 + i % 4) % 2) as u8).collect();
-    let d = best_move(&stuck, 4, &td, &NoClock).unwrap();
+    let d = best_move(&stuck, 4, &td, Some(&net), &NoClock).unwrap();
     assert_eq!((d.dir, d.values), (None, [None; 4]));
 
-    // A line that loses keeps the points it made: left and right each merge the two 128s and
-    // leave one empty cell, where either spawn ends the game. Searched two moves deep, each is
-    // worth its afterstate's tile points plus the spawned 4's share (0.1 x 4), not 0 (the
-    // heuristic's lost position is worth 0).
+    // A quantised network plays through the same path.
+    let i8_net = through_its_file(&net.quantised(Quantisation::I8));
+    let cells = positions(1)[0];
+    let d = best_move(&cells, 4, &td, Some(&i8_net), &NoClock).unwrap();
+    assert_td_answer_of(&i8_net, &cells, &d);
+}
+
+/// Two networks in one process, asked in turn and from two threads at once: each answer is
+/// its own network's, as when the arena compares two networks or two workers hold two.
+#[test]
+fn two_networks_side_by_side_each_give_their_own_answers() {
+    let td = options(r#"{"strategy":"td"}"#);
+    let search = options(r#"{"strategy":"expectimax-td","depth":2}"#);
+    let (a, b) = (trained_network(1), trained_network(2));
+    let cells = positions(40);
+
+    let answers = |net: &Network| -> Vec<(Decision, Decision)> {
+        cells
+            .iter()
+            .map(|c| {
+                let d = best_move(c, 4, &td, Some(net), &NoClock).unwrap();
+                let e = best_move(c, 4, &search, Some(net), &NoClock).unwrap();
+                (d, e)
+            })
+            .collect()
+    };
+    // In turn, position by position.
+    let mut in_turn = (Vec::new(), Vec::new());
+    for c in &cells {
+        for (net, out) in [(&a, &mut in_turn.0), (&b, &mut in_turn.1)] {
+            let d = best_move(c, 4, &td, Some(net), &NoClock).unwrap();
+            assert_td_answer_of(net, c, &d);
+            let e = best_move(c, 4, &search, Some(net), &NoClock).unwrap();
+            out.push((d, e));
+        }
+    }
+    let differ = in_turn
+        .0
+        .iter()
+        .zip(&in_turn.1)
+        .filter(|(x, y)| x.0.values != y.0.values)
+        .count();
+    assert!(
+        differ > cells.len() / 2,
+        "the networks agree on {differ} of {}",
+        cells.len()
+    );
+    let moves_differ = in_turn
+        .0
+        .iter()
+        .zip(&in_turn.1)
+        .filter(|(x, y)| x.1.dir != y.1.dir)
+        .count();
+    assert!(
+        moves_differ > 0,
+        "the two networks' searches chose the same move everywhere"
+    );
+
+    // From two threads at once: the same answers.
+    let (from_a, from_b) = std::thread::scope(|s| {
+        let ta = s.spawn(|| answers(&a));
+        let tb = s.spawn(|| answers(&b));
+        (ta.join().unwrap(), tb.join().unwrap())
+    });
+    assert_eq!(from_a, in_turn.0);
+    assert_eq!(from_b, in_turn.1);
+}
+
+#[test]
+fn a_line_that_loses_keeps_the_points_it_made() {
+    // Left and right each merge the two 128s and leave one empty cell, where either spawn
+    // ends the game. Searched two moves deep, each is worth its afterstate's tile points plus
+    // the spawned 4's share (0.1 x 4), not 0 (the heuristic's lost position is worth 0).
+    let net = trained_network(1);
     let doomed = [1, 2, 3, 4, 2, 3, 4, 5, 3, 4, 5, 6, 9, 10, 7, 7];
-    assert_worth_the_points_two_deep(&doomed);
+    assert_worth_the_points_two_deep(&doomed, &net);
     let heuristic = best_move(
         &doomed,
         4,
         &options(r#"{"strategy":"expectimax","depth":2}"#),
+        None,
         &NoClock,
     )
     .unwrap();
@@ -170,18 +252,6 @@ fn learned_strategies_need_a_network_and_4x4_then_play_its_moves() {
     // Nor is a live line worth less than losing there: a network that judges every board's
     // future far below 0 leaves each position after the spawn at its tile points (a move only
     // adds points), so a move two deep is worth its afterstate's points plus the 4's share.
-    let gloomy = Network::new(Shape::small_4x4(12), -1000.0);
-    loaded::load(&encode(&gloomy, Encoding::ZeroRuns)).unwrap();
-    assert_worth_the_points_two_deep(&[1, 2, 3, 0, 2, 1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0]);
-
-    // A quantised network plays through the same path.
-    loaded::load(&encode(
-        &net.quantised(Quantisation::I8),
-        Encoding::ZeroRuns,
-    ))
-    .unwrap();
-    assert!(best_move(&cells, 4, &td, &NoClock).unwrap().dir.is_some());
-
-    loaded::unload();
-    assert!(best_move(&cells, 4, &td, &NoClock).is_err());
+    let gloomy = through_its_file(&Network::new(Shape::small_4x4(12), -1000.0));
+    assert_worth_the_points_two_deep(&[1, 2, 3, 0, 2, 1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0], &gloomy);
 }

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Finds import cycles between the .rs files of Rust crates. No dependencies.
+// Finds import cycles between the .rs files of Rust crates, and imports that run up the
+// library's layers (LAYERS below). No dependencies.
 //
 //   node tools/import-cycles.mjs src              # the library: src/lib.rs and every file
 //                                                 # under src except src/bin
@@ -8,7 +9,8 @@
 // Each argument is a crate's root folder (holding lib.rs or main.rs). A library root skips
 // its bin/ folder: each src/bin/<tool>/ is a crate of its own, where `crate::` means that
 // folder. Exit status 1 when some crate has a cycle, each cycle listed with the lines that
-// make its edges; 2 on bad arguments.
+// make its edges, or an import from a lower layer into a higher one, each listed with its
+// line; 2 on bad arguments.
 //
 // The rule. The graph has one node per file and an edge A -> B when A names something in
 // B through a path: a `use` (grouped ones expanded: `use super::{a, b::c}`), or a path
@@ -27,6 +29,66 @@
 
 import { readdirSync, readFileSync, statSync, existsSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+
+// The layers of a crate, lowest first, by its root folder: the one place the order is
+// written. Each layer is a list of rooms, a room a file or folder under the root; a file
+// belongs to the longest room that holds it. A file may import its own layer and those
+// below it; an edge (the rule above) into a higher layer is an upward import. Every file
+// of a crate listed here must be in some room. The binaries (src/bin/<tool>/) sit above the
+// whole library: they reach it only as `game2048::`, which is no edge.
+const LAYERS = {
+  src: [
+    // Leaf utilities: the size limits, the checksum, the generator, the charts, the JSON
+    // reader and writer, and the error messages written with them.
+    ['limits.rs', 'crc32.rs', 'rng.rs', 'svg.rs', 'json', 'error.rs'],
+    ['direction.rs'],
+    ['board.rs', 'spawn.rs'],
+    // The AI: a function of the board alone, below the game and its records; its own
+    // layers as ai/mod.rs tells them, its front (mod.rs) on top.
+    ['ai/api'],
+    ['ai/search'],
+    ['ai/ntuple'],
+    ['ai/eval'],
+    ['ai/strategies', 'ai/tables.rs'],
+    ['ai/mod.rs'],
+    ['record'],
+    ['game.rs'],
+    ['state.rs', 'from_record.rs'],
+    ['wasm'],
+    // The crate's front: it re-exports, and nothing imports it back.
+    ['lib.rs'],
+  ],
+};
+
+/** Each file's layer (index into `layers`), by the longest room holding it; `null` if none. */
+function layerOf(dir, layers) {
+  const rooms = layers.flatMap((rooms, level) => rooms.map((room) => [room.split('/'), level]));
+  return (file) => {
+    const parts = relative(dir, file).split(sep);
+    let best = null;
+    for (const [room, level] of rooms) {
+      const holds = room.length <= parts.length && room.every((seg, k) => seg === parts[k]);
+      if (holds && (best === null || room.length > best[0])) best = [room.length, level];
+    }
+    return best && best[1];
+  };
+}
+
+/** The edges that run up the layers, and the files in no room. */
+function upward(dir, graph, layers) {
+  const layer = layerOf(dir, layers);
+  const name = (f) => relative(dir, f).split(sep).join('/');
+  const unplaced = [...graph.keys()].filter((f) => layer(f) === null).map(name).sort();
+  const up = [];
+  for (const [from, edges] of graph) {
+    for (const [to, line] of edges) {
+      const [a, b] = [layer(from), layer(to)];
+      if (a !== null && b !== null && b > a) up.push({ from: name(from), to: name(to), line });
+    }
+  }
+  up.sort((x, y) => x.line.localeCompare(y.line, 'en', { numeric: true }));
+  return { up, unplaced };
+}
 
 /** Code with comments, string and char literals blanked (lengths and newlines kept). */
 function stripCode(text) {
@@ -263,6 +325,21 @@ for (const dir of dirs) {
   }
   const found = cycles(graph);
   const edges = [...graph.values()].reduce((n, e) => n + e.size, 0);
+  const layers = LAYERS[relative('.', dir).split(sep).join('/')];
+  if (layers) {
+    const { up, unplaced } = upward(dir, graph, layers);
+    if (unplaced.length) {
+      failed = true;
+      console.log(`${dir}: ${unplaced.length} file(s) in no room of LAYERS (tools/import-cycles.mjs): ${unplaced.join(', ')}`);
+    }
+    if (up.length) {
+      failed = true;
+      console.log(`${dir}: ${up.length} import(s) from a lower layer into a higher one (LAYERS in tools/import-cycles.mjs):`);
+      for (const { to, line } of up) console.log(`    ${line}  (up into ${to})`);
+    } else if (!unplaced.length) {
+      console.log(`${dir}: every import runs down the ${layers.length} layers`);
+    }
+  }
   if (!found.length) {
     console.log(`${dir}: no import cycles (${graph.size} files, ${edges} edges)`);
     continue;

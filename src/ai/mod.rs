@@ -1,15 +1,16 @@
 //! The AIs: pure functions from a position (and options) to a move. The page runs them in a
 //! Web Worker through `bestMove`, the arena natively through [`best_move`].
 //!
-//! Four layers, each importing only the ones above it:
+//! Five layers, each importing only the ones above it (the order `tools/import-cycles.mjs`
+//! checks, with the crate's other layers):
 //!
 //! | layer | folder | holds |
 //! | --- | --- | --- |
 //! | API (always built) | [`api`] | strategy names, [`options`] (checked), [`error`], [`weights`], [`catalog`] |
 //! | search core | [`search`] | [`Position`](search::position::Position), the 4x4 [`bitboard`], the exact n x n [`grid`], the transposition table, [`budget`]s, the [`clock`], [`seeding`] |
-//! | evaluations | [`eval`] | expectimax's heuristic tables ([`eval::heuristic`]), minimax's evaluation ([`eval::smoothness`]) |
-//! | learned evaluation | [`ntuple`] | n-tuple networks, TD learning, the weights file, the loaded network |
-//! | strategies | [`strategies`] | one file per strategy behind [`Strategy`]; [`best_move`] dispatches |
+//! | learned evaluation | [`ntuple`] | n-tuple networks, TD learning, the weights file |
+//! | evaluations | [`eval`] | expectimax's heuristic tables ([`eval::heuristic`]), minimax's evaluation ([`eval::smoothness`]), a network as evaluation |
+//! | strategies | [`strategies`] | one file per strategy behind [`Strategy`]; [`best_move`] dispatches, handing the learned ones the network it is given |
 //!
 //! [`warm_up`] builds every table the searches read. Without the `ai` feature (the page's
 //! play and records modules) only [`api`] is built: what the strategy picker shows, no search.

@@ -1,6 +1,6 @@
-//! The JSON the crate writes and reads by hand, in one place: one writer ([`write`]), one
-//! reader ([`read`]), and the JS API's reports written with the writer ([`reports`]). The
-//! saved game (`state.rs`) is read and written with them too.
+//! The JSON the crate writes and reads by hand, in one place: one writer ([`write`]) and one
+//! reader ([`read`]). The saved game (`state.rs`) and the JS API's reports (`wasm/reports/`)
+//! are written with them.
 //!
 //! Why by hand: the page's modules must stay small (the first visit's budget), and serde_json
 //! with the derived code was most of them. Text written here is serde_json's, byte for byte,
@@ -9,9 +9,7 @@
 //! where size does not count: the AI's options (`ai::api::options`, the `ai` build only), the
 //! native tools, and the tests, as the reference.
 //!
-//! `write` and `read` import nothing from here; `reports` imports `write`.
+//! `write` imports nothing from the crate; `read` imports `error`'s message helpers.
 
 pub mod read;
-#[cfg(any(target_arch = "wasm32", test))]
-pub mod reports;
 pub mod write;

@@ -31,10 +31,11 @@
 use crate::board::Board;
 use crate::limits::MAX_EXPONENT;
 
-use super::bits::{base64url, crc32, from_base64url, width, BitReader, BitWriter, Decoded};
+use super::bits::{base64url, from_base64url, width, BitReader, BitWriter, Decoded};
 use super::error::{MoveProblem, RecordError};
 use super::model::{Mode, Record, RecordedMove, MAGIC, VERSION};
 use super::step::{slide, spawn, start_board};
+use crate::crc32::crc32;
 
 const EXPONENT_BITS: u32 = 7;
 

@@ -7,7 +7,7 @@
 //! | `codec.rs` | [`Record::encode`] and [`Record::decode`]: the text, byte by byte |
 //! | `replay.rs` | [`Replay`]: every position of a record, by move number |
 //! | `step.rs` | one move checked against the rules (shared by the three above) |
-//! | `bits.rs` | bits, base64url, CRC-32 |
+//! | `bits.rs` | bits, base64url |
 //! | `error.rs` | [`RecordError`]: the move number and the problem |
 //!
 //! This file only declares and re-exports; nothing under `src/record` imports it back.
@@ -19,9 +19,6 @@ mod model;
 mod replay;
 mod step;
 
-pub use bits::crc32;
-#[cfg(feature = "ai")]
-pub use bits::Crc32;
 pub use error::{MoveProblem, RecordError};
 pub use model::{Mode, Record, RecordedMove, MAGIC, VERSION};
 pub use replay::Replay;

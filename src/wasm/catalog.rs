@@ -6,7 +6,7 @@
 use wasm_bindgen::prelude::*;
 
 use super::convert::parse;
-use crate::json::reports::catalog;
+use super::reports::catalog;
 
 /// `strategies()`: every strategy as `{name, label, explanation, options: [{name, kind, min,
 /// max, default, description, fields?}]}`, weakest first, for building a settings panel.

@@ -29,7 +29,7 @@ pub fn bad_input(message: &str) -> JsError {
     JsError::new(message)
 }
 
-/// A report's JSON text (`json::reports`) to a JS value: plain objects, null for None.
+/// A report's JSON text (`wasm::reports`) to a JS value: plain objects, null for None.
 pub fn parse(text: &str) -> JsValue {
     // Not `expect`: its message would print the JS error through `Debug`, which brings
     // wasm-bindgen's debug-string glue and core's formatting into the page's module.
@@ -42,9 +42,9 @@ pub fn size_from(value: &JsValue) -> Result<usize, JsError> {
         _ => Err(bad_input(
             &[
                 "board size must be a whole number from ",
-                &decimal(crate::MIN_SIZE as u64),
+                &decimal(crate::limits::MIN_SIZE as u64),
                 " to ",
-                &decimal(crate::MAX_SIZE as u64),
+                &decimal(crate::limits::MAX_SIZE as u64),
                 ", got ",
                 &describe(value),
             ]

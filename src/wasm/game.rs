@@ -6,9 +6,10 @@
 use wasm_bindgen::prelude::*;
 
 use super::convert::{cells_from, game_error, mode_from, parse, seed_from, size_from};
+use super::reports::game::{move_report, tiles};
 use crate::board::Board;
-use crate::json::reports::game::{move_report, tiles};
-use crate::{Direction, Game};
+use crate::direction::Direction;
+use crate::game::Game;
 
 /// A game of 2048 (docs/embed.md, "The engine's JavaScript API", gives the whole API).
 #[wasm_bindgen(js_name = Game)]

@@ -5,9 +5,10 @@
 use wasm_bindgen::prelude::*;
 
 use super::convert::{js_error, parse};
+use super::reports::search::trained_games;
+use super::search::play_with;
 use crate::ai::ntuple::learn::{train_game, Method};
-use crate::ai::ntuple::{self, decode, encode, Encoding, Network, Quantisation, Shape};
-use crate::json::reports::search::trained_games;
+use crate::ai::ntuple::{decode, encode, Encoding, Network, Quantisation, Shape};
 use crate::rng::GameRng;
 
 #[wasm_bindgen]
@@ -102,6 +103,6 @@ impl Trainer {
     /// this module (a copy: training goes on without changing it).
     #[wasm_bindgen(js_name = useForPlay)]
     pub fn use_for_play(&self) {
-        ntuple::loaded::install(self.network.quantised(Quantisation::F32));
+        play_with(self.network.quantised(Quantisation::F32));
     }
 }

@@ -9,26 +9,32 @@
 //! | `records.rs` | `Game.fromJSON`, `Game.fromRecord`, `Replay`, `positionProblem` | records, ai |
 //! | `search.rs` | `bestMove`, `warmUp`, `loadWeights`, `NetworkLoader`, `unloadWeights` | ai |
 //! | `learner.rs` | `Trainer` | ai |
+//! | `reports/` | none: the reports' JSON text, written without serde (also built natively, for its tests) | per report |
 //!
 //! The three builds, named by what they hold (the Makefile; `www/pkg/game2048_<build>.js`):
 //! play (no features), the page's first module: new games, moves, undo, saving; records
 //! (`records`), play and reading saved games and records back; ai (`ai`, which holds
 //! `records`), records and the search and the learner, for the workers, Node and the tools.
-//! The files import `convert`; `records.rs` adds constructors to `game.rs`'s class. Nothing
-//! here imports this file back.
+//! The files import `convert` and `reports`; `records.rs` adds constructors to `game.rs`'s
+//! class; `learner.rs` hands its network to `search.rs`, which holds the one this module
+//! instance (a worker) plays with. Nothing here imports this file back.
 
+#[cfg(target_arch = "wasm32")]
 mod catalog;
+#[cfg(target_arch = "wasm32")]
 mod convert;
+#[cfg(target_arch = "wasm32")]
 mod game;
-#[cfg(feature = "ai")]
+#[cfg(all(target_arch = "wasm32", feature = "ai"))]
 mod learner;
-#[cfg(feature = "records")]
+#[cfg(all(target_arch = "wasm32", feature = "records"))]
 mod records;
-#[cfg(feature = "ai")]
+mod reports;
+#[cfg(all(target_arch = "wasm32", feature = "ai"))]
 mod search;
 
 /// The page's modules (built without `ai`) allocate with talc, a few KB smaller than Rust's
 /// default wasm allocator (dlmalloc); the AI's module keeps dlmalloc.
-#[cfg(not(feature = "ai"))]
+#[cfg(all(target_arch = "wasm32", not(feature = "ai")))]
 #[global_allocator]
 static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();

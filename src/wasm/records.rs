@@ -8,10 +8,10 @@ use wasm_bindgen::prelude::*;
 
 use super::convert::{cells_from, describe, js_error, parse, seed_from, size_from};
 use super::game::WasmGame;
+use super::reports::records::recorded_move;
 use crate::board::{tile_value, Board, Slide};
-use crate::json::reports::records::recorded_move;
+use crate::game::Game;
 use crate::record::{Record, RecordError, Replay};
-use crate::Game;
 
 /// A record's text, or a clear error for anything else.
 fn record_from(value: &JsValue) -> Result<Record, JsError> {

@@ -2,14 +2,39 @@
 //! strategy and budget, on `performance.now()`'s clock), `warmUp`, and the network the learned
 //! strategies play with (`loadWeights`, `NetworkLoader` for a file read as it arrives,
 //! `unloadWeights`). The `ai` build only.
+//!
+//! The network is this module's, not the engine's: the engine takes it as a value
+//! (`ai::best_move(.., network, ..)`), and a module instance (a worker) holds one at a time
+//! here, between the `loadWeights` that gives it and the `bestMove`s that play with it.
+
+use std::cell::RefCell;
+use std::rc::Rc;
 
 use wasm_bindgen::prelude::*;
 
 use super::convert::{cells_from, describe, js_error, parse, size_from};
-use crate::ai::ntuple::read::Reader;
+use super::reports::search::{decision, loaded_network};
+use crate::ai::ntuple::network::{self, Network};
+use crate::ai::ntuple::read::{decode, Reader};
 use crate::ai::{self, SearchOptions};
 use crate::board::Board;
-use crate::json::reports::search::{decision, loaded_network};
+
+thread_local! {
+    /// The network `td` and `expectimax-td` play with in this module instance, if any.
+    static NETWORK: RefCell<Option<Rc<Network>>> = const { RefCell::new(None) };
+}
+
+/// Makes `network` the one this module's learned strategies play with, replacing any other.
+pub(super) fn play_with(network: Network) -> Rc<Network> {
+    network::warm_up();
+    let network = Rc::new(network);
+    NETWORK.with(|slot| *slot.borrow_mut() = Some(network.clone()));
+    network
+}
+
+fn current_network() -> Option<Rc<Network>> {
+    NETWORK.with(|slot| slot.borrow().clone())
+}
 
 #[wasm_bindgen]
 extern "C" {
@@ -32,7 +57,7 @@ pub fn warm_up() {
 /// network loaded before, if any, stays.
 #[wasm_bindgen(js_name = loadWeights)]
 pub fn load_weights(bytes: &[u8]) -> Result<JsValue, JsError> {
-    let network = ai::ntuple::loaded::load(bytes).map_err(js_error)?;
+    let network = play_with(decode(bytes).map_err(js_error)?);
     Ok(parse(&loaded_network(&network)))
 }
 
@@ -69,7 +94,7 @@ impl NetworkLoader {
 
     pub fn finish(&mut self) -> Result<JsValue, JsError> {
         let reader = self.reader.take().ok_or_else(|| js_error(DONE))?;
-        let network = ai::ntuple::loaded::install(reader.finish().map_err(js_error)?);
+        let network = play_with(reader.finish().map_err(js_error)?);
         Ok(parse(&loaded_network(&network)))
     }
 
@@ -95,7 +120,7 @@ const DONE: &str = "this NetworkLoader has finished or failed: start a new one";
 /// `unloadWeights()`: forgets the network; the learned strategies are unavailable again.
 #[wasm_bindgen(js_name = unloadWeights)]
 pub fn unload_weights() {
-    ai::ntuple::loaded::unload();
+    NETWORK.with(|slot| *slot.borrow_mut() = None);
 }
 
 /// `bestMove(cells, size, options)`: the AI's move for a position given as tile values.
@@ -140,6 +165,8 @@ pub fn best_move(cells: JsValue, size: JsValue, options: JsValue) -> Result<JsVa
         )));
     };
     let clock = performance_now;
-    let chosen = ai::best_move(board.cells(), size, &options, &clock).map_err(js_error)?;
+    let network = current_network();
+    let chosen = ai::best_move(board.cells(), size, &options, network.as_deref(), &clock)
+        .map_err(js_error)?;
     Ok(parse(&decision(&chosen)))
 }

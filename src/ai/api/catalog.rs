@@ -63,8 +63,8 @@ pub struct StrategyInfo {
 /// `texts` feature (the ai module, native builds); the page's own modules (play and records)
 /// carry empty strings instead, and the page reads the explanations from
 /// `www/pkg/strategy-texts/`, which `make build` writes from the ai module. (The page's modules
-/// do not build the catalogue at all: they return its text, `src/json/catalog-unworded/`, which
-/// `json::reports`' test checks against this catalogue without its words.)
+/// do not build the catalogue at all: they return its text, `src/wasm/catalog-unworded/`, which
+/// `wasm::reports`' test checks against this catalogue without its words.)
 const fn words(text: &'static str) -> &'static str {
     if cfg!(feature = "texts") {
         text

@@ -37,7 +37,7 @@
 use std::fmt;
 
 use super::network::{Network, Weights};
-use crate::record::crc32;
+use crate::crc32::crc32;
 
 pub const MAGIC: &[u8; 8] = b"2048ntw\n";
 /// The newest version written and read (version 1 files still read).

@@ -10,15 +10,13 @@
 //! | [`learn`] | afterstate TD(0) over one game, for one thread or shared between threads; visit counts |
 //! | [`format`] | the versioned binary weights file with its checks |
 //! | [`read`] | the weights file read as its bytes arrive (the page's download), with the same checks |
-//! | [`loaded`] | the network the `td` strategies play with (one per process or worker) |
 //!
-//! Imports run one way: `shape`, `codebook`, `sparse` <- `network` <- `learn`, `format` <- `read` <- `loaded`. Only the
+//! Imports run one way: `shape`, `codebook`, `sparse` <- `network` <- `learn`, `format` <- `read`. Only the
 //! search core (the bitboard) is imported from outside; the strategies import this.
 
 pub mod codebook;
 pub mod format;
 pub mod learn;
-pub mod loaded;
 pub mod network;
 pub mod read;
 pub mod shape;

@@ -12,7 +12,7 @@ use super::format::{Encoding, WeightsError, HEADER, MAGIC, VERSION};
 use super::network::{Network, Quantisation, Weights};
 use super::shape::Shape;
 use super::sparse::Builder;
-use crate::record::Crc32;
+use crate::crc32::Crc32;
 
 fn bad(what: impl Into<String>) -> WeightsError {
     WeightsError::BadField(what.into())
@@ -660,7 +660,7 @@ impl Reader {
 mod tests {
     use super::*;
     use crate::ai::ntuple::format::encode;
-    use crate::record::crc32;
+    use crate::crc32::crc32;
 
     fn files() -> Vec<Vec<u8>> {
         let mut net = Network::new(Shape::parse("0,1,2,3;0,1,4,5", 8).unwrap(), 0.0);

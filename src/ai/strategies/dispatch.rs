@@ -16,12 +16,15 @@ use super::td::Td;
 use crate::ai::api::error::AiError;
 use crate::ai::api::names::StrategyName;
 use crate::ai::api::options::{self, Budget, SearchOptions};
-use crate::ai::ntuple::loaded;
+use crate::ai::ntuple::network::Network;
 use crate::ai::search::clock::Clock;
 use crate::limits::{MAX_EXPONENT, MAX_SIZE, MIN_SIZE};
 
-/// The strategy `options` name, configured by them.
-pub fn strategy(options: &SearchOptions) -> Box<dyn Strategy> {
+/// The strategy `options` name, configured by them; the learned ones play with `network`.
+pub fn strategy<'n>(
+    options: &SearchOptions,
+    network: Option<&'n Network>,
+) -> Box<dyn Strategy + 'n> {
     let moves = options.moves;
     let seed = options.seed;
     let k = options.k;
@@ -62,9 +65,10 @@ pub fn strategy(options: &SearchOptions) -> Box<dyn Strategy> {
         StrategyName::Expectimax => Box::new(Expectimax {
             options: options.clone(),
         }),
-        StrategyName::Td => Box::new(Td { moves }),
+        StrategyName::Td => Box::new(Td { moves, network }),
         StrategyName::ExpectimaxTd => Box::new(ExpectimaxTd {
             options: options.clone(),
+            network,
         }),
     }
 }
@@ -89,8 +93,12 @@ pub fn check_position(cells: &[u8], size: usize) -> Result<(), AiError> {
     Ok(())
 }
 
-/// Whether the strategy can play here: the learned ones need a loaded network and a 4x4 board.
-pub fn check_available(options: &SearchOptions, size: usize) -> Result<(), AiError> {
+/// Whether the strategy can play here: the learned ones need a network and a 4x4 board.
+pub fn check_available(
+    options: &SearchOptions,
+    size: usize,
+    network: Option<&Network>,
+) -> Result<(), AiError> {
     let strategy = options.strategy;
     if !strategy.needs_network() {
         return Ok(());
@@ -98,13 +106,14 @@ pub fn check_available(options: &SearchOptions, size: usize) -> Result<(), AiErr
     if size != 4 {
         return Err(AiError::FourByFourOnly { strategy, size });
     }
-    if loaded::current().is_none() {
+    if network.is_none() {
         return Err(AiError::NoNetwork(strategy));
     }
     Ok(())
 }
 
-/// The move the AI `options` name would play on `cells` (exponents, row-major).
+/// The move the AI `options` name would play on `cells` (exponents, row-major); `td` and
+/// `expectimax-td` play with `network` (the others ignore it).
 ///
 /// Except under a time budget (expectimax and minimax-id with `ms`) the decision depends only
 /// on the position and the options, natively and in WebAssembly alike; the clock is read only before and after, to report `ms`
@@ -113,13 +122,14 @@ pub fn best_move(
     cells: &[u8],
     size: usize,
     options: &SearchOptions,
+    network: Option<&Network>,
     clock: &dyn Clock,
 ) -> Result<Decision, AiError> {
     check_position(cells, size)?;
     options.validate()?;
-    check_available(options, size)?;
+    check_available(options, size, network)?;
     let start = clock.now_ms();
-    let mut decision = strategy(options).decide(cells, size, clock);
+    let mut decision = strategy(options, network).decide(cells, size, clock);
     decision.ms = (clock.now_ms() - start).max(0.0);
     Ok(decision)
 }

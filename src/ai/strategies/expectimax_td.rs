@@ -1,31 +1,32 @@
 //! `expectimax-td`: expectimax's search (the same budgets, depth rule, transposition table
-//! and cut-offs: `expectimax::run`) with the loaded network as the evaluation
-//! ([`NetworkEval`]). 4x4 only; `best_move` refuses it until a network is loaded.
+//! and cut-offs: `expectimax::run`) with a network as the evaluation ([`NetworkEval`]). 4x4
+//! only; `best_move` refuses it without a network.
 
 use super::decision::{Decision, Strategy};
 use super::expectimax::{adaptive_depth, run, MAX_DEPTH};
 use crate::ai::api::names::StrategyName;
 use crate::ai::api::options::SearchOptions;
 use crate::ai::eval::learned::NetworkEval;
-use crate::ai::ntuple::loaded;
+use crate::ai::ntuple::network::Network;
 use crate::ai::search::bitboard::Bitboard;
 use crate::ai::search::clock::Clock;
 use crate::ai::search::grid::Grid;
 
-pub struct ExpectimaxTd {
+pub struct ExpectimaxTd<'n> {
     pub options: SearchOptions,
+    pub network: Option<&'n Network>,
 }
 
-impl Strategy for ExpectimaxTd {
+impl Strategy for ExpectimaxTd<'_> {
     fn name(&self) -> &'static str {
         StrategyName::ExpectimaxTd.name()
     }
 
     fn decide(&self, cells: &[u8], size: usize, clock: &dyn Clock) -> Decision {
-        let Some(network) = loaded::current().filter(|_| size == 4) else {
+        let Some(network) = self.network.filter(|_| size == 4) else {
             return Decision::from_values([None; 4], 0, 0);
         };
-        let eval = NetworkEval(&network);
+        let eval = NetworkEval(network);
         let o = &self.options;
         if Bitboard::is_exact_for(cells, MAX_DEPTH) {
             if let Some(board) = Bitboard::from_exponents(cells) {

@@ -1,7 +1,7 @@
 //! The strategies, one file each, behind the one [`Strategy`](decision::Strategy) trait
 //! (weakest first): [`random`], [`corner`], [`cycle`], [`greedy`], [`montecarlo`],
 //! [`montecarlo_dynamic`], [`minimax`], [`minimax_id`], [`expectimax`]; the learned ones,
-//! with a loaded network: [`td`], [`expectimax_td`] (expectimax's search, the network's
+//! with a network passed to them: [`td`], [`expectimax_td`] (expectimax's search, the network's
 //! evaluation).
 //!
 //! Imports run one way: every strategy imports [`decision`] (what a strategy returns and

@@ -1,27 +1,27 @@
 //! `td`: the learned player with no search. For each allowed move, the points it scores plus
-//! the loaded network's value of the board it leaves; the best one plays (the first in
+//! the network's value of the board it leaves; the best one plays (the first in
 //! [`Direction::ALL`](crate::direction::Direction::ALL) order among equals). 4x4 only;
-//! `best_move` refuses it until a network is loaded.
+//! `best_move` refuses it without a network.
 
 use super::decision::{root_moves, Decision, Strategy};
 use crate::ai::api::names::StrategyName;
 use crate::ai::eval::learned::clamped;
-use crate::ai::ntuple::loaded;
-use crate::ai::ntuple::network::{best_afterstate, tile_score};
+use crate::ai::ntuple::network::{best_afterstate, tile_score, Network};
 use crate::ai::search::bitboard::Bitboard;
 use crate::ai::search::clock::Clock;
 
-pub struct Td {
+pub struct Td<'n> {
     pub moves: [bool; 4],
+    pub network: Option<&'n Network>,
 }
 
-impl Strategy for Td {
+impl Strategy for Td<'_> {
     fn name(&self) -> &'static str {
         StrategyName::Td.name()
     }
 
     fn decide(&self, cells: &[u8], size: usize, _clock: &dyn Clock) -> Decision {
-        let Some(network) = loaded::current().filter(|_| size == 4) else {
+        let Some(network) = self.network.filter(|_| size == 4) else {
             return Decision::from_values([None; 4], 0, 0);
         };
         let values = if Bitboard::is_exact_for(cells, 1) {

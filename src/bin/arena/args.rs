@@ -4,8 +4,11 @@
 
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{Args, CommandFactory, Parser, Subcommand};
+use std::sync::Arc;
+
 use serde_json::{Map, Value};
 
+use game2048::ai::ntuple::network::Network;
 use game2048::{MAX_SIZE, MIN_SIZE};
 
 use crate::fail::Fail;
@@ -53,6 +56,8 @@ pub struct Cli {
     pub decide: Option<String>,
     /// A weights file for the learned strategies (td, expectimax-td).
     pub network: Option<String>,
+    /// `network`'s network, read once before any game (`main`).
+    pub loaded_network: Option<Arc<Network>>,
     /// Hold an `i16` network only sparse, as the page does, rather than expanded.
     pub sparse: bool,
     /// The strategy flags as AI options JSON: only the flags given.
@@ -105,7 +110,9 @@ enum Sub {
     /// SPEC: NAME[:KEY=VALUE,...], e.g. expectimax:nodes=20000, greedy, montecarlo:k=100,
     /// minimax:depth=4,weights=@w.json, expectimax:weights={"empty":300}. Each KEY=VALUE
     /// becomes an AI option; VALUE is JSON when it reads as JSON (numbers, objects), @FILE for
-    /// a JSON file, else a string.
+    /// a JSON file, else a string. network=FILE is the network a learned strategy plays with in
+    /// that spec's games (td:network=a.ntw td:network=b.ntw compares two networks); a spec
+    /// without one plays with --network's.
     Compare(CompareArgs),
     /// A grid (or a random sample) of evaluation weights, every point on the same games,
     /// ranked.
@@ -152,7 +159,8 @@ struct GameArgs {
     #[arg(long, value_name = "S", value_parser = clap::value_parser!(u64).range(0..=u64::MAX / 2))]
     ai_seed: Option<u64>,
     /// A network's weights file (from `train --out`) for the learned strategies, td and
-    /// expectimax-td. (--weights is the hand-written evaluations' weights.)
+    /// expectimax-td (compare: for the specs that name none). (--weights is the hand-written
+    /// evaluations' weights.)
     #[arg(long, value_name = "FILE")]
     network: Option<String>,
     /// Hold an i16 network only sparse, as the page does (35 MB for the shipped one), to time
@@ -360,6 +368,7 @@ impl Arena {
             ai_seed: None,
             decide: None,
             network: None,
+            loaded_network: None,
             sparse: false,
             options: Map::new(),
             svg: None,

@@ -4,15 +4,21 @@
 //! A spec is `NAME[:KEY=VALUE,...]`: `expectimax:nodes=20000`, `greedy`, `montecarlo:k=100`,
 //! `minimax:depth=4,weights=@w.json`, `expectimax:weights={"empty":300,"merges":500}`. Each
 //! pair becomes an AI option; a VALUE is JSON if it reads as JSON, the JSON in a file for
-//! `@FILE`, else a string. Commas inside `{}`, `[]` or quotes do not split pairs.
+//! `@FILE`, else a string. Commas inside `{}`, `[]` or quotes do not split pairs. One key is
+//! the arena's, not an AI option: `network=FILE`, the network a learned strategy plays with
+//! in this spec's games (`td:network=a.ntw td:network=b.ntw` compares two networks);
+//! without it, `--network`'s.
 
 use std::io::Write;
 
 use serde_json::{Map, Value};
 
+use game2048::ai::StrategyName;
+
 use crate::args::{json_or_file, Cli};
 use crate::chart;
 use crate::fail::{create, Fail};
+use crate::networks::{self, Networks};
 use crate::play::Player;
 use crate::run::play_out;
 use crate::stats::{columns, games_where, Summary};
@@ -72,12 +78,35 @@ fn split_top_level(text: &str) -> Vec<&str> {
 
 pub fn compare(cli: &Cli, specs: &[String]) -> Result<(), Fail> {
     let mut players = Vec::new();
+    let mut read = Networks::default();
     for spec in specs {
         if specs.iter().filter(|s| *s == spec).count() > 1 {
             return Err(Fail::input(format!("spec {spec:?} given twice")));
         }
         let origin = format!("spec {spec:?}");
-        let mut player = Player::new(parse_spec(spec)?, cli.ai_seed, cli.seed, &origin)?;
+        let mut options = parse_spec(spec)?;
+        let network = options.remove(networks::SPEC_KEY);
+        let mut player = Player::new(options, cli.ai_seed, cli.seed, &origin)?;
+        if let Some(path) = network {
+            let Some(path) = path.as_str().filter(|p| !p.is_empty()) else {
+                return Err(Fail::input(format!(
+                    "{origin}: {} must be a file's path, got {path}",
+                    networks::SPEC_KEY
+                )));
+            };
+            let learned = player
+                .search_options(0)
+                .is_ok_and(|o| o.strategy.needs_network());
+            if !learned {
+                let learned = StrategyName::LEARNED.map(StrategyName::name).join(", ");
+                return Err(Fail::input(format!(
+                    "{origin}: {} is for the strategies that play with one ({learned})",
+                    networks::SPEC_KEY
+                )));
+            }
+            let from = format!("{origin}: {} {path}", networks::SPEC_KEY);
+            player.network = Some(read.get(path, cli.sparse, &from)?);
+        }
         player.label = Some(spec.clone());
         players.push(player);
     }

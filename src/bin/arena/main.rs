@@ -15,13 +15,13 @@ mod external;
 mod fail;
 mod jsonl;
 mod merge;
+mod networks;
 mod play;
 mod progress;
 mod ranges;
 mod resume;
 mod run;
 mod stats;
-use game2048::ai::ntuple::network::Quantisation;
 use game2048::svg;
 mod sweep;
 mod tune;
@@ -40,7 +40,7 @@ fn main() -> ExitCode {
                 Err(_) => ExitCode::FAILURE,
             };
         }
-        Ok(Parsed::Cli(cli)) => load_network(&cli).and_then(|()| match &cli.command {
+        Ok(Parsed::Cli(mut cli)) => load_network(&mut cli).and_then(|()| match &cli.command {
             Command::Run if cli.decide.is_some() => run::decide(&cli),
             Command::Run => run::run(&cli),
             Command::Compare(specs) => compare::compare(&cli, specs),
@@ -63,33 +63,15 @@ fn main() -> ExitCode {
     }
 }
 
-/// Loads `--network FILE` for the learned strategies (a bad file is bad input: exit 2), an
-/// `i16` network expanded unless `--sparse`.
-fn load_network(cli: &args::Cli) -> Result<(), Fail> {
-    let Some(path) = &cli.network else {
-        return Ok(());
-    };
-    let bytes = game2048::ai::ntuple::read::read_file(path)
-        .map_err(|e| Fail::input(format!("--network {path}: {e}")))?;
-    let network = game2048::ai::ntuple::read::decode(&bytes)
-        .map_err(|e| Fail::input(format!("--network {path}: {e}")))?;
-    let network = game2048::ai::ntuple::loaded::install(if cli.sparse {
-        network
-    } else {
-        network.expanded()
-    });
-    eprintln!(
-        "arena: network {} (shape {}, levels {}, {}{}, {:.1} MB in memory)",
-        path,
-        network.shape().describe(),
-        network.shape().levels(),
-        network.weights().quantisation().name(),
-        match network.weights().quantisation() {
-            Quantisation::I16 if cli.sparse => " held sparse as in the page",
-            Quantisation::I16 => " held sparse and expanded",
-            _ => "",
-        },
-        network.memory_bytes() as f64 / 1e6
-    );
+/// Reads `--network FILE`, the network of every player that names none (a bad file is bad
+/// input: exit 2).
+fn load_network(cli: &mut args::Cli) -> Result<(), Fail> {
+    if let Some(path) = &cli.network {
+        cli.loaded_network = Some(networks::read(
+            path,
+            cli.sparse,
+            &format!("--network {path}"),
+        )?);
+    }
     Ok(())
 }

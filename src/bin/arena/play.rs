@@ -4,10 +4,12 @@
 use std::io;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
+use std::sync::Arc;
 use std::time::Instant;
 
 use serde_json::{Map, Value};
 
+use game2048::ai::ntuple::network::Network;
 use game2048::ai::{best_move, catalog, Budget, SearchOptions, SystemClock};
 use game2048::Game;
 
@@ -26,8 +28,11 @@ pub const SEEDED_STRATEGIES: &[&str] = &["random", "montecarlo", "montecarlo-dyn
 #[derive(Clone, Debug)]
 pub struct Player {
     pub label: Option<String>,
-    /// The AI options as given, without `seed`.
+    /// The AI options as given, without `seed` and `network`.
     pub options: Map<String, Value>,
+    /// The network this player's learned strategy plays with, when it names its own (a
+    /// compare spec's `network=`); else the run's (`--network`, [`Setup::network`]).
+    pub network: Option<Arc<Network>>,
     /// The AI seed of game index 0; game index i gets `ai_seed + i`.
     pub ai_seed: Option<u64>,
     pub config: Option<usize>,
@@ -55,6 +60,7 @@ impl Player {
         let player = Player {
             label: None,
             options,
+            network: None,
             ai_seed: given.or(seeded.then_some(first_seed)),
             config: None,
             weights: None,
@@ -93,6 +99,8 @@ pub struct Setup {
     /// Game index i uses seed `seed + i`.
     pub seed: u64,
     pub threads: usize,
+    /// The network of every player that names none (`--network`).
+    pub network: Option<Arc<Network>>,
 }
 
 /// One game to play: a player and a game index.
@@ -138,9 +146,16 @@ fn play(
         ("external".to_string(), Value::Null)
     } else {
         let options = player.search_options(index)?;
+        let network = player.network.as_ref().or(setup.network.as_ref());
         while game.board().max_exponent() < stop {
-            let decision = best_move(game.board().cells(), setup.size, &options, &clock)
-                .map_err(|e| e.to_string())?;
+            let decision = best_move(
+                game.board().cells(),
+                setup.size,
+                &options,
+                network.map(|n| &**n),
+                &clock,
+            )
+            .map_err(|e| e.to_string())?;
             let Some(dir) = decision.dir else { break };
             hist[ms_bucket(decision.ms)] += 1;
             nodes += decision.nodes;

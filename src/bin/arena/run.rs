@@ -20,6 +20,7 @@ pub fn setup(cli: &Cli) -> Setup {
         until: cli.until,
         seed: cli.seed,
         threads: cli.threads,
+        network: cli.loaded_network.clone(),
     }
 }
 
@@ -130,7 +131,9 @@ pub fn decide(cli: &Cli) -> Result<(), Fail> {
         let bad = |e: &dyn std::fmt::Display| Fail::input(format!("{path}:{}: {e}", i + 1));
         let p: Position = serde_json::from_str(line).map_err(|e| bad(&e))?;
         let board = Board::from_values(p.size, &p.cells).map_err(|e| bad(&e))?;
-        let decision = best_move(board.cells(), p.size, &options, &clock).map_err(|e| bad(&e))?;
+        let network = cli.loaded_network.as_deref();
+        let decision =
+            best_move(board.cells(), p.size, &options, network, &clock).map_err(|e| bad(&e))?;
         let json = serde_json::to_string(&decision).map_err(|e| bad(&e))?;
         writeln!(out, "{json}").map_err(|e| Fail::run(e.to_string()))?;
     }

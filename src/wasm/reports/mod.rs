@@ -1,11 +1,12 @@
-//! The JS API's reports as JSON text, written by hand with [`write`](super::write): what
+//! The JS API's reports as JSON text, written by hand with [`write`](crate::json::write): what
 //! `Game.move`, `tiles()`, `strategies()`, `Replay.move`, `bestMove`, `loadWeights` and
-//! `Trainer.train` return (`src/wasm/` turns the text into JS values). Each text is exactly
-//! what serde_json writes for the same values (the tests compare the two), so the page sees the
+//! `Trainer.train` return (the bindings beside them turn the text into JS values). Each text
+//! is exactly what serde_json writes for the same values (the tests compare the two), so the page sees the
 //! objects serde_json gave it; written here, serde_json's writer and the `Serialize` code stay
 //! out of the page's modules.
 //!
-//! One file per build's part, gated here once, as in `src/wasm/`:
+//! One file per build's part, gated here once, as the bindings are. Unlike the bindings they
+//! are also built natively, for their tests.
 //!
 //! | file | reports | build |
 //! | --- | --- | --- |

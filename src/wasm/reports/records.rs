@@ -26,7 +26,9 @@ pub fn recorded_move(m: &RecordedMove, size: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::recorded_move;
-    use crate::{Direction, Game, Replay};
+    use crate::direction::Direction;
+    use crate::game::Game;
+    use crate::record::Replay;
 
     /// What `Replay.move` returned when serde_json wrote it.
     #[derive(serde::Serialize)]

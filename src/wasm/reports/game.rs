@@ -89,7 +89,8 @@ pub fn tiles(tiles: &[(u32, u64, usize, usize)]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Direction, Game};
+    use crate::direction::Direction;
+    use crate::game::Game;
 
     /// Every move of a seeded game on each size, until it ends or 400 moves: the text is
     /// serde_json's for the same report, and likewise the tiles after each move.

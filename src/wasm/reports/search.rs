@@ -79,8 +79,8 @@ mod tests {
     use crate::ai::ntuple::learn::{train_game, Method};
     use crate::ai::ntuple::{decode, Network, Shape};
     use crate::ai::{self, Decision, NoClock, SearchOptions};
+    use crate::game::Game;
     use crate::rng::GameRng;
-    use crate::Game;
 
     /// The decisions of a few strategies over a seeded game, and decisions with no move, with
     /// moves that change nothing and with values that are not finite: serde_json's text.
@@ -110,7 +110,7 @@ mod tests {
         .enumerate()
         {
             let options = SearchOptions::from_json(text).unwrap();
-            let d = ai::best_move(game.board().cells(), 4, &options, &NoClock).unwrap();
+            let d = ai::best_move(game.board().cells(), 4, &options, None, &NoClock).unwrap();
             let Some(dir) = d.dir else { break };
             decisions.push(Decision {
                 ms: i as f64 / 3.0,

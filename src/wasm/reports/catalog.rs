@@ -4,7 +4,7 @@
 //! The page's modules (built without `texts`) carry the catalogue as its finished text,
 //! `catalog-unworded/*.json`: the catalogue without its words never changes at run time, and
 //! its text is a tenth of the code and data that build it. A test checks that the files are
-//! what the catalogue writes (`UPDATE_EXPECT=1 cargo test json::reports` rewrites them after a
+//! what the catalogue writes (`UPDATE_EXPECT=1 cargo test wasm::reports` rewrites them after a
 //! change to the catalogue). The `ai` build (`texts`) writes the catalogue whole.
 
 use std::borrow::Cow;
@@ -147,7 +147,7 @@ mod tests {
 
     /// The page's modules return these files' text as the catalogue: they must be what the
     /// catalogue writes without its words. After a change to the catalogue, `UPDATE_EXPECT=1
-    /// cargo test json::reports` rewrites them.
+    /// cargo test wasm::reports` rewrites them.
     #[test]
     fn the_page_modules_catalogue_files_are_the_catalogue_without_words() {
         let all = unworded(catalog::strategies());
