@@ -848,3 +848,106 @@ fn compare_plays_each_spec_with_its_own_network() {
         assert!(err.contains(says), "{spec}: {err}");
     }
 }
+
+/// `--positions` writes the positions a run's AI moved from, as `--decide` reads them: decided
+/// again with the same options, they replay each game to its score; its filters keep the
+/// positions from a tile on, every K-th move.
+#[test]
+fn positions_written_while_playing_replay_the_games() {
+    let dir = scratch("positions");
+    let run = [
+        "--games",
+        "3",
+        "--seed",
+        "40",
+        "--nodes",
+        "300",
+        "--size",
+        "3",
+        "--threads",
+        "2",
+    ];
+    let all: Vec<&str> = run
+        .iter()
+        .copied()
+        .chain(["--out", "games.jsonl", "--positions", "all.jsonl"])
+        .collect();
+    ok(&dir, &all);
+    let some: Vec<&str> = run
+        .iter()
+        .copied()
+        .chain([
+            "--positions",
+            "some.jsonl",
+            "--positions-from",
+            "64",
+            "--positions-every",
+            "3",
+        ])
+        .collect();
+    ok(&dir, &some);
+    let lines = |f: &str| -> Vec<serde_json::Value> {
+        std::fs::read_to_string(dir.join(f))
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect()
+    };
+    let (all, some) = (lines("all.jsonl"), lines("some.jsonl"));
+    let decided = ok(&dir, &["--decide", "all.jsonl", "--nodes", "300"]);
+    let dirs: Vec<String> = decided
+        .lines()
+        .map(|l| {
+            serde_json::from_str::<serde_json::Value>(l).unwrap()["dir"]
+                .as_str()
+                .unwrap()
+                .to_string()
+        })
+        .collect();
+    assert_eq!(dirs.len(), all.len());
+    let games = games_of(&dir.join("games.jsonl"));
+    for (seed, score, moves, _, _) in &games {
+        let mut game = game2048::Game::new(3, Some(*seed)).unwrap();
+        let played = all.iter().zip(&dirs).filter(|(l, _)| l["seed"] == *seed);
+        for (at, (line, dir)) in played.enumerate() {
+            assert_eq!(
+                line["move"], at,
+                "seed {seed}: the positions in order, one a move"
+            );
+            let cells: Vec<u64> = game
+                .board()
+                .cells()
+                .iter()
+                .map(|&e| game2048::board::tile_value(e))
+                .collect();
+            assert_eq!(
+                line["cells"],
+                serde_json::json!(cells),
+                "seed {seed}, move {at}"
+            );
+            game.play(dir.parse().unwrap()).unwrap();
+        }
+        assert_eq!(
+            (game.score(), game.moves()),
+            (*score, *moves),
+            "seed {seed} replayed"
+        );
+    }
+    let kept: Vec<&serde_json::Value> = all
+        .iter()
+        .filter(|l| {
+            l["move"].as_u64().unwrap() % 3 == 0
+                && l["cells"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .any(|c| c.as_u64() >= Some(64))
+        })
+        .collect();
+    assert!(!some.is_empty() && some.len() < all.len() / 3);
+    let mut some_sorted: Vec<String> = some.iter().map(|l| l.to_string()).collect();
+    let mut kept_sorted: Vec<String> = kept.iter().map(|l| l.to_string()).collect();
+    some_sorted.sort();
+    kept_sorted.sort();
+    assert_eq!(some_sorted, kept_sorted);
+}

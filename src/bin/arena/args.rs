@@ -15,6 +15,15 @@ use crate::fail::Fail;
 use crate::jsonl::parse_tile;
 use crate::stats::Objective;
 
+/// `--positions FILE`: the positions the AI is asked about in each game, from the first whose
+/// largest tile is `from` (an exponent) on, every `every`-th move of the game.
+#[derive(Clone, Debug)]
+pub struct PositionLog {
+    pub path: String,
+    pub from: u8,
+    pub every: u64,
+}
+
 /// What the user asked for: a subcommand with its positional arguments.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Command {
@@ -54,6 +63,8 @@ pub struct Cli {
     pub no_timing: bool,
     pub ai_seed: Option<u64>,
     pub decide: Option<String>,
+    /// Where to write the positions the AI is asked about, and which (`--positions`).
+    pub positions: Option<PositionLog>,
     /// A weights file for the learned strategies (td, expectimax-td).
     pub network: Option<String>,
     /// `network`'s network, read once before any game (`main`).
@@ -104,7 +115,7 @@ struct Arena {
 enum Sub {
     /// One AI over many games (the default when no subcommand is given); with --decide, one
     /// decision per position in a file.
-    Run(RunArgs),
+    Run(Box<RunArgs>),
     /// Several strategies over the same games, their tables side by side.
     ///
     /// SPEC: NAME[:KEY=VALUE,...], e.g. expectimax:nodes=20000, greedy, montecarlo:k=100,
@@ -248,6 +259,18 @@ struct RunArgs {
     /// ({"size":4,"cells":[2,0,...]}), one JSON line each.
     #[arg(long, value_name = "POSITIONS.jsonl")]
     decide: Option<String>,
+    /// Also write the positions the AI moves from while it plays, one JSON line each
+    /// ({"size":4,"cells":[2,0,...],"seed":S,"move":M}, the game's seed and moves so far), as
+    /// --decide reads them; each game's lines together, once it ends.
+    #[arg(long, value_name = "FILE.jsonl", conflicts_with = "decide")]
+    positions: Option<String>,
+    /// With --positions: only positions whose largest tile is at least TILE.
+    #[arg(long, value_name = "TILE", value_parser = parse_tile, requires = "positions")]
+    positions_from: Option<u64>,
+    /// With --positions: only every K-th move of a game (moves 0, K, 2K, ...).
+    #[arg(long, value_name = "K", default_value_t = 1, requires = "positions",
+          value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    positions_every: u64,
     #[command(flatten)]
     strategy: StrategyArgs,
 }
@@ -367,6 +390,7 @@ impl Arena {
             no_timing: false,
             ai_seed: None,
             decide: None,
+            positions: None,
             network: None,
             loaded_network: None,
             sparse: false,
@@ -378,9 +402,15 @@ impl Arena {
             population: 16,
             elite: 0.25,
         };
-        let (games, out, shard, timing) = match self.command.unwrap_or(Sub::Run(self.run)) {
+        let (games, out, shard, timing) = match self.command.unwrap_or(Sub::Run(Box::new(self.run)))
+        {
             Sub::Run(a) => {
                 cli.decide = a.decide;
+                cli.positions = a.positions.map(|path| PositionLog {
+                    path,
+                    from: a.positions_from.map_or(0, |t| t.trailing_zeros() as u8),
+                    every: a.positions_every,
+                });
                 cli.options = a.strategy.options();
                 cli.resume = a.resume.resume;
                 (a.games, a.out, a.shard, a.timing)

@@ -1,18 +1,20 @@
 //! Playing games: who plays ([`Player`]), on what ([`Setup`]), and a pool of threads that
 //! plays a list of (player, game) jobs with progress on stderr (see `progress`).
 
-use std::io;
+use std::fs::File;
+use std::io::{self, BufWriter, Write};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc;
-use std::sync::Arc;
+use std::sync::{mpsc, Arc, Mutex, PoisonError};
 use std::time::Instant;
 
 use serde_json::{Map, Value};
 
 use game2048::ai::ntuple::network::Network;
 use game2048::ai::{best_move, catalog, Budget, SearchOptions, SystemClock};
-use game2048::Game;
+use game2048::board::tile_value;
+use game2048::{Board, Game};
 
+use crate::args::PositionLog;
 use crate::external::External;
 
 use crate::fail::Fail;
@@ -101,6 +103,36 @@ pub struct Setup {
     pub threads: usize,
     /// The network of every player that names none (`--network`).
     pub network: Option<Arc<Network>>,
+    /// `--positions`: which positions to write, and the file each game's go to when it ends.
+    pub positions: Option<(PositionLog, Mutex<BufWriter<File>>)>,
+}
+
+impl Setup {
+    /// The line `--positions` writes for a position the AI moves from, if it writes one.
+    fn position_line(&self, board: &Board, seed: u64, moves: u64) -> Option<String> {
+        let (log, _) = self.positions.as_ref()?;
+        if board.max_exponent() < log.from || !moves.is_multiple_of(log.every) {
+            return None;
+        }
+        let cells: Vec<u64> = board.cells().iter().map(|&e| tile_value(e)).collect();
+        Some(
+            serde_json::json!({"size": self.size, "cells": cells, "seed": seed, "move": moves})
+                .to_string(),
+        )
+    }
+
+    /// Writes a game's `--positions` lines, together.
+    fn write_positions(&self, lines: &[String]) -> Result<(), String> {
+        let Some((log, file)) = &self.positions else {
+            return Ok(());
+        };
+        let mut file = file.lock().unwrap_or_else(PoisonError::into_inner);
+        lines
+            .iter()
+            .try_for_each(|line| writeln!(file, "{line}"))
+            .and_then(|()| file.flush())
+            .map_err(|e| format!("--positions {:?}: {e}", log.path))
+    }
 }
 
 /// One game to play: a player and a game index.
@@ -147,7 +179,9 @@ fn play(
     } else {
         let options = player.search_options(index)?;
         let network = player.network.as_ref().or(setup.network.as_ref());
+        let mut positions = Vec::new();
         while game.board().max_exponent() < stop {
+            let asked = setup.position_line(game.board(), seed, game.moves());
             let decision = best_move(
                 game.board().cells(),
                 setup.size,
@@ -157,6 +191,7 @@ fn play(
             )
             .map_err(|e| e.to_string())?;
             let Some(dir) = decision.dir else { break };
+            positions.extend(asked);
             hist[ms_bucket(decision.ms)] += 1;
             nodes += decision.nodes;
             depth_sum += u64::from(decision.depth);
@@ -164,6 +199,7 @@ fn play(
                 break;
             }
         }
+        setup.write_positions(&positions)?;
         (options.strategy.name().to_string(), budget_of(&options))
     };
     let mut counts = [0u32; 128];

@@ -2,6 +2,7 @@
 
 use std::collections::HashSet;
 use std::io::{BufWriter, Write};
+use std::sync::Mutex;
 use std::time::Instant;
 
 use game2048::ai::{best_move, SystemClock};
@@ -14,14 +15,19 @@ use crate::play::{play_all, Job, Player, Setup};
 use crate::resume;
 use crate::stats::Summary;
 
-pub fn setup(cli: &Cli) -> Setup {
-    Setup {
+pub fn setup(cli: &Cli) -> Result<Setup, Fail> {
+    let positions = match &cli.positions {
+        Some(log) => Some((log.clone(), Mutex::new(create("--positions", &log.path)?))),
+        None => None,
+    };
+    Ok(Setup {
         size: cli.size,
         until: cli.until,
         seed: cli.seed,
         threads: cli.threads,
         network: cli.loaded_network.clone(),
-    }
+        positions,
+    })
 }
 
 /// The game indices this shard plays, for each player in turn.
@@ -58,7 +64,7 @@ pub fn play_out(cli: &Cli, players: &[Player], tag: &str) -> Result<Vec<GameLine
             todo.len()
         );
     }
-    let played = play_all(&setup(cli), players, &todo, tag, |game| {
+    let played = play_all(&setup(cli)?, players, &todo, tag, |game| {
         if let Some(out) = out.as_mut() {
             writeln!(out, "{}", serde_json::to_string(game)?)?;
             out.flush()?;
