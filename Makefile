@@ -25,8 +25,7 @@ WASM_PLAY := $(PLAY_TARGET_DIR)/$(WASM_TARGET)/release/game2048.wasm
 # The native tests, their lint and the parity check's arena: Cargo.toml's test-native profile
 # (release's optimisation in a fraction of its build time; target/test-native/).
 TEST_PROFILE := test-native
-# The page's two builds (play, records) are built for size: their cargo commands, and their lint,
-# add this.
+# The page's two builds (play, records) are built for size.
 PAGE_OPT := --config 'profile.release.opt-level="z"'
 # The page's modules (play, records) shrink a little more under binaryen's wasm-opt -Oz (npm
 # devDependency: about 1.1 KB gzipped each, 3%); the ai one stays as rustc made it (opt-level 3).
@@ -105,9 +104,10 @@ test: lint test-rust build test-parity test-wasm test-e2e size
 # Each build's features (play: none, records, ai) and the wasm-only bindings are linted too.
 # rustfmt on every tracked file as well: cargo fmt only reaches modules it can see, not those
 # behind a macro. The import-cycle check covers the library (src minus src/bin).
-# Each clippy run names the profile and target dir of the build it stands for (the tests',
-# each wasm build's), so that the proc macros and build scripts it compiles are the ones that
-# build then finds ready, rather than a dev-profile copy of each.
+# The native clippy runs in the tests' profile and the wasm ones in the ai build's (release, in
+# target/), so that the proc macros and build scripts they compile are those the tests and the
+# ai build then find ready, not a dev-profile copy of each; the three wasm runs share their
+# checked dependencies.
 lint: wasm-tools
 	cargo fmt --all -- --check
 	rustfmt --edition 2021 --check $$(git ls-files '*.rs')
@@ -115,8 +115,8 @@ lint: wasm-tools
 	cargo clippy --profile $(TEST_PROFILE) --all-targets -- -D warnings
 	cargo clippy --profile $(TEST_PROFILE) --lib --no-default-features -- -D warnings
 	cargo clippy --release --lib --target $(WASM_TARGET) -- -D warnings
-	cargo $(PAGE_OPT) clippy --release --lib --target $(WASM_TARGET) --no-default-features --target-dir $(PLAY_TARGET_DIR) -- -D warnings
-	cargo $(PAGE_OPT) clippy --release --lib --target $(WASM_TARGET) --no-default-features --features records --target-dir $(RECORDS_TARGET_DIR) -- -D warnings
+	cargo clippy --release --lib --target $(WASM_TARGET) --no-default-features -- -D warnings
+	cargo clippy --release --lib --target $(WASM_TARGET) --no-default-features --features records -- -D warnings
 
 test-rust:
 	cargo test --profile $(TEST_PROFILE)
