@@ -269,9 +269,11 @@ export function runStatus(path) {
   return { games: s.games, planned: s.planned, partial: s.partial };
 }
 
-/** The games cell of a run's row: its count, or "partial: k of N games" while its batch is not done. */
+/**
+ * The games cell of a run's row: its count, or "partial: k of N games" while its batch is not
+ * done (k: the whole file's games, `played`, where the row counts only some seeds).
+ */
 const gamesCell = (s) => (s.partial ? `partial: ${s.played ?? s.games} of ${s.planned} games` : String(s.games));
-// (`played`: the whole run's games, where the row counts only some of them.)
 
 /** The 95% Wilson score interval of k successes out of n (the arena's). */
 export function wilson(k, n) {
@@ -346,7 +348,9 @@ function ladderSection(index) {
 function tdLadderSection(index) {
   const tiles = LATE_TILES;
   const ok = measured(TD_LADDER, index);
-  const rows = TD_LADDER.map((r) => rungRow(r, tiles, ok.includes(r)));
+  // A partial rung of the shipped network shows how far its batch is; the page does not count it.
+  const going = (r) => existsSync(join(ROOT, r.file)) && run(r.file).partial && withShippedNetwork(index, r.file);
+  const rows = TD_LADDER.map((r) => rungRow(r, tiles, ok.includes(r) || going(r)));
   return [
     "## The learned player's ladder",
     '',
@@ -624,6 +628,7 @@ function replaceBlock(path, text, begin, end, block) {
 /** Every file the script writes, as the text it would write now: Map(path -> text). */
 export function render() {
   runs.clear();
+  indexData = null;
   const index = JSON.parse(read(INDEX));
   return new Map([
     [FIGURES_PAGE, figuresPage(index)],
