@@ -22,6 +22,11 @@ RECORDS_TARGET_DIR := target/records
 WASM_RECORDS := $(RECORDS_TARGET_DIR)/$(WASM_TARGET)/release/game2048.wasm
 PLAY_TARGET_DIR := target/play
 WASM_PLAY := $(PLAY_TARGET_DIR)/$(WASM_TARGET)/release/game2048.wasm
+# The native tests, their lint and the parity check's arena: Cargo.toml's test-native profile
+# (release's optimisation in a fraction of its build time; target/test-native/).
+TEST_PROFILE := test-native
+# The page's two builds (play, records) are built for size.
+PAGE_OPT := --config 'profile.release.opt-level="z"'
 # The page's modules (play, records) shrink a little more under binaryen's wasm-opt -Oz (npm
 # devDependency: about 1.1 KB gzipped each, 3%); the ai one stays as rustc made it (opt-level 3).
 # The features are those rustc's wasm32 target enables.
@@ -31,7 +36,7 @@ BINDGEN := wasm-bindgen --target web --no-typescript --remove-name-section --rem
 WB_VERSION := $(shell awk '/^name = "wasm-bindgen"$$/{getline; gsub(/"/,"",$$3); print $$3}' Cargo.lock 2>/dev/null)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all build run test test-rust test-parity test-wasm test-e2e screenshots lint wasm-tools node-deps chromium size bench dist figures figures-embed figures-page figures-learn clean
+.PHONY: all build wasm-ai wasm-records wasm-play run test test-rust test-parity test-wasm test-e2e screenshots lint wasm-tools node-deps chromium size bench dist figures figures-embed figures-page figures-learn clean
 
 all: build
 
@@ -58,11 +63,18 @@ chromium:
 
 ## --- build -----------------------------------------------------------------
 
+# The three builds side by side (each in its own target dir): each ends in a link-time
+# optimisation that runs on one core, so one build's can run beside another's.
 build: wasm-tools node-deps
-	cargo rustc --lib --crate-type cdylib --target $(WASM_TARGET) --release
-	cargo --config 'profile.release.opt-level="z"' rustc --lib --crate-type cdylib --target $(WASM_TARGET) --release --no-default-features --features records --target-dir $(RECORDS_TARGET_DIR)
-	cargo --config 'profile.release.opt-level="z"' rustc --lib --crate-type cdylib --target $(WASM_TARGET) --release --no-default-features --target-dir $(PLAY_TARGET_DIR)
+	@$(MAKE) --no-print-directory -j3 wasm-ai wasm-records wasm-play
 	@$(MAKE) --no-print-directory $(PKG)/game2048_ai_bg.wasm $(PKG)/game2048_records_bg.wasm $(PKG)/game2048_play_bg.wasm $(PKG)/strategy-texts
+
+wasm-ai:
+	cargo rustc --lib --crate-type cdylib --target $(WASM_TARGET) --release
+wasm-records:
+	cargo $(PAGE_OPT) rustc --lib --crate-type cdylib --target $(WASM_TARGET) --release --no-default-features --features records --target-dir $(RECORDS_TARGET_DIR)
+wasm-play:
+	cargo $(PAGE_OPT) rustc --lib --crate-type cdylib --target $(WASM_TARGET) --release --no-default-features --target-dir $(PLAY_TARGET_DIR)
 
 # Bindings only when a wasm changed (a separate make run, so that it sees cargo's output).
 $(PKG)/game2048_ai_bg.wasm: $(WASM_AI)
@@ -93,26 +105,30 @@ test: lint test-rust build test-parity test-wasm test-e2e size
 # rustfmt on every tracked file as well: cargo fmt only reaches modules it can see, not those
 # behind a macro. The import-cycle check covers the library (src minus src/bin). The page's
 # functions stay under 150 lines each (tools/function-lengths.mjs).
+# The native clippy runs in the tests' profile and the wasm ones in the ai build's (release, in
+# target/), so that the proc macros and build scripts they compile are those the tests and the
+# ai build then find ready, not a dev-profile copy of each; the three wasm runs share their
+# checked dependencies.
 lint: wasm-tools
 	cargo fmt --all -- --check
 	rustfmt --edition 2021 --check $$(git ls-files '*.rs')
 	node tools/import-cycles.mjs src $$(ls -d src/bin/*/)
 	node tools/function-lengths.mjs
-	cargo clippy --all-targets -- -D warnings
-	cargo clippy --lib --no-default-features -- -D warnings
-	cargo clippy --lib --target $(WASM_TARGET) -- -D warnings
-	cargo clippy --lib --target $(WASM_TARGET) --no-default-features -- -D warnings
-	cargo clippy --lib --target $(WASM_TARGET) --no-default-features --features records -- -D warnings
+	cargo clippy --profile $(TEST_PROFILE) --all-targets -- -D warnings
+	cargo clippy --profile $(TEST_PROFILE) --lib --no-default-features -- -D warnings
+	cargo clippy --release --lib --target $(WASM_TARGET) -- -D warnings
+	cargo clippy --release --lib --target $(WASM_TARGET) --no-default-features -- -D warnings
+	cargo clippy --release --lib --target $(WASM_TARGET) --no-default-features --features records -- -D warnings
 
 test-rust:
-	cargo test --release
+	cargo test --profile $(TEST_PROFILE)
 
 # The wasm and the native build decide alike (move, values, nodes, depth) on the positions of
 # one seeded game per size, a few hundred in all; decisions only, no timing. About 30 s once
 # both release builds exist.
 test-parity: build
-	node tools/wasm-vs-native.mjs --check --sizes 3,4,8 --moves 150 --nodes 50000
-	node tools/wasm-vs-native.mjs --check --moves 150 --nodes 20000 --strategy expectimax-td
+	node tools/wasm-vs-native.mjs --check --profile $(TEST_PROFILE) --sizes 3,4,8 --moves 150 --nodes 50000
+	node tools/wasm-vs-native.mjs --check --profile $(TEST_PROFILE) --moves 150 --nodes 20000 --strategy expectimax-td
 
 test-wasm: build
 	node --test tests/node/

@@ -130,18 +130,50 @@ const tuned = (g) => g.options.weights !== undefined;
 
 const read = (path) => readFileSync(join(ROOT, path), 'utf8');
 
-/** The game lines of a JSON-lines file (a path from the repository's root). */
+/**
+ * The game lines of a JSON-lines file (a path from the repository's root). A last line with no
+ * newline that is not JSON is a game cut short when its batch was stopped: the arena drops it
+ * on `--resume`, and so does this. Any other line that is not JSON is an error.
+ */
 export function gameLines(path) {
-  return read(path)
-    .split('\n')
-    .filter((l) => l.trim())
-    .map((l, i) => {
-      try {
-        return JSON.parse(l);
-      } catch (e) {
-        throw new Error(`${path} line ${i + 1} is not JSON: ${e.message}`);
-      }
-    });
+  const lines = read(path).split('\n');
+  const unfinished = lines.pop();
+  const games = [];
+  lines.forEach((l, i) => {
+    if (!l.trim()) return;
+    try {
+      games.push(JSON.parse(l));
+    } catch (e) {
+      throw new Error(`${path} line ${i + 1} is not JSON: ${e.message}`);
+    }
+  });
+  if (unfinished.trim()) {
+    try {
+      games.push(JSON.parse(unfinished));
+    } catch {
+      // cut short: not a game yet
+    }
+  }
+  return games;
+}
+
+/** A command's words, quotes taken off ('a b' is one word). */
+const shellWords = (command) => [...command.matchAll(/'([^']*)'|"([^"]*)"|(\S+)/g)].map((m) => m[1] ?? m[2] ?? m[3]);
+
+/**
+ * The games an index entry's command plays: its last `arena` command's `--games N`, times the
+ * specs of an `arena compare` (each plays the N seeds). Null for what plays no fixed number of
+ * games (`tune`, `sweep`, files written by hand).
+ */
+export function plannedGames(entry) {
+  const arena = (entry?.command ?? '').split('&&').map((c) => shellWords(c.trim())).filter((w) => w[0] === 'arena').pop();
+  if (!arena || ['tune', 'sweep', 'merge'].includes(arena[1])) return null;
+  const at = arena.indexOf('--games');
+  if (at < 0) return null;
+  const games = Number(arena[at + 1]);
+  if (arena[1] !== 'compare') return games;
+  const specs = arena.slice(2, arena.findIndex((w, i) => i > 1 && w.startsWith('--')));
+  return games * specs.length;
 }
 
 /** A game's largest tile as a number ("16384" or "2^16"). */
@@ -151,7 +183,7 @@ export const largest = (g) => (g.largest.startsWith('2^') ? 2 ** Number(g.larges
  * What a run's games show: games, seeds, how many reached each tile, mean score, nodes a move,
  * and the tile stop (`until`) if the games were stopped there.
  */
-function summarise(games, path) {
+function summarise(games, path, planned = null) {
   if (!games.length) throw new Error(`${path}: no games`);
   const seeds = games.map((g) => g.seed).sort((a, b) => a - b);
   const sum = (k) => games.reduce((s, g) => s + g[k], 0);
@@ -159,6 +191,8 @@ function summarise(games, path) {
   if (untils.size > 1) throw new Error(`${path}: games stopped at different tiles`);
   return {
     games: games.length,
+    planned,
+    partial: planned !== null && games.length < planned,
     seeds,
     reached: (t) => games.filter((g) => largest(g) >= t).length,
     medianLargest: median(games.map(largest)),
@@ -192,6 +226,8 @@ function arenaTable(path) {
   if (games > 1000 || last - first + 1 !== games) throw new Error(`${path}: cannot read exact counts`);
   return {
     games,
+    planned: null,
+    partial: false,
     seeds: Array.from({ length: games }, (_, i) => first + i),
     reached: reachedAt,
     medianLargest: null,
@@ -202,11 +238,43 @@ function arenaTable(path) {
 }
 
 const runs = new Map();
-/** A data file's summary (game lines, or an arena table for a .txt), read once. */
-function run(path) {
-  if (!runs.has(path)) runs.set(path, path.endsWith('.txt') ? arenaTable(path) : summarise(gameLines(path), path));
+let indexData = null;
+const indexOnce = () => (indexData ??= JSON.parse(read(INDEX)));
+/**
+ * A data file's summary (game lines, or an arena table for a .txt), read once; `seeds` (a Set)
+ * keeps only the games on those seeds. A file with fewer games than its index entry's command
+ * plays is `partial` (a batch stopped and committed, to be resumed).
+ */
+function run(path, seeds = null) {
+  if (seeds) {
+    const all = run(path);
+    if (all.seeds.every((s) => seeds.has(s))) return all;
+    if (path.endsWith('.txt')) throw new Error(`${path}: an arena table cannot be cut to other seeds`);
+    return { ...summarise(gameLines(path).filter((g) => seeds.has(g.seed)), path), planned: all.planned, partial: all.partial, played: all.games };
+  }
+  if (!runs.has(path)) {
+    runs.set(path, path.endsWith('.txt') ? arenaTable(path) : summarise(gameLines(path), path, plannedGames(indexOnce().files[path])));
+  }
   return runs.get(path);
 }
+
+/** The seeds every one of `files` played: where rows are said to be on the same seeds, each counts only these. */
+function commonSeeds(files) {
+  const [first, ...rest] = files.map((f) => new Set(run(f).seeds));
+  return new Set([...first].filter((s) => rest.every((r) => r.has(s))));
+}
+
+/** A run's games and seeds as a table shows them, whether it is done or "partial: k of N games". */
+export function runStatus(path) {
+  const s = run(path);
+  return { games: s.games, planned: s.planned, partial: s.partial };
+}
+
+/**
+ * The games cell of a run's row: its count, or "partial: k of N games" while its batch is not
+ * done (k: the whole file's games, `played`, where the row counts only some seeds).
+ */
+const gamesCell = (s) => (s.partial ? `partial: ${s.played ?? s.games} of ${s.planned} games` : String(s.games));
 
 /** The 95% Wilson score interval of k successes out of n (the arena's). */
 export function wilson(k, n) {
@@ -244,10 +312,10 @@ function rungRow(r, tiles, has) {
   const name = `*${r.name}*, ${short(r.nodes)}`;
   if (!has) return [name, '0', '', ...tiles.map(() => ''), '', '', ''];
   const s = run(r.file);
-  return [name, String(s.games), seedText(s.seeds), ...tiles.map((t) => share(s.reached(t), s.games)), whole(s.scoreMean), whole(s.nodesPerMove), (s.nodesPerMove / r.nodes).toFixed(2)];
+  return [name, gamesCell(s), seedText(s.seeds), ...tiles.map((t) => share(s.reached(t), s.games)), whole(s.scoreMean), whole(s.nodesPerMove), (s.nodesPerMove / r.nodes).toFixed(2)];
 }
 
-function ladderSection() {
+function ladderSection(index) {
   const tiles = LATE_TILES;
   const rows = LADDER.map((r) => rungRow(r, tiles, existsSync(join(ROOT, r.file))));
   return [
@@ -267,7 +335,7 @@ function ladderSection() {
     '',
     table(
       ['rung', ...Object.entries(REFERENCE.reach).map(([t, x]) => `${t} (${pct(x)}%)`)],
-      LADDER.filter((r) => existsSync(join(ROOT, r.file))).map((r) => {
+      measured(LADDER, index).map((r) => {
         const s = run(r.file);
         return [`*${r.name}*`, ...Object.entries(REFERENCE.reach).map(([t, x]) => {
           const [lo, hi] = wilson(s.reached(Number(t)), s.games);
@@ -281,7 +349,9 @@ function ladderSection() {
 function tdLadderSection(index) {
   const tiles = LATE_TILES;
   const ok = measured(TD_LADDER, index);
-  const rows = TD_LADDER.map((r) => rungRow(r, tiles, ok.includes(r)));
+  // A partial rung of the shipped network shows how far its batch is; the page does not count it.
+  const going = (r) => existsSync(join(ROOT, r.file)) && run(r.file).partial && withShippedNetwork(index, r.file);
+  const rows = TD_LADDER.map((r) => rungRow(r, tiles, ok.includes(r) || going(r)));
   return [
     "## The learned player's ladder",
     '',
@@ -298,7 +368,7 @@ function tdLadderSection(index) {
 /** A run's row: its name, games, seeds, its share reaching each of `tiles`, mean score, nodes a move. */
 function runRow(p, tiles) {
   const s = run(p.file);
-  return [p.name, String(s.games), seedText(s.seeds), ...tiles.map((t) => share(s.reached(t), s.games)), whole(s.scoreMean), whole(s.nodesPerMove)];
+  return [p.name, gamesCell(s), seedText(s.seeds), ...tiles.map((t) => share(s.reached(t), s.games)), whole(s.scoreMean), whole(s.nodesPerMove)];
 }
 
 function playersSection() {
@@ -327,22 +397,24 @@ function depthsSection() {
   ].join('\n');
 }
 
-/** A run's games, seeds, share reaching each of `tiles` and mean score. */
-function reachCells(file, tiles) {
-  const s = run(file);
-  return [String(s.games), seedText(s.seeds), ...tiles.map((t) => share(s.reached(t), s.games)), whole(s.scoreMean)];
+/** A run's games, seeds, share reaching each of `tiles` and mean score (on `seeds` only, when given). */
+function reachCells(file, tiles, seeds = null) {
+  const s = run(file, seeds);
+  return [gamesCell(s), seedText(s.seeds), ...tiles.map((t) => share(s.reached(t), s.games)), whole(s.scoreMean)];
 }
 
 function sideBySideSection() {
   const tiles = LATE_TILES;
-  const rows = SIDE_BY_SIDE.map((p) => [p.name, ...reachCells(p.file, tiles)]);
+  const seeds = commonSeeds(SIDE_BY_SIDE.map((p) => p.file));
+  const rows = SIDE_BY_SIDE.map((p) => [p.name, ...reachCells(p.file, tiles, seeds)]);
   return [
     '## Another search with the same network',
     '',
     "[ziap/2048-tdl](https://github.com/ziap/2048-tdl)'s expectimax (its transposition table and",
     'move table, built by `tools/external/ziap-2048-tdl/`) judging with the shipped network (as',
     '`f32`: the same values) through `arena --external`, beside `expectimax-td` searching as many',
-    'moves ahead, on the same seeds ([arena.md](arena.md)).',
+    'moves ahead, on the same seeds ([arena.md](arena.md)): each row counts only the seeds both',
+    'runs played.',
     '',
     table(['search', 'games', 'seeds', ...tiles.map(tileName), 'mean score'], rows),
   ].join('\n');
@@ -350,7 +422,9 @@ function sideBySideSection() {
 
 function storageSection() {
   const tiles = LATE_TILES;
-  const rows = STORAGE.map((p) => [p.name, p.search, ...reachCells(p.file, tiles)]);
+  // Each search's rows on the seeds all of that search's runs played: the same games.
+  const seeds = new Map([...new Set(STORAGE.map((p) => p.search))].map((search) => [search, commonSeeds(STORAGE.filter((p) => p.search === search).map((p) => p.file))]));
+  const rows = STORAGE.map((p) => [p.name, p.search, ...reachCells(p.file, tiles, seeds.get(p.search))]);
   return [
     "## The network's storage",
     '',
@@ -394,14 +468,16 @@ function tunedSection() {
     'the interval.',
   ];
   for (const t of TUNED) {
-    const games = gameLines(t.file);
+    const all = gameLines(t.file);
+    const bothPlayed = (seed) => all.some((g) => g.seed === seed && tuned(g)) && all.some((g) => g.seed === seed && !tuned(g));
+    const games = all.filter((g) => bothPlayed(g.seed));
     const sides = [
       ['the defaults', games.filter((g) => !tuned(g))],
       ['tuned', games.filter(tuned)],
     ];
     const rows = sides.map(([name, gs]) => {
       const s = summarise(gs, t.file);
-      return [name, String(s.games), seedText(s.seeds), ...t.tiles.map((x) => share(s.reached(x), s.games)), s.until ? '' : whole(s.scoreMean), whole(s.nodesPerMove)];
+      return [name, gamesCell({ ...run(t.file), played: run(t.file).games, games: s.games }), seedText(s.seeds), ...t.tiles.map((x) => share(s.reached(x), s.games)), s.until ? '' : whole(s.scoreMean), whole(s.nodesPerMove)];
     });
     rows.push([`tuned minus the defaults, paired`, '', '', ...t.tiles.map((x) => paired(games, x)), '', '']);
     const budget = sides[0][1][0].options.nodes ? `${short(sides[0][1][0].options.nodes)} nodes` : `depth ${sides[0][1][0].options.depth ?? 4}`;
@@ -416,7 +492,9 @@ function sourcesSection(index) {
   const rows = [...used].sort().map((file) => {
     const entry = index.files[file];
     if (!entry) throw new Error(`${file} is quoted but not in ${INDEX}`);
-    return [`[\`${file}\`](../${file})`, `\`${entry.command.replace(/\|/g, '\\|')}\``, `\`${entry.commit}\``];
+    const s = file.startsWith('data/runs/') ? run(file) : null;
+    const name = `[\`${file}\`](../${file})${s?.partial ? ` (${gamesCell(s)})` : ''}`;
+    return [name, `\`${entry.command.replace(/\|/g, '\\|')}\``, `\`${entry.commit}\``];
   });
   return [
     '## Sources',
@@ -443,9 +521,11 @@ function figuresPage(index) {
     '',
     'A share is the share of games whose largest tile reached that tile, with its 95% Wilson',
     'interval in brackets. Seeds 1..200: game *i* starts from seed *i*. *Nodes a move* is the',
-    'mean over every move of every game.',
+    'mean over every move of every game. A run whose batch is still going (committed at a stop,',
+    'to be resumed: [arena.md](arena.md#long-batches)) reads *partial: k of N games*; the page\'s',
+    'ladders count a rung only once all its games are in.',
     '',
-    ladderSection(),
+    ladderSection(index),
     '',
     tdLadderSection(index),
     '',
@@ -478,9 +558,9 @@ export const namesShippedNetwork = (entry) => (entry?.command ?? '').split(/\s+/
 /** Whether a TD rung's games were played with the network shipped now: its command names it and its entry records its sha256. */
 const withShippedNetwork = (index, file) => namesShippedNetwork(index.files[file]) && index.files[file].network === shippedNetworkSha();
 
-/** A ladder's rungs that have their figures: present, PAGE_GAMES or more, and (TD) the shipped network's. */
+/** A ladder's rungs that have their figures: present, every game of its command in (not partial), PAGE_GAMES or more, and (TD) the shipped network's. */
 const measured = (rungs, index) =>
-  rungs.filter((r) => existsSync(join(ROOT, r.file)) && run(r.file).games >= PAGE_GAMES && (rungs !== TD_LADDER || withShippedNetwork(index, r.file)));
+  rungs.filter((r) => existsSync(join(ROOT, r.file)) && !run(r.file).partial && run(r.file).games >= PAGE_GAMES && (rungs !== TD_LADDER || withShippedNetwork(index, r.file)));
 
 /** The page's rungs of a ladder, as strength-figures.js holds them: a rung without its games has no figures. */
 function pageRungs(rungs, index) {
@@ -523,7 +603,7 @@ function playersTable(index) {
   const share = (s, t) => `${pct(s.reached(t) / s.games)}%`;
   const rows = PLAYERS.map((p) => {
     const s = run(p.file);
-    return [p.name, p.how, `[${s.games}](${p.file})`, String(s.medianLargest), share(s, 2048), share(s, 16384), share(s, 32768)];
+    return [p.name, p.how, `[${gamesCell(s)}](${p.file})`, String(s.medianLargest), share(s, 2048), share(s, 16384), share(s, 32768)];
   });
   const max = maxPick(index);
   const s = run(max.file);
@@ -549,6 +629,7 @@ function replaceBlock(path, text, begin, end, block) {
 /** Every file the script writes, as the text it would write now: Map(path -> text). */
 export function render() {
   runs.clear();
+  indexData = null;
   const index = JSON.parse(read(INDEX));
   return new Map([
     [FIGURES_PAGE, figuresPage(index)],

@@ -3,12 +3,15 @@
 //
 //   make build   # www/pkg must exist
 //   node tools/wasm-vs-native.mjs [--nodes 200000] [--moves 300] [--sizes 3,4,5,6,8] [--seed 1]
-//                                 [--repeat 1] [--pkg www/pkg]
+//                                 [--repeat 1] [--pkg www/pkg] [--profile release]
 //                                 [--strategy expectimax-td [--network FILE]]
 //
 // It plays one seeded game per size in wasm with `bestMove`, writes every position it met to
 // a temporary file, asks the native arena (`cargo run --release --bin arena -- --decide`) for
 // its decisions on the same positions, and compares. Exit code 1 on any difference.
+// `--profile NAME` builds that arena with another cargo profile: `make test-parity` names the
+// one `make test-rust` builds (`test-native`), so that the check builds nothing of its own.
+// Decisions do not depend on the profile; speeds do, so compare speeds under `release`.
 //
 // With --repeat R, both sides decide every position R times and each position keeps its
 // fastest time: on a busy machine that measures the code rather than the neighbours (every
@@ -36,8 +39,9 @@ import { NETWORK_FILE } from '../www/ai/network.js';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 const USAGE = `Usage: node tools/wasm-vs-native.mjs [--check] [--nodes N] [--moves M] [--sizes 3,4,5,6,8] [--seed S]
-                                   [--repeat R] [--pkg DIR] [--strategy expectimax|expectimax-td [--network FILE]]
-  --check: decisions only (no timing); exit 1 listing the positions decided differently (the first 20)`;
+                                   [--repeat R] [--pkg DIR] [--profile release] [--strategy expectimax|expectimax-td [--network FILE]]
+  --check: decisions only (no timing); exit 1 listing the positions decided differently (the first 20)
+  --profile: the cargo profile the native arena is built with (release)`;
 
 function parseCommandLine() {
   return parseFlags({
@@ -51,6 +55,7 @@ function parseCommandLine() {
       seed: { type: 'string' },
       repeat: { type: 'string' },
       pkg: { type: 'string' },
+      profile: { type: 'string' },
       strategy: { type: 'string' },
       network: { type: 'string' },
     },
@@ -64,6 +69,7 @@ function parseCommandLine() {
         seed: number('seed', 1, 0, 2 ** 52),
         repeat: number('repeat', 1, 1, 1000),
         pkg: values.pkg ?? join(root, 'www', 'pkg'),
+        profile: values.profile ?? 'release',
         sizes: [3, 4, 5, 6, 8],
       };
       if (values.sizes !== undefined) {
@@ -152,7 +158,7 @@ function decideNatively(positions, args) {
     for (let r = 0; r < args.repeat; r++) {
       const out = execFileSync(
         'cargo',
-        ['run', '--quiet', '--release', '--bin', 'arena', '--', '--decide', file, '--nodes', String(args.nodes),
+        ['run', '--quiet', '--profile', args.profile, '--bin', 'arena', '--', '--decide', file, '--nodes', String(args.nodes),
           '--strategy', args.strategy, ...(args.network ? ['--network', resolve(args.network)] : [])],
         { cwd: root, encoding: 'utf8', maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'inherit'] },
       );

@@ -1,8 +1,9 @@
 // data/index.json is the map of the run data: for every file under data/, what it holds, the
 // command that wrote it, the last commit that changed it, and the files that quote it. A
 // file added without an entry, an entry for a file that is gone, a commit that is not the
-// file's last change, a "quoted by" that no longer names the file, or games said to be the
-// shipped network's that were played with another network fails here.
+// file's last change, a "quoted by" that no longer names the file, games said to be the
+// shipped network's that were played with another network, or a partial run (a batch stopped
+// and committed before its last game, docs/arena.md) quoted as a finished one fails here.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
@@ -10,7 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { NETWORK_FILE } from '../../www/ai/network.js';
-import { namesShippedNetwork, shippedNetworkSha } from '../../tools/figures.mjs';
+import { FIGURES_PAGE, README, STRENGTH_FIGURES, namesShippedNetwork, plannedGames, render, runStatus, shippedNetworkSha } from '../../tools/figures.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const index = JSON.parse(readFileSync(join(root, 'data/index.json'), 'utf8'));
@@ -76,4 +77,43 @@ test('every run that names the shipped network was played with the file shipped 
   for (const [file, entry] of runs) {
     assert.equal(entry.network, sha, `${file} was played with another network than ${NETWORK_FILE} (sha256 ${sha.slice(0, 12)}…): run its command again, or take it out`);
   }
+});
+
+// A long batch is committed at each stop and resumed later (`--resume`), so a file may hold
+// fewer games than its command plays. It keeps its entry (the first test); the figures label
+// it "partial: k of N games" wherever they show it, and no ladder rung of the page counts it.
+test('a partial run is labelled partial wherever the figures show it, and no rung counts it', () => {
+  const out = render();
+  // The ladder blocks as `make figures` writes them: each rung's file and whether it has figures.
+  const rungs = [...out.get(STRENGTH_FIGURES).matchAll(/^\s*\{ nodes: \d+, name: '([^']+)', reach: (null|\{[^}]*\}).*from: '([^']+)' \},$/gm)]
+    .map((m) => ({ name: m[1], counted: m[2] !== 'null', from: m[3] }));
+  assert.ok(rungs.length >= 10, `the ladders' rungs: ${rungs.length}`);
+  let runs = 0;
+  for (const [file, entry] of Object.entries(index.files)) {
+    const planned = plannedGames(entry);
+    if (planned === null || !file.startsWith('data/runs/')) continue;
+    runs += 1;
+    const { games, partial } = runStatus(file);
+    assert.ok(games <= planned, `${file}: ${games} games, more than the ${planned} its command plays`);
+    assert.equal(partial, games < planned, `${file}: ${games} of ${planned} games`);
+    const label = `partial: ${games} of ${planned}`;
+    // Every line of the generated files that names the file: the sources table, the README's links.
+    const naming = [FIGURES_PAGE, README].flatMap((path) => out.get(path).split('\n').filter((l) => l.includes(`](${file})`) || l.includes(`](../${file})`)).map((l) => [path, l]));
+    for (const [path, line] of naming) {
+      if (partial) assert.ok(line.includes(label), `${path} quotes ${file} (${games} of ${planned} games) without "${label}": ${line.slice(0, 120)}`);
+      else assert.ok(!line.includes('partial:'), `${path} calls ${file} partial, though all its ${planned} games are in`);
+    }
+    for (const rung of rungs.filter((r) => r.from === file)) {
+      assert.ok(!(partial && rung.counted), `${STRENGTH_FIGURES}: the rung ${rung.name} counts ${file}, which has ${games} of its ${planned} games`);
+    }
+  }
+  assert.ok(runs >= 20, `runs with a number of games: ${runs}`);
+});
+
+test('the number of games a command plays is read from its --games (times the specs of a compare)', () => {
+  assert.equal(plannedGames({ command: 'arena --games 200 --seed 1 --nodes 50000 --resume --out x.jsonl' }), 200);
+  assert.equal(plannedGames({ command: "arena compare 'expectimax:nodes=1' 'expectimax:nodes=1,weights=@w.json' --games 300 --seed 1 --out x.jsonl" }), 600);
+  assert.equal(plannedGames({ command: 'train --export n.ntw --dir DIR && gzip n.ntw && arena --strategy td --network n.ntw.gz --games 1000 --out x.jsonl' }), 1000);
+  assert.equal(plannedGames({ command: 'arena tune r.json --generations 6 --games 24 --out t.jsonl' }), null);
+  assert.equal(plannedGames({ command: '(written by hand)' }), null);
 });
