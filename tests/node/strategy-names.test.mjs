@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { moduleFiles } from '../../tools/sw.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const catalogue = (file) => JSON.parse(readFileSync(`${ROOT}src/json/catalog-unworded/${file}`, 'utf8')).map((s) => s.name);
+const catalogue = (file) => JSON.parse(readFileSync(`${ROOT}src/wasm/catalog-unworded/${file}`, 'utf8')).map((s) => s.name);
 const NAMES = [...catalogue('strategies.json'), ...catalogue('learned.json')];
 const TABLE = 'www/ai/roles.js';
 // Strings that spell a strategy's name but mean something else: a table cell, the editor's
