@@ -80,6 +80,20 @@ const DEPTHS = [
   { name: '3 ply (`expectimax-td`, depth 3)', file: 'data/runs/expectimax-td-depth3.jsonl' },
 ];
 
+// What a ply buys: the shipped network searched deeper, whole games, each row paired by seed
+// with the search it is `against` (on the seeds both played).
+const PLIES = [
+  { name: 'depth 2', file: DEPTHS[1].file },
+  { name: 'depth 3', file: DEPTHS[2].file, against: 'depth 2' },
+  { name: 'depth 4 (no node cap)', file: 'data/runs/expectimax-td-depth4.jsonl', against: 'depth 3' },
+  { name: `*${TD_LADDER[0].name}* (5k nodes)`, file: 'data/runs/expectimax-td-5000.jsonl', against: 'depth 3' },
+  { name: `*${TD_LADDER[1].name}* (20k nodes)`, file: 'data/runs/expectimax-td-20000.jsonl', against: `*${TD_LADDER[0].name}* (5k nodes)` },
+].filter((p) => existsSync(join(ROOT, p.file)));
+
+// A board whose tiles sum to this much with 16384 its largest is building 32768 (16384 + 8192 +
+// 4096: the chain's first three links).
+const BUILDING_32768 = 16384 + 8192 + 4096;
+
 // The tiles the strong players' tables follow, 2048 up.
 const LATE_TILES = [2048, 4096, 8192, 16384, 32768];
 
@@ -198,6 +212,8 @@ function summarise(games, path, planned = null) {
     medianLargest: median(games.map(largest)),
     scoreMean: sum('score') / games.length,
     nodesPerMove: Math.round(sum('nodes') / sum('moves')),
+    depthMean: games.every((g) => g.depth_sum !== undefined) ? sum('depth_sum') / sum('moves') : null,
+    bySeed: new Map(games.map((g) => [g.seed, largest(g)])),
     until: [...untils][0],
   };
 }
@@ -439,6 +455,44 @@ function storageSection() {
   ].join('\n');
 }
 
+/** Games (on `seeds`) that reach `tile` with run `a` and not with run `b`. */
+function onlyWith(a, b, tile, seeds) {
+  return [...seeds].filter((seed) => a.bySeed.get(seed) >= tile && b.bySeed.get(seed) < tile).length;
+}
+
+function pliesSection() {
+  const tiles = [16384, 32768];
+  const rows = PLIES.map((p) => {
+    const s = run(p.file);
+    const other = PLIES.find((q) => q.name === p.against);
+    const seeds = other && commonSeeds([p.file, other.file]);
+    const pairs = other
+      ? [`${other.name}, ${whole(seeds.size)} seeds`, ...tiles.map((t) => `${onlyWith(s, run(other.file), t, seeds)} / ${onlyWith(run(other.file), s, t, seeds)}`)]
+      : ['', ...tiles.map(() => '')];
+    return [p.name, gamesCell(s), seedText(s.seeds), s.depthMean.toFixed(2), ...tiles.map((t) => share(s.reached(t), s.games)), whole(s.scoreMean), ...pairs];
+  });
+  // Where the games that stop at 16384 end: building 32768, the board holding 16384, 8192, 4096...
+  const last = PLIES[PLIES.length - 1];
+  const stopped = gameLines(last.file).filter((g) => largest(g) === 16384);
+  const tileSum = (g) => Object.entries(g.tiles).reduce((sum, [t, k]) => sum + Number(t) * k, 0);
+  const building = stopped.filter((g) => tileSum(g) >= BUILDING_32768).length;
+  return [
+    '## What a ply buys',
+    '',
+    `The shipped network, \`${NETWORK_FILE}\`, searched to a fixed depth (depths 2 and 3 under the`,
+    "search's default cap of 50k nodes, which depth 3 seldom meets; depth 4 with none) and",
+    'deepening within a node budget. *Mean depth* is the depth a move reached, in moves ahead.',
+    'Each row is paired by seed with the search named beside it, on the seeds both played: *only',
+    'this / only that* counts the games that reach the tile with this search and not with that',
+    'one, and the other way round ([ai.md](ai.md#what-a-ply-buys)).',
+    '',
+    table(['search', 'games', 'seeds', 'mean depth', ...tiles.map(tileName), 'mean score', 'paired with', ...tiles.map((t) => `${t}: only this / only that`)], rows),
+    '',
+    `Of the ${whole(run(last.file).games)} games of ${last.name}, ${stopped.length} end with 16384 as their largest tile, and`,
+    `${building} of those (${pct(building / stopped.length)}%) with tiles summing to ${whole(BUILDING_32768)} or more: lost while building 32768.`,
+  ].join('\n');
+}
+
 /** Paired by seed: the tuned weights' reach minus the default's, in points, with its 95% half-width. */
 function paired(games, tile) {
   const bySeed = new Map();
@@ -488,7 +542,7 @@ function tunedSection() {
 }
 
 function sourcesSection(index) {
-  const used = new Set([...LADDER.map((r) => r.file), ...measured(TD_LADDER, index).map((r) => r.file), ...PLAYERS.map((p) => p.file), ...DEPTHS.map((p) => p.file), ...SIDE_BY_SIDE.map((p) => p.file), ...STORAGE.map((p) => p.file), ...TUNED.map((t) => t.file)]);
+  const used = new Set([...LADDER.map((r) => r.file), ...measured(TD_LADDER, index).map((r) => r.file), ...PLAYERS.map((p) => p.file), ...DEPTHS.map((p) => p.file), ...PLIES.map((p) => p.file), ...SIDE_BY_SIDE.map((p) => p.file), ...STORAGE.map((p) => p.file), ...TUNED.map((t) => t.file)]);
   const rows = [...used].sort().map((file) => {
     const entry = index.files[file];
     if (!entry) throw new Error(`${file} is quoted but not in ${INDEX}`);
@@ -532,6 +586,8 @@ function figuresPage(index) {
     playersSection(),
     '',
     depthsSection(),
+    '',
+    pliesSection(),
     '',
     sideBySideSection(),
     '',
