@@ -3,6 +3,9 @@
 
 SHELL := /bin/bash
 PORT ?= 8080
+# The address `make run` listens on: the loopback one, or 0.0.0.0 to open the page from a phone
+# on the same network (it then prints the URLs to use).
+HOST ?= 127.0.0.1
 WASM_TARGET := wasm32-unknown-unknown
 PKG := www/pkg
 # Three modules from the one crate, named by what they hold, as their Cargo features:
@@ -95,7 +98,7 @@ $(PKG)/strategy-texts: $(PKG)/game2048_ai_bg.wasm tools/strategy-texts.mjs www/a
 	node tools/strategy-texts.mjs
 
 run: build
-	node tools/serve.mjs --port $(PORT)
+	node tools/serve.mjs --port $(PORT) --host $(HOST)
 
 ## --- tests -----------------------------------------------------------------
 

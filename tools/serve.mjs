@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 // Tiny dependency-free static file server for the page and the browser tests.
-// Usage: node tools/serve.mjs [--port N] [--root DIR] [--prefix /sub/path/] [--cors] [--csp] [--header "Name: value"]...
-//   (port 0 = any free port; --prefix serves the root under a sub-path; --cors adds
+// Usage: node tools/serve.mjs [--port N] [--host ADDRESS] [--root DIR] [--prefix /sub/path/] [--cors] [--csp] [--header "Name: value"]...
+//   (port 0 = any free port; --host 0.0.0.0 serves every address, not only the loopback one,
+//   and prints the URLs another device on the network can open; --prefix serves the root under a sub-path; --cors adds
 //   Access-Control-Allow-Origin: *; --csp adds the strict Content-Security-Policy below)
 import { createServer } from 'node:http';
+import { networkInterfaces } from 'node:os';
 import { stat, readFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { resolve, join, extname, sep } from 'node:path';
@@ -101,10 +103,20 @@ async function handle({ root, prefix, extra }, req, res) {
   }
 }
 
+/** Whether `host` listens on every address of the machine (HOST=0.0.0.0), not one. */
+const everyAddress = (host) => host === '0.0.0.0' || host === '::';
+
+/** The machine's addresses another device on its network can reach (IPv4, not loopback). */
+function networkAddresses() {
+  return Object.values(networkInterfaces()).flat().filter((a) => a.family === 'IPv4' && !a.internal).map((a) => a.address);
+}
+
 /**
- * Start serving `root`; resolves to { url, port, close }. prefix: the URL path the
- * root is served under ('/static/games/2048/'); cors: allow any origin; headers:
- * extra response headers (e.g. { 'Content-Security-Policy': STRICT_CSP }).
+ * Start serving `root`; resolves to { url, port, close, lan }. host: the address to listen
+ * on (the loopback one by default; '0.0.0.0' for every address, so that a phone on the same
+ * network can open the page: `lan` then lists the URLs it can use); prefix: the URL path
+ * the root is served under ('/static/games/2048/'); cors: allow any origin; headers: extra
+ * response headers (e.g. { 'Content-Security-Policy': STRICT_CSP }).
  */
 export function serve({ port = 8080, root = DEFAULT_ROOT, host = '127.0.0.1', prefix = '/', cors = false, headers = {} } = {}) {
   const absRoot = resolve(root);
@@ -122,6 +134,7 @@ export function serve({ port = 8080, root = DEFAULT_ROOT, host = '127.0.0.1', pr
       const actual = server.address().port;
       ok({
         url: `http://localhost:${actual}${site.prefix}`,
+        lan: everyAddress(host) ? networkAddresses().map((a) => `http://${a}:${actual}${site.prefix}`) : [],
         port: actual,
         root: absRoot,
         close: () => new Promise((done) => {
@@ -133,7 +146,7 @@ export function serve({ port = 8080, root = DEFAULT_ROOT, host = '127.0.0.1', pr
   });
 }
 
-const USAGE = 'Usage: node tools/serve.mjs [--port N] [--root DIR] [--prefix /sub/path/] [--cors] [--csp] [--header "Name: value"]...';
+const USAGE = 'Usage: node tools/serve.mjs [--port N] [--host ADDRESS] [--root DIR] [--prefix /sub/path/] [--cors] [--csp] [--header "Name: value"]...';
 
 function parseCommandLine() {
   return parseFlags({
@@ -141,6 +154,7 @@ function parseCommandLine() {
     usage: USAGE,
     options: {
       port: { type: 'string', short: 'p' },
+      host: { type: 'string' },
       root: { type: 'string', short: 'r' },
       prefix: { type: 'string' },
       cors: { type: 'boolean' },
@@ -148,7 +162,7 @@ function parseCommandLine() {
       header: { type: 'string', multiple: true },
     },
     check(values) {
-      const opts = { root: values.root, prefix: values.prefix, cors: values.cors };
+      const opts = { root: values.root, host: values.host, prefix: values.prefix, cors: values.cors };
       if (values.port !== undefined) opts.port = whole('port', values.port, 0, 65535);
       const headers = values.csp ? { 'Content-Security-Policy': STRICT_CSP } : {};
       for (const header of values.header ?? []) {
@@ -165,7 +179,10 @@ function parseCommandLine() {
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const opts = parseCommandLine();
   serve(opts).then(
-    (s) => console.log(`Serving ${s.root} at ${s.url}`),
+    (s) => {
+      console.log(`Serving ${s.root} at ${s.url}`);
+      for (const url of s.lan) console.log(`On this machine's network: ${url}`);
+    },
     (err) => { console.error(`serve: ${err.message}`); process.exit(1); },
   );
 }

@@ -3,15 +3,16 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { request } from 'node:http';
+import { networkInterfaces } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { serve } from '../../tools/serve.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 // Raw request so "../" is sent as is (fetch would normalise it away).
-function get(port, path) {
+function get(port, path, host = '127.0.0.1') {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, method: 'GET' }, (res) => {
+    const req = request({ host, port, path, method: 'GET' }, (res) => {
       let body = '';
       res.on('data', (c) => { body += c; });
       res.on('end', () => resolve({ status: res.statusCode, type: res.headers['content-type'], body }));
@@ -63,6 +64,40 @@ test('command line: prints "Serving <root> at http://localhost:PORT/"', async ()
     assert.equal(m[1].replace(/\/$/, ''), ROOT.replace(/\/$/, ''));
     const res = await get(Number(m[2]), '/index.html');
     assert.equal(res.status, 200);
+  } finally {
+    child.kill();
+  }
+});
+
+// `make run` serves on the loopback address only; `make run HOST=0.0.0.0` on every address, so
+// that a phone on the same network opens the page at one of the URLs it prints.
+test('the loopback address by default; with host 0.0.0.0 the machine\'s network addresses too', async (t) => {
+  const lan = Object.values(networkInterfaces()).flat().find((a) => a.family === 'IPv4' && !a.internal)?.address;
+  if (!lan) {
+    t.skip('this machine has no network address but the loopback one');
+    return;
+  }
+  const loopback = await serve({ port: 0, root: ROOT });
+  try {
+    assert.equal((await get(loopback.port, '/index.html')).status, 200);
+    await assert.rejects(get(loopback.port, '/index.html', lan), /ECONNREFUSED/);
+    assert.deepEqual(loopback.lan, []);
+  } finally {
+    await loopback.close();
+  }
+  const child = spawn(process.execPath, [fileURLToPath(new URL('../../tools/serve.mjs', import.meta.url)), '--port', '0', '--host', '0.0.0.0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  try {
+    const lines = await new Promise((resolve, reject) => {
+      let out = '';
+      child.stdout.on('data', (c) => {
+        out += c;
+        if (out.includes(`${lan}:`) && out.endsWith('\n')) resolve(out.trim().split('\n'));
+      });
+      child.on('exit', (code) => reject(new Error(`exited ${code}: ${out}`)));
+    });
+    const port = Number(/localhost:(\d+)/.exec(lines[0])[1]);
+    assert.ok(lines.includes(`On this machine's network: http://${lan}:${port}/`), lines.join('\n'));
+    assert.equal((await get(port, '/index.html', lan)).status, 200);
   } finally {
     child.kill();
   }
