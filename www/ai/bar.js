@@ -26,7 +26,7 @@ export function createAiBar(id, handlers, { controls = 'full' } = {}) {
   const aiStatus = add(aiBar, el('p', 'ai-status'));
   aiStatus.setAttribute('role', 'status');
   // The learned network's download: a bar and "The heuristic plays while the learned network
-  // downloads: 1.4 of 3.0 MB", gone once it is read.
+  // downloads: 1.4 of 15.2 MB", gone once it is read.
   const network = add(ai, el('div', 'ai-network'));
   network.hidden = true;
   const networkBar = add(network, el('progress', 'ai-network-bar'));

@@ -12,7 +12,7 @@ import { megabytes } from '../shared/choices.js';
 export const NETWORK_FILE = 'networks/4x6-l16.ntw.gz';
 export const NETWORK_URL = new URL(`../../${NETWORK_FILE}`, import.meta.url);
 
-/** "Downloading the learned network: 1.4 of 3.0 MB" (or "1.4 MB" when the size is unknown): the compare page's status. */
+/** "Downloading the learned network: 1.4 of 15.2 MB" (or "1.4 MB" when the size is unknown): the compare page's status. */
 export function progressText(progress) {
   return `Downloading the learned network: ${megabytes(progress)}`;
 }

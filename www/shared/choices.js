@@ -20,7 +20,7 @@ export const networkUnavailable = (network) => (network === YOURS ? 'Your networ
 export const networkFailed = (network, error) => `${networkUnavailable(network)}: ${error}. The heuristic (Expectimax) plays in its place.`;
 
 const mb = (n) => (n / 1e6).toFixed(1);
-/** A download so far: "1.4 of 3.0 MB" ("1.4 MB" when its size is not known). */
+/** A download so far: "1.4 of 15.2 MB" ("1.4 MB" when its size is not known). */
 export const megabytes = ({ loaded, total }) => (total ? `${mb(loaded)} of ${mb(total)} MB` : `${mb(loaded)} MB`);
 
 /**
