@@ -39,7 +39,7 @@ BINDGEN := wasm-bindgen --target web --no-typescript --remove-name-section --rem
 WB_VERSION := $(shell awk '/^name = "wasm-bindgen"$$/{getline; gsub(/"/,"",$$3); print $$3}' Cargo.lock 2>/dev/null)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all build wasm-ai wasm-records wasm-play run test test-rust test-parity test-wasm test-e2e screenshots lint wasm-tools node-deps chromium size bench dist figures figures-embed figures-page figures-learn clean
+.PHONY: all build wasm-ai wasm-records wasm-play run test test-rust test-parity test-wasm test-e2e screenshots lint lint-tools wasm-tools node-deps chromium size bench dist figures figures-embed figures-page figures-learn clean
 
 all: build
 
@@ -112,7 +112,11 @@ test: lint test-rust build test-parity test-wasm test-e2e size
 # target/), so that the proc macros and build scripts they compile are those the tests and the
 # ai build then find ready, not a dev-profile copy of each; the three wasm runs share their
 # checked dependencies.
-lint: wasm-tools
+# clippy and rustfmt, which lint needs: rustup's components, added when missing.
+lint-tools:
+	@for c in clippy rustfmt; do rustup component list --installed 2>/dev/null | grep -q "^$$c" || rustup component add $$c; done
+
+lint: wasm-tools lint-tools
 	cargo fmt --all -- --check
 	rustfmt --edition 2021 --check $$(git ls-files '*.rs')
 	node tools/import-cycles.mjs src $$(ls -d src/bin/*/)
