@@ -362,11 +362,14 @@ function ladderSection(index) {
   ].join('\n');
 }
 
+/** A partial rung of the shipped network: its batch is going; the page does not count it. */
+const goingRungs = (index) => (r) => existsSync(join(ROOT, r.file)) && run(r.file).partial && withShippedNetwork(index, r.file);
+
 function tdLadderSection(index) {
   const tiles = LATE_TILES;
   const ok = measured(TD_LADDER, index);
+  const going = goingRungs(index);
   // A partial rung of the shipped network shows how far its batch is; the page does not count it.
-  const going = (r) => existsSync(join(ROOT, r.file)) && run(r.file).partial && withShippedNetwork(index, r.file);
   const rows = TD_LADDER.map((r) => rungRow(r, tiles, ok.includes(r) || going(r)));
   return [
     "## The learned player's ladder",
@@ -542,7 +545,7 @@ function tunedSection() {
 }
 
 function sourcesSection(index) {
-  const used = new Set([...LADDER.map((r) => r.file), ...measured(TD_LADDER, index).map((r) => r.file), ...PLAYERS.map((p) => p.file), ...DEPTHS.map((p) => p.file), ...PLIES.map((p) => p.file), ...SIDE_BY_SIDE.map((p) => p.file), ...STORAGE.map((p) => p.file), ...TUNED.map((t) => t.file)]);
+  const used = new Set([...LADDER.map((r) => r.file), ...measured(TD_LADDER, index).map((r) => r.file), ...TD_LADDER.filter(goingRungs(index)).map((r) => r.file), ...PLAYERS.map((p) => p.file), ...DEPTHS.map((p) => p.file), ...PLIES.map((p) => p.file), ...SIDE_BY_SIDE.map((p) => p.file), ...STORAGE.map((p) => p.file), ...TUNED.map((t) => t.file)]);
   const rows = [...used].sort().map((file) => {
     const entry = index.files[file];
     if (!entry) throw new Error(`${file} is quoted but not in ${INDEX}`);
