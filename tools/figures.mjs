@@ -90,6 +90,16 @@ const PLIES = [
   { name: `*${TD_LADDER[1].name}* (20k nodes)`, file: 'data/runs/expectimax-td-20000.jsonl', against: `*${TD_LADDER[0].name}* (5k nodes)` },
 ].filter((p) => existsSync(join(ROOT, p.file)));
 
+// One `arena compare` run of two networks on the same seeds (a spec's `network=`), each spec's
+// games told apart by their label.
+const TWO_NETWORKS = {
+  file: 'data/runs/td-l16-vs-c8.jsonl',
+  rows: [
+    { name: 'the shipped network (`i16`)', label: `td:network=${NETWORK_FILE}` },
+    { name: 'its `c8` copy', label: 'td:network=target/c8.ntw' },
+  ],
+};
+
 // A board whose tiles sum to this much with 16384 its largest is building 32768 (16384 + 8192 +
 // 4096: the chain's first three links).
 const BUILDING_32768 = 16384 + 8192 + 4096;
@@ -496,6 +506,24 @@ function pliesSection() {
   ].join('\n');
 }
 
+function twoNetworksSection() {
+  const tiles = LATE_TILES;
+  const all = gameLines(TWO_NETWORKS.file);
+  const rows = TWO_NETWORKS.rows.map((r) => {
+    const s = summarise(all.filter((g) => g.label === r.label), TWO_NETWORKS.file);
+    return [r.name, String(s.games), seedText(s.seeds), ...tiles.map((t) => share(s.reached(t), s.games)), whole(s.scoreMean)];
+  });
+  return [
+    '## Two networks side by side',
+    '',
+    '`td` at one ply with the shipped network and with its `c8` copy (`train --export --from` the',
+    "shipped file, each tuple's 256 values fitted to its play), in one `arena compare` run whose",
+    'specs each name their network, on the same seeds ([arena.md](arena.md#two-networks-side-by-side)).',
+    '',
+    table(['network', 'games', 'seeds', ...tiles.map(tileName), 'mean score'], rows),
+  ].join('\n');
+}
+
 /** Paired by seed: the tuned weights' reach minus the default's, in points, with its 95% half-width. */
 function paired(games, tile) {
   const bySeed = new Map();
@@ -545,7 +573,7 @@ function tunedSection() {
 }
 
 function sourcesSection(index) {
-  const used = new Set([...LADDER.map((r) => r.file), ...measured(TD_LADDER, index).map((r) => r.file), ...TD_LADDER.filter(goingRungs(index)).map((r) => r.file), ...PLAYERS.map((p) => p.file), ...DEPTHS.map((p) => p.file), ...PLIES.map((p) => p.file), ...SIDE_BY_SIDE.map((p) => p.file), ...STORAGE.map((p) => p.file), ...TUNED.map((t) => t.file)]);
+  const used = new Set([...LADDER.map((r) => r.file), ...measured(TD_LADDER, index).map((r) => r.file), ...TD_LADDER.filter(goingRungs(index)).map((r) => r.file), ...PLAYERS.map((p) => p.file), ...DEPTHS.map((p) => p.file), ...PLIES.map((p) => p.file), ...SIDE_BY_SIDE.map((p) => p.file), TWO_NETWORKS.file, ...STORAGE.map((p) => p.file), ...TUNED.map((t) => t.file)]);
   const rows = [...used].sort().map((file) => {
     const entry = index.files[file];
     if (!entry) throw new Error(`${file} is quoted but not in ${INDEX}`);
@@ -593,6 +621,8 @@ function figuresPage(index) {
     pliesSection(),
     '',
     sideBySideSection(),
+    '',
+    twoNetworksSection(),
     '',
     storageSection(),
     '',
