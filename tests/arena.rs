@@ -951,3 +951,37 @@ fn positions_written_while_playing_replay_the_games() {
     kept_sorted.sort();
     assert_eq!(some_sorted, kept_sorted);
 }
+
+/// A strategy that draws random numbers plays game i with the AI seed of the game's own seed
+/// (so a run repeats), one that draws none gets no AI seed unless asked.
+#[test]
+fn strategies_that_draw_random_numbers_get_the_games_seed() {
+    let dir = scratch("ai-seed");
+    let ai_seeds = |strategy: &str, extra: &[&str]| -> Vec<Option<u64>> {
+        let out = format!("{strategy}.jsonl");
+        let args: Vec<&str> = [
+            "--strategy",
+            strategy,
+            "--games",
+            "2",
+            "--seed",
+            "5",
+            "--out",
+            &out,
+        ]
+        .into_iter()
+        .chain(extra.iter().copied())
+        .collect();
+        ok(&dir, &with(&args));
+        let mut seeds: Vec<Option<u64>> = std::fs::read_to_string(dir.join(&out))
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["ai_seed"].as_u64())
+            .collect();
+        seeds.sort();
+        seeds
+    };
+    assert_eq!(ai_seeds("random", &[]), [Some(5), Some(6)]);
+    assert_eq!(ai_seeds("montecarlo", &["--k", "2"]), [Some(5), Some(6)]);
+    assert_eq!(ai_seeds("greedy", &[]), [None, None]);
+}

@@ -10,7 +10,7 @@ use std::time::Instant;
 use serde_json::{Map, Value};
 
 use game2048::ai::ntuple::network::Network;
-use game2048::ai::{best_move, catalog, Budget, SearchOptions, SystemClock};
+use game2048::ai::{best_move, catalog, Budget, SearchOptions, StrategyName, SystemClock};
 use game2048::board::tile_value;
 use game2048::{Board, Game};
 
@@ -21,10 +21,13 @@ use crate::fail::Fail;
 use crate::jsonl::{ms_bucket, sparse, tile_name, GameLine, MS_BUCKETS};
 use crate::progress::Progress;
 
-/// REVISIT (lead): the strategies that draw random numbers and so get an AI `"seed"` option
-/// by default (the game's seed, or `--ai-seed` + game index). Every other strategy gets one
-/// only when the user gives `--ai-seed` or `seed=` in a spec. Kept here and nowhere else.
-pub const SEEDED_STRATEGIES: &[&str] = &["random", "montecarlo", "montecarlo-dynamic"];
+/// Whether the strategy called `name` draws random numbers, and so gets an AI `"seed"` option by
+/// default (the game's seed, or `--ai-seed` + game index): those whose options the engine lists
+/// `seed` among. Every other strategy gets one only when the user gives `--ai-seed` or `seed=`
+/// in a spec.
+fn draws_random(name: &str) -> bool {
+    StrategyName::parse(name).is_some_and(|s| s.options().contains(&"seed"))
+}
 
 /// One AI configuration: the options it is built from and how tables and lines name it.
 #[derive(Clone, Debug)]
@@ -58,7 +61,7 @@ impl Player {
             None => ai_seed,
         };
         let strategy = options.get("strategy").and_then(Value::as_str);
-        let seeded = strategy.is_some_and(|s| SEEDED_STRATEGIES.contains(&s));
+        let seeded = strategy.is_some_and(draws_random);
         let player = Player {
             label: None,
             options,
