@@ -15,7 +15,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 // Where the page's strength figures live: the one path to change if the module moves.
 import { NETWORK_FILE } from '../www/ai/network.js';
-import { FAMILIES, fitPlayer } from '../www/ai/fit-player.js';
+import { FAMILIES, FASTEST_GAMES, fitPlayer } from '../www/ai/fit-player.js';
 import { SPEED_INTERVAL_MS } from '../www/ai/strength-figures.js';
 
 export const STRENGTH_FIGURES = 'www/ai/strength-figures.js';
@@ -47,6 +47,10 @@ const MAX_WORKERS = 2;
 // page quotes it (until then its label says "not yet measured").
 const PAGE_TILES = [8192, 16384, 32768];
 const PAGE_GAMES = 200;
+// The learned ladder's deepest rung, hours a game, counts from fewer.
+const DEEPEST_GAMES = 100;
+/** The games a rung needs before the page quotes it. */
+const neededGames = (rungs, r) => (rungs === TD_LADDER && r === rungs[rungs.length - 1] ? DEEPEST_GAMES : PAGE_GAMES);
 // The strongest browser AI we know, as its own README reports it: each rung is compared with it.
 const REFERENCE = {
   name: '[ziap/2048-ai](https://github.com/ziap/2048-ai)',
@@ -387,8 +391,8 @@ function tdLadderSection(index) {
     `\`expectimax-td\` (expectimax's search with the network \`${NETWORK_FILE}\` as its evaluation) at`,
     "the node budgets *Fits the speed* weighs against expectimax's ladder (4x4, whole games, each",
     "move's budget shared equally by its legal moves, as in the page). A rung counts only with 200",
-    'games played with the network the page ships; until then its row is empty and the page does',
-    'not pick it.',
+    `games played with the network the page ships (the deepest with ${DEEPEST_GAMES}); until then its row is`,
+    `empty and the page does not pick it, and *Max* picks a rung only with ${whole(FASTEST_GAMES)} games.`,
     '',
     table(['rung', 'games', 'seeds', ...tiles.map(tileName), 'mean score', 'nodes a move', 'spent'], rows),
   ].join('\n');
@@ -649,7 +653,7 @@ const withShippedNetwork = (index, file) => namesShippedNetwork(index.files[file
 
 /** A ladder's rungs that have their figures: present, every game of its command in (not partial), PAGE_GAMES or more, and (TD) the shipped network's. */
 const measured = (rungs, index) =>
-  rungs.filter((r) => existsSync(join(ROOT, r.file)) && !run(r.file).partial && run(r.file).games >= PAGE_GAMES && (rungs !== TD_LADDER || withShippedNetwork(index, r.file)));
+  rungs.filter((r) => existsSync(join(ROOT, r.file)) && !run(r.file).partial && run(r.file).games >= neededGames(rungs, r) && (rungs !== TD_LADDER || withShippedNetwork(index, r.file)));
 
 /** The page's rungs of a ladder, as strength-figures.js holds them: a rung without its games has no figures. */
 function pageRungs(rungs, index) {
@@ -657,7 +661,7 @@ function pageRungs(rungs, index) {
   return rungs.map((r) => {
     if (!ok.includes(r)) return { nodes: r.nodes, name: r.name, reach: null, nodesPerMove: null, from: r.file };
     const s = run(r.file);
-    return { nodes: r.nodes, name: r.name, reach: Object.fromEntries(PAGE_TILES.map((t) => [t, s.reached(t) / s.games])), nodesPerMove: s.nodesPerMove, from: r.file };
+    return { nodes: r.nodes, name: r.name, reach: Object.fromEntries(PAGE_TILES.map((t) => [t, s.reached(t) / s.games])), nodesPerMove: s.nodesPerMove, games: s.games, from: r.file };
   });
 }
 
@@ -667,7 +671,7 @@ function ladderBlock(name, rungs, index) {
     const head = `  { nodes: ${r.nodes}, name: '${r.name}'`;
     if (!r.reach) return `${head}, reach: null, nodesPerMove: null, from: '${r.from}' },`;
     const reach = PAGE_TILES.map((t) => `${t}: ${r.reach[t]}`).join(', ');
-    return `${head}, reach: { ${reach} }, nodesPerMove: ${r.nodesPerMove}, from: '${r.from}' },`;
+    return `${head}, reach: { ${reach} }, nodesPerMove: ${r.nodesPerMove}, games: ${r.games}, from: '${r.from}' },`;
   });
   return [`export const ${name} = [`, ...lines, '];'].join('\n');
 }

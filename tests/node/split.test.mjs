@@ -241,3 +241,26 @@ test('the default player fits the speed across both families: the strongest meas
   assert.equal(pickLine(learnedPick), 'The learned network, Quick here: reaches 16384 in 8 games of 10');
   assert.equal(pickLabel(learnedPick, 100), fitPlayerLabel({ expectimax: solid, 'expectimax-td': quick }, 1, 100, families));
 });
+
+test('at Max a learned rung plays only with FASTEST_GAMES games behind its figures; at the other speeds with the figures it has', async () => {
+  const { fitPlayer, FASTEST_GAMES, FAMILIES } = await import('../../www/ai/fit-player.js');
+  const { SPEED_INTERVAL_MS } = await import('../../www/ai/strength-figures.js');
+  assert.equal(FAMILIES.find((f) => f.strategy === 'expectimax-td').fastestGames, FASTEST_GAMES);
+  const heuristic = { strategy: 'expectimax', words: 'the heuristic search', ladder: [{ nodes: 50000, name: 'Light', reach: { 8192: 0.8, 16384: 0.3, 32768: 0 }, nodesPerMove: 100, games: 200 }] };
+  const learned = {
+    strategy: 'expectimax-td',
+    words: 'the learned network',
+    fastestGames: FASTEST_GAMES,
+    ladder: [
+      { nodes: 20000, name: 'Sharp', reach: { 8192: 0.98, 16384: 0.9, 32768: 0.45 }, nodesPerMove: 100, games: FASTEST_GAMES },
+      { nodes: 80000, name: 'Shrewd', reach: { 8192: 0.99, 16384: 0.95, 32768: 0.55 }, nodesPerMove: 100, games: 200 },
+    ],
+  };
+  const speeds = { expectimax: 1e6, 'expectimax-td': 1e6 };
+  // Both rungs fit both speeds; the stronger has 200 games.
+  assert.equal(fitPlayer(speeds, 2, SPEED_INTERVAL_MS.watch, [heuristic, learned]).rung.name, 'Shrewd');
+  assert.equal(fitPlayer(speeds, 2, SPEED_INTERVAL_MS.max, [heuristic, learned]).rung.name, 'Sharp');
+  // With its 1,000 games in, Max plays it too.
+  learned.ladder[1].games = FASTEST_GAMES;
+  assert.equal(fitPlayer(speeds, 2, SPEED_INTERVAL_MS.max, [heuristic, learned]).rung.name, 'Shrewd');
+});

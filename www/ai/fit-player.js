@@ -3,17 +3,28 @@
 // up with the speed on this device, and that pick in words. Plain data and pure functions: no
 // DOM, no workers. The request pipeline (request.js) and default-player.js ask it, so it loads with the AI, not with a first
 // visit.
-import { FILL, LADDER, TD_LADDER, cost, fitBudget, positions, reachWords } from './strength-figures.js';
+import { FILL, LADDER, SPEED_INTERVAL_MS, TD_LADDER, cost, fitBudget, positions, reachWords } from './strength-figures.js';
 import { splitWorkers } from './split.js';
 import { ROLES } from './roles.js';
 
+// The games a learned rung's figures need before the fastest speed (*Max*) plays it: there the
+// pick plays the most moves, and ranks rungs whose figures lie close together. At the other
+// speeds a rung plays with the figures `make figures` counts (200 games, the learned ladder's
+// deepest 100).
+export const FASTEST_GAMES = 1000;
+
 // The families *Fits the speed* chooses between for the page's default player, each with its
-// ladder and the engine strategy that plays it. expectimax-td splits over at most two of the
-// workers (split.js's TD_WORKERS), and its cost counts only those.
+// ladder and the engine strategy that plays it (`fastestGames`: the games a rung needs at Max).
+// expectimax-td splits over at most two of the workers (split.js's TD_WORKERS), and its cost
+// counts only those.
 export const FAMILIES = [
   { strategy: ROLES.heuristic, ladder: LADDER, words: 'the heuristic search' },
-  { strategy: ROLES.learnedSearch, ladder: TD_LADDER, words: 'the learned network' },
+  { strategy: ROLES.learnedSearch, ladder: TD_LADDER, words: 'the learned network', fastestGames: FASTEST_GAMES },
 ];
+
+/** Whether `rung` of `family` has the games behind its figures that a pick at `intervalMs` needs. */
+const enoughGames = (family, rung, intervalMs) =>
+  !family.fastestGames || intervalMs > SPEED_INTERVAL_MS.max || rung.games >= family.fastestGames;
 
 // How a measured rung ranks: its share reaching 16384 plus its share reaching 32768 (a game that
 // reaches 32768 counts twice).
@@ -35,7 +46,7 @@ export function fitPlayer(speeds, workers, intervalMs, families = FAMILIES) {
     if (!(nodesPerMs > 0) || !(intervalMs > 0)) continue;
     const w = splitWorkers(family.strategy, workers);
     for (const rung of family.ladder) {
-      if (!rung.reach || cost(rung, nodesPerMs, w, family.ladder) > FILL * intervalMs) continue;
+      if (!rung.reach || !enoughGames(family, rung, intervalMs) || cost(rung, nodesPerMs, w, family.ladder) > FILL * intervalMs) continue;
       if (!best || strength(rung) > strength(best.rung)) best = { strategy: family.strategy, nodes: rung.nodes, rung, family, fits: true, workers: w };
     }
   }
