@@ -199,23 +199,23 @@ fn two_networks_side_by_side_each_give_their_own_answers() {
             out.push((d, e));
         }
     }
-    let differ = in_turn
-        .0
-        .iter()
-        .zip(&in_turn.1)
-        .filter(|(x, y)| x.0.values != y.0.values)
-        .count();
+    // On how many positions the two networks' answers differ in `what`.
+    type Answers = (Decision, Decision);
+    let differing = |what: &dyn Fn(&Answers, &Answers) -> bool| {
+        in_turn
+            .0
+            .iter()
+            .zip(&in_turn.1)
+            .filter(|(x, y)| what(x, y))
+            .count()
+    };
+    let differ = differing(&|x, y| x.0.values != y.0.values);
     assert!(
         differ > cells.len() / 2,
         "the networks agree on {differ} of {}",
         cells.len()
     );
-    let moves_differ = in_turn
-        .0
-        .iter()
-        .zip(&in_turn.1)
-        .filter(|(x, y)| x.1.dir != y.1.dir)
-        .count();
+    let moves_differ = differing(&|x, y| x.1.dir != y.1.dir);
     assert!(
         moves_differ > 0,
         "the two networks' searches chose the same move everywhere"

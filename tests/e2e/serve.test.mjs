@@ -22,6 +22,20 @@ function get(port, path, host = '127.0.0.1') {
   });
 }
 
+/** `node tools/serve.mjs ARGS`, its output piped. */
+const serveCommand = (args) =>
+  spawn(process.execPath, [fileURLToPath(new URL('../../tools/serve.mjs', import.meta.url)), ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+
+/** The lines `child` has printed once `done(output so far)` holds; rejects if it exits first. */
+const printed = (child, done) => new Promise((resolve, reject) => {
+  let out = '';
+  child.stdout.on('data', (c) => {
+    out += c;
+    if (done(out)) resolve(out.trim().split('\n'));
+  });
+  child.on('exit', (code) => reject(new Error(`exited ${code}: ${out}`)));
+});
+
 test('serves files with the right MIME types, 404s and refuses traversal', async () => {
   const server = await serve({ port: 0, root: ROOT });
   try {
@@ -49,16 +63,9 @@ test('serves files with the right MIME types, 404s and refuses traversal', async
 });
 
 test('command line: prints "Serving <root> at http://localhost:PORT/"', async () => {
-  const child = spawn(process.execPath, [fileURLToPath(new URL('../../tools/serve.mjs', import.meta.url)), '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = serveCommand(['--port', '0']);
   try {
-    const line = await new Promise((resolve, reject) => {
-      let out = '';
-      child.stdout.on('data', (c) => {
-        out += c;
-        if (out.includes('\n')) resolve(out.trim());
-      });
-      child.on('exit', (code) => reject(new Error(`exited ${code}`)));
-    });
+    const line = (await printed(child, (out) => out.includes('\n')))[0];
     const m = /^Serving (.+) at http:\/\/localhost:(\d+)\/$/.exec(line);
     assert.ok(m, line);
     assert.equal(m[1].replace(/\/$/, ''), ROOT.replace(/\/$/, ''));
@@ -85,16 +92,9 @@ test('the loopback address by default; with host 0.0.0.0 the machine\'s network 
   } finally {
     await loopback.close();
   }
-  const child = spawn(process.execPath, [fileURLToPath(new URL('../../tools/serve.mjs', import.meta.url)), '--port', '0', '--host', '0.0.0.0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = serveCommand(['--port', '0', '--host', '0.0.0.0']);
   try {
-    const lines = await new Promise((resolve, reject) => {
-      let out = '';
-      child.stdout.on('data', (c) => {
-        out += c;
-        if (out.includes(`${lan}:`) && out.endsWith('\n')) resolve(out.trim().split('\n'));
-      });
-      child.on('exit', (code) => reject(new Error(`exited ${code}: ${out}`)));
-    });
+    const lines = await printed(child, (out) => out.includes(`${lan}:`) && out.endsWith('\n'));
     const port = Number(/localhost:(\d+)/.exec(lines[0])[1]);
     assert.ok(lines.includes(`On this machine's network: http://${lan}:${port}/`), lines.join('\n'));
     assert.equal((await get(port, '/index.html', lan)).status, 200);

@@ -6,7 +6,7 @@
 // others' until a retry (a strategy picked, Start AI, Step, Hint), so that a network saved
 // meanwhile on the learn page plays then.
 import { SHIPPED } from '../shared/choices.js';
-import { message } from './workers.js';
+import { errorText as message } from '../shared/errors.js';
 
 /**
  * providers: {key: ({onProgress}) => Promise of the bytes}; read(bytes, key): resolves to the

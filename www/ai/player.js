@@ -6,9 +6,9 @@
 // touches the DOM; the view draws what it is told.
 import { createPlayFigures } from './play-figures.js';
 import { createLatestRequest } from './latest-request.js';
+import { errorText } from '../shared/errors.js';
 
 const now = () => performance.now();
-const errorText = (e) => (e && e.message ? e.message : String(e));
 
 /**
  * ai: the pool (decide(cells, size, options, {signal})). view: setAi, setAiStats,

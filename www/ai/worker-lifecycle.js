@@ -10,6 +10,7 @@
 // a worker script that is missing, an engine that cannot load) or a worker that says its
 // engine cannot link gives up, once, with the reason; what that means (the AI off, a
 // comparison stopped) is the pool's to say.
+import { errorText as message } from '../shared/errors.js';
 
 export const RESTARTS = 3; // a slot's worker may fail to start this many times in a row; once more and the slot gives up
 const RESTART_DELAY = 100; // ms before a slot's first replacement, doubled for each next one
@@ -20,7 +21,6 @@ const RESTART_DELAY = 100; // ms before a slot's first replacement, doubled for 
 // goes on while a replacement starts, so the AI is off only after four tries (~2 min).
 export const START_TIMEOUT = 30000;
 const FOR_GOOD = /^(CompileError|LinkError)$/; // a worker's fatal that a fresh worker would repeat
-const message = (e) => (e && e.message ? e.message : String(e));
 
 /**
  * A module worker running `url`. A page cannot start a worker from another

@@ -13,7 +13,7 @@
 // chunk at a time (NetworkLoader, decompressed as they go through DecompressionStream), so
 // the worker's memory holds the network, not the file beside it. Messages are handled one
 // after another: a request posted after a network is answered with it loaded.
-const message = (e) => (e && e.message ? e.message : String(e));
+import { errorText as message } from '../shared/errors.js';
 
 // One whole game from `seed` (the spawns), the AI choosing every move, until no move
 // is left or after maxMoves moves.

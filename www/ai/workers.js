@@ -21,10 +21,10 @@
 import { keepWorker, workerCount, RESTARTS, START_TIMEOUT } from './worker-lifecycle.js';
 import { compileAi } from '../shared/wasm.js';
 import { createStartNotice } from './start-notice.js';
+import { errorText as message } from '../shared/errors.js';
 
 export { STARTING_NOTICE } from './start-notice.js';
 const WORKER_URL = new URL('../ai/worker.js', import.meta.url);
-export const message = (e) => (e && e.message ? e.message : String(e));
 
 /** The error a request rejects with when its signal aborts. */
 export const abortError = () => new DOMException('The AI request was cancelled', 'AbortError');

@@ -2,17 +2,13 @@
 // board size), Run and Stop, the progress bar, the two charts (chart.js) and
 // the same figures as a table. It renders and reports the user's choices; the
 // flow is compare.js's. Redraws are batched to one per animation frame.
-import { el } from '../shared/dom.js';
+import { el, add } from '../shared/dom.js';
 import { tileChart, scoreChart } from '../shared/chart.js';
 import { SIZES } from '../shared/choices.js';
 import { COMPARE_FIRST as FIRST } from '../ai/roles.js';
 const MAX_ROWS = 8;
 let uid = 0;
 
-function add(parent, child) {
-  parent.append(child);
-  return child;
-}
 
 const round = (v) => (v == null ? '–' : String(Math.round(v)));
 const pct = (x) => `${Math.round(x * 100)}%`;

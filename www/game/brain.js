@@ -7,8 +7,8 @@ import { strengthWords } from '../ai/strength-words.js';
 import { SPEED_INTERVAL_MS } from '../ai/strength-figures.js';
 import { BEST } from '../ai/best.js';
 import { SHIPPED } from '../shared/choices.js';
+import { errorText } from '../shared/errors.js';
 
-const errorText = (e) => (e && e.message ? e.message : String(e));
 
 /**
  * The engine's word on weights for strategy `s` (a one-node request in a worker on game `g`'s

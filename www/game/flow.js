@@ -2,9 +2,9 @@
 // played (by a person or the AI) and what follows them (the view drawn, the win or the end
 // announced, the save scheduled, the events, a finished game counted), a game replaced by a new,
 // saved or shared one. No DOM: the view draws; no AI: the controller hands the AI's turns over.
+import { errorText } from '../shared/errors.js';
 const DIRECTIONS = new Set(['up', 'right', 'down', 'left']);
 const SAVE_DELAY_MS = 150;
-const errorText = (e) => (e && e.message ? e.message : String(e));
 
 /**
  * The save, written a moment after the game changes (longer while the AI plays, whose moves

@@ -1,7 +1,7 @@
 // The AI's worker pool for one board, loaded when the AI is first asked: a first board needs
 // none of it. Same calls as the pool (ai/pool.js's createAi); a pool module that cannot load
 // makes the AI unavailable, as a wasm that cannot.
-const message = (e) => (e && e.message ? e.message : String(e));
+import { errorText as message } from '../shared/errors.js';
 
 /**
  * options: those of createAi(options). Returns { decide, calibrate, network, count,

@@ -14,11 +14,11 @@ import { createGameApi } from './game-api.js';
 import { YOURS, networkFailed } from '../shared/choices.js';
 import { linkSheet } from '../shared/dom.js';
 import { gameCatalog, learnedPlays, loadExplanation, DEFAULT_STRATEGY } from '../ai/strategies.js';
+import { errorText as message } from '../shared/errors.js';
 
 const ourShadows = new WeakSet(); // shadow roots attached here: a later mount re-uses them
 const live = new Map(); // host element -> controller, for boards not yet destroyed
 
-const message = (e) => (e && e.message ? e.message : String(e));
 
 // Without an id or storage key, boards are told apart by their order on the page.
 function defaultKey(element) {

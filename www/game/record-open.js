@@ -2,7 +2,7 @@
 // demand, when the page's first module cannot read records), a bad record reported with the
 // engine's reason, and the game in progress replaced only if the player says so. No DOM: the
 // view shows the notice and asks.
-const errorText = (e) => (e && e.message ? e.message : String(e));
+import { errorText } from '../shared/errors.js';
 
 /**
  * Game: the page's wasm Game class; loadRecords(): resolves to the module whose Game reads

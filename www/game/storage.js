@@ -8,6 +8,7 @@ import { BUDGETS, DEFAULT_STRATEGY, checkWeights, cleanBudget } from '../ai/stra
 import { MODES, THEMES, SPEED_DELAY_MS, validSize } from '../shared/choices.js';
 import { ROLES } from '../ai/roles.js';
 import { createGuardedStorage } from './guarded-storage.js';
+import { errorText } from '../shared/errors.js';
 
 export { memoryStorage } from './guarded-storage.js';
 
@@ -18,7 +19,6 @@ const OLD_DEFAULT_MS = 50;
 
 const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
 const validMs = (n) => Number.isInteger(n) && n >= BUDGETS.ms[0] && n <= BUDGETS.ms[1];
-const errorText = (e) => (e && e.message ? e.message : String(e));
 
 /**
  * Saved settings, cleaned: anything unknown or out of range is dropped.

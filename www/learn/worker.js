@@ -9,10 +9,10 @@
 // {file: Uint8Array, games, for},
 // {error, from} (with the reason in words; nothing is lost; from: the resume's, if any).
 import { ROLES } from '../ai/roles.js';
+import { errorText as message } from '../shared/errors.js';
 
 const BLOCK = 100;
 const SHOW_RATE = 10; // show moves per second of training: the page draws 10 a second
-const message = (e) => (e && e.message ? e.message : String(e));
 
 let wasm = null;
 let trainer = null;
