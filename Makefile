@@ -39,7 +39,7 @@ BINDGEN := wasm-bindgen --target web --no-typescript --remove-name-section --rem
 WB_VERSION := $(shell awk '/^name = "wasm-bindgen"$$/{getline; gsub(/"/,"",$$3); print $$3}' Cargo.lock 2>/dev/null)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all build wasm-ai wasm-records wasm-play run test test-rust test-parity test-wasm test-e2e screenshots lint lint-tools wasm-tools node-deps chromium size bench dist figures figures-embed figures-page figures-learn clean
+.PHONY: all build wasm-ai wasm-records wasm-play run test test-rust test-parity test-wasm test-e2e screenshots lint lint-tools wasm-tools node-deps chromium size size-check bench dist figures figures-embed figures-page figures-learn clean
 
 all: build
 
@@ -102,7 +102,7 @@ run: build
 
 ## --- tests -----------------------------------------------------------------
 
-test: lint test-rust build test-parity test-wasm test-e2e size
+test: lint test-rust build test-parity test-wasm test-e2e size-check
 
 # Each build's features (play: none, records, ai) and the wasm-only bindings are linted too.
 # rustfmt on every tracked file as well: cargo fmt only reaches modules it can see, not those
@@ -156,8 +156,13 @@ screenshots: build node-deps chromium
 figures:
 	node tools/figures.mjs
 
+# `make size` also writes the sizes the docs quote (tools/size-quotes.mjs); `make test` checks them
+# (size-check: exits 1 on a stale quote or a first visit over its budget).
 size: build node-deps
-	@node tools/size.mjs
+	@node tools/size.mjs --write
+
+size-check: build node-deps
+	@node tools/size.mjs --budget --check
 
 bench:
 	cargo bench --bench moves

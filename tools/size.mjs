@@ -14,16 +14,21 @@ import { gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join, dirname, posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseFlags } from './cli.mjs';
+import { parseFlags, UsageError } from './cli.mjs';
 import { writeDist } from './dist.mjs';
 import { TEXTS_DIR } from './sw.mjs';
+import { DOWNLOADS_DOC, networkMB, networkQuotes, staleDownloads, writeDownloads, writeNetworkQuotes } from './size-quotes.mjs';
 import { DEFAULT_STRATEGY } from '../www/ai/strategies.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const { values } = parseFlags({
   name: 'size',
-  usage: 'Usage: node tools/size.mjs [--budget]   (`make size`; after `make build`)',
-  options: { budget: { type: 'boolean' } },
+  usage: 'Usage: node tools/size.mjs [--budget] [--write | --check]   (`make size`; after `make build`)',
+  options: { budget: { type: 'boolean' }, write: { type: 'boolean' }, check: { type: 'boolean' } },
+  check: (values) => {
+    if (values.write && values.check) throw new UsageError('--write or --check, not both');
+    return { values };
+  },
 });
 // The first visit's budgets, gzipped: the game page's first visit, an embed with controls="minimal".
 const BUDGET_KB = { page: 60, minimal: 50 };
@@ -90,7 +95,7 @@ const totals = {
   minimal: table('first visit, embed controls="minimal"', minimal),
   none: table('first visit, embed controls="none"', none),
 };
-table('when the AI first runs', unique([...[...graph('www/ai/pool.js')].filter((f) => !page.includes(f)), ...AI]));
+const aiRun = table('when the AI first runs', unique([...[...graph('www/ai/pool.js')].filter((f) => !page.includes(f)), ...AI]));
 const cached = files.filter((f) => !page.includes(f));
 const sw = table('service worker, after the first board', cached);
 void sw;
@@ -103,4 +108,21 @@ for (const [name, budget] of Object.entries(BUDGET_KB)) {
   if (got > budget) over = true;
   console.log(`${name === 'page' ? 'game page' : 'embed, controls="minimal"'}: ${got.toFixed(1)} KB gzipped, ${verdict} its budget of ${budget} KB`);
 }
-if (values.budget && over) process.exit(1);
+// The table the docs quote (tools/size-quotes.mjs): --write writes it and the network's
+// quotes, --check exits 1 naming each quote the files no longer make.
+const rows = [
+  { what: 'a first visit to the game page, until its first board', kb: totals.page.gz / 1024 },
+  { what: 'a first visit to an embed, `controls="minimal"`', kb: totals.minimal.gz / 1024 },
+  { what: 'a first visit to an embed, `controls="none"`', kb: totals.none.gz / 1024 },
+  { what: 'the AI\'s first run (its pool, worker and wasm)', kb: aiRun.gz / 1024 },
+];
+let stale = [];
+if (values.write) {
+  const changed = [...writeNetworkQuotes(ROOT), ...(writeDownloads(ROOT, rows) ? [DOWNLOADS_DOC] : [])];
+  console.log(changed.length ? `wrote the sizes quoted in ${[...new Set(changed)].join(', ')}` : 'the sizes the docs quote are up to date');
+} else if (values.check) {
+  stale = [...staleDownloads(ROOT, rows), ...networkQuotes(ROOT).filter((q) => q.mb !== networkMB(ROOT)).map((q) => `${q.file}:${q.line} says ${q.mb} MB for the network, the file is ${networkMB(ROOT)} MB`)];
+  for (const s of stale) console.error(s);
+  if (stale.length) console.error('`make size` writes them from the files');
+}
+if ((values.budget && over) || stale.length) process.exit(1);

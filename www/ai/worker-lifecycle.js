@@ -14,8 +14,9 @@ import { errorText as message } from '../shared/errors.js';
 
 export const RESTARTS = 3; // a slot's worker may fail to start this many times in a row; once more and the slot gives up
 const RESTART_DELAY = 100; // ms before a slot's first replacement, doubled for each next one
-// ms from a worker's creation to its {ready}: worker.js and the glue (5 KB gzipped), the AI's
-// wasm (compiled on the page's thread: 427 KB, 161 KB gzipped), then instantiate and warmUp.
+// ms from a worker's creation to its {ready}: worker.js, the glue and the AI's wasm (compiled on
+// the page's thread; "the AI's first run" in docs/embed.md's download table), then instantiate
+// and warmUp.
 // On a slow phone on a slow network (50 KB/s, 2 s round trips: Chrome's "Slow 3G") that is
 // about 10 s; 30 s leaves room. A start slower than that is not lost: the wasm's download
 // goes on while a replacement starts, so the AI is off only after four tries (~2 min).
