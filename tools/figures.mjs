@@ -92,6 +92,7 @@ const PLIES = [
   { name: 'depth 4 (no node cap)', file: 'data/runs/expectimax-td-depth4.jsonl', against: 'depth 3' },
   { name: `*${TD_LADDER[0].name}* (5k nodes)`, file: 'data/runs/expectimax-td-5000.jsonl', against: 'depth 3' },
   { name: `*${TD_LADDER[1].name}* (20k nodes)`, file: 'data/runs/expectimax-td-20000.jsonl', against: `*${TD_LADDER[0].name}* (5k nodes)` },
+  { name: `*${TD_LADDER[2].name}* (80k nodes)`, file: TD_LADDER[2].file, against: `*${TD_LADDER[1].name}* (20k nodes)` },
 ].filter((p) => existsSync(join(ROOT, p.file)));
 
 // One `arena compare` run of two networks on the same seeds (a spec's `network=`), each spec's
@@ -377,7 +378,7 @@ function ladderSection(index) {
 }
 
 /** A partial rung of the shipped network: its batch is going; the page does not count it. */
-const goingRungs = (index) => (r) => existsSync(join(ROOT, r.file)) && run(r.file).partial && withShippedNetwork(index, r.file);
+const goingRungs = (index) => (r) => existsSync(join(ROOT, r.file)) && withShippedNetwork(index, r.file) && run(r.file).partial;
 
 function tdLadderSection(index) {
   const tiles = LATE_TILES;
@@ -489,7 +490,7 @@ function pliesSection() {
     return [p.name, gamesCell(s), seedText(s.seeds), s.depthMean.toFixed(2), ...tiles.map((t) => share(s.reached(t), s.games)), whole(s.scoreMean), ...pairs];
   });
   // Where the games that stop at 16384 end: building 32768, the board holding 16384, 8192, 4096...
-  const last = PLIES[PLIES.length - 1];
+  const last = PLIES.find((p) => p.file === TD_LADDER[1].file);
   const stopped = gameLines(last.file).filter((g) => largest(g) === 16384);
   const tileSum = (g) => Object.entries(g.tiles).reduce((sum, [t, k]) => sum + Number(t) * k, 0);
   const building = stopped.filter((g) => tileSum(g) >= BUILDING_32768).length;
@@ -653,7 +654,7 @@ const withShippedNetwork = (index, file) => namesShippedNetwork(index.files[file
 
 /** A ladder's rungs that have their figures: present, every game of its command in (not partial), PAGE_GAMES or more, and (TD) the shipped network's. */
 const measured = (rungs, index) =>
-  rungs.filter((r) => existsSync(join(ROOT, r.file)) && !run(r.file).partial && run(r.file).games >= neededGames(rungs, r) && (rungs !== TD_LADDER || withShippedNetwork(index, r.file)));
+  rungs.filter((r) => existsSync(join(ROOT, r.file)) && (rungs !== TD_LADDER || withShippedNetwork(index, r.file)) && !run(r.file).partial && run(r.file).games >= neededGames(rungs, r));
 
 /** The page's rungs of a ladder, as strength-figures.js holds them: a rung without its games has no figures. */
 function pageRungs(rungs, index) {
