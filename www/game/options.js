@@ -4,7 +4,7 @@
 import { BUDGETS } from '../ai/strategies.js';
 import { SIZE_RANGE as SIZE, MODES, THEMES, SPEED_DELAY_MS } from '../shared/choices.js';
 
-const CHOICES = {
+export const CHOICES = {
   mode: MODES,
   theme: THEMES,
   speed: Object.keys(SPEED_DELAY_MS),
