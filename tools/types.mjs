@@ -13,22 +13,41 @@ const ROOT = fileURLToPath(new URL('../', import.meta.url));
 export const OUT = 'types/choices.d.ts';
 const catalogue = (file) => JSON.parse(readFileSync(`${ROOT}src/wasm/catalog-unworded/${file}`, 'utf8'));
 
-/** The text of types/choices.d.ts, from the code's lists. */
-export function choicesTypes() {
+/** Each union's values, from the code's lists: {BoardSize: [3, ..., 8], Mode: [...], ...}. */
+export function unions() {
   // The catalogue as the engine gives it (strategies(), learnedStrategies()), read by the page's own code.
   const engine = { strategies: () => catalogue('strategies.json'), learnedStrategies: () => catalogue('learned.json') };
-  const union = (values) => values.map((v) => (typeof v === 'number' ? String(v) : `'${v}'`)).join(' | ');
-  const line = (doc, name, values) => `/** ${doc} */\nexport type ${name} = ${union(values)};\n`;
+  return {
+    BoardSize: SIZES,
+    Mode: MODES,
+    Theme: THEMES,
+    Speed: Object.keys(SPEED_DELAY_MS),
+    KeyboardMode: CHOICES.keyboard,
+    Controls: CHOICES.controls,
+    EngineStrategyName: strategyCatalog(engine).map((s) => s.name),
+    StrategyName: gameCatalog(engine).map((s) => s.name),
+  };
+}
+
+/** A union's TypeScript text: `'a' | 'b'`, `3 | 4`. */
+export const unionText = (values) => values.map((v) => (typeof v === 'number' ? String(v) : `'${v}'`)).join(' | ');
+
+const DOCS = {
+  BoardSize: 'A board\'s size: n x n cells.',
+  Mode: 'A game\'s mode.',
+  Theme: 'A board\'s colour theme.',
+  Speed: 'The AI\'s speed: the least time between two of its moves.',
+  KeyboardMode: 'Which keys move the board: only while it has the focus, the whole page\'s, or none.',
+  Controls: 'How much of the board\'s controls show.',
+  EngineStrategyName: 'A strategy `bestMove` plays (the engine\'s catalogue: strategies(), learnedStrategies()).',
+  StrategyName: 'A strategy the board plays: the default player, the engine\'s strategies, and each learned one with your network.',
+};
+
+/** The text of types/choices.d.ts, from the code's lists. */
+export function choicesTypes() {
   return [
     '// Written by tools/types.mjs from the code\'s lists: do not edit (`node tools/types.mjs`).\n',
-    line('A board\'s size: n x n cells.', 'BoardSize', SIZES),
-    line('A game\'s mode.', 'Mode', MODES),
-    line('A board\'s colour theme.', 'Theme', THEMES),
-    line('The AI\'s speed: the least time between two of its moves.', 'Speed', Object.keys(SPEED_DELAY_MS)),
-    line('Which keys move the board: only while it has the focus, the whole page\'s, or none.', 'KeyboardMode', CHOICES.keyboard),
-    line('How much of the board\'s controls show.', 'Controls', CHOICES.controls),
-    line('A strategy `bestMove` plays (the engine\'s catalogue: strategies(), learnedStrategies()).', 'EngineStrategyName', strategyCatalog(engine).map((s) => s.name)),
-    line('A strategy the board plays: the default player, the engine\'s strategies, and each learned one with your network.', 'StrategyName', gameCatalog(engine).map((s) => s.name)),
+    ...Object.entries(unions()).map(([name, values]) => `/** ${DOCS[name]} */\nexport type ${name} = ${unionText(values)};\n`),
   ].join('\n');
 }
 
