@@ -34,7 +34,9 @@ PAGE_OPT := --config 'profile.release.opt-level="z"'
 # devDependency: about 1.1 KB gzipped each, 3%); the ai one stays as rustc made it (opt-level 3).
 # The features are those rustc's wasm32 target enables.
 WASM_OPT := node_modules/.bin/wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals --enable-reference-types --enable-multivalue
-BINDGEN := wasm-bindgen --target web --no-typescript --remove-name-section --remove-producers-section --out-dir $(PKG)
+# The ai module (the package's "./engine") gets wasm-bindgen's TypeScript declarations
+# (game2048_ai.d.ts); the page's two modules are not part of the package's API and get none.
+BINDGEN := wasm-bindgen --target web --remove-name-section --remove-producers-section --out-dir $(PKG)
 # The CLI must match the wasm-bindgen crate exactly; read the version from Cargo.lock.
 WB_VERSION := $(shell awk '/^name = "wasm-bindgen"$$/{getline; gsub(/"/,"",$$3); print $$3}' Cargo.lock 2>/dev/null)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
@@ -84,11 +86,11 @@ $(PKG)/game2048_ai_bg.wasm: $(WASM_AI)
 	$(BINDGEN) --out-name game2048_ai $<
 
 $(PKG)/game2048_records_bg.wasm: $(WASM_RECORDS)
-	$(BINDGEN) --out-name game2048_records $<
+	$(BINDGEN) --no-typescript --out-name game2048_records $<
 	$(WASM_OPT) $@ -o $@
 
 $(PKG)/game2048_play_bg.wasm: $(WASM_PLAY)
-	$(BINDGEN) --out-name game2048_play $<
+	$(BINDGEN) --no-typescript --out-name game2048_play $<
 	$(WASM_OPT) $@ -o $@
 
 # The strategies' explanations, from the ai module, for the AI panel (the page's modules

@@ -1,12 +1,17 @@
 // <game-2048>: the custom element around mount(). Its attributes are mount()'s
-// options (storage-key = storageKey); changing one later applies it to the
-// running game, or re-mounts the board when it cannot (persist, storage-key).
-// The element forwards the controller's methods and state, and the controller's
-// events (move, won, over, record, ai-start, ai-stop, error, ready) fire on it.
+// options (storage-key = storageKey), and properties of the same names (storageKey) that set
+// them; changing one later applies it to the running game, or re-mounts the board when it
+// cannot (persist, storage-key, controls, offline). The element offers the controller's whole
+// interface (game-api.js's one list: its methods, state getters, `ready`, `element`), and the
+// controller's events (move, won, over, record, ai-start, ai-stop, error, ready) fire on it.
 import { mount } from './mount.js';
-import { ATTRIBUTES, OPTION_OF } from './options.js';
+import { ATTRIBUTES, FLAG_ATTRIBUTES, OPTION_OF } from './options.js';
+import { API_METHODS, STATE_GETTERS, noState } from './game-api.js';
 
 const BaseElement = globalThis.HTMLElement ?? class {};
+// The attributes whose change needs a new mount (setOption returns false for them).
+const REMOUNT = ['persist', 'storage-key', 'controls', 'offline'];
+const isOn = (value) => value !== null && value !== 'off' && value !== 'false';
 
 export class Game2048Element extends BaseElement {
   static observedAttributes = ATTRIBUTES;
@@ -36,8 +41,7 @@ export class Game2048Element extends BaseElement {
     if (!this.#game || old === value) return;
     const option = OPTION_OF[name] ?? name;
     if (value === null && name !== 'autoplay') return;
-    if (!this.#game.setOption(option, name === 'autoplay' ? value !== null && value !== 'off' && value !== 'false' : value)
-      && (name === 'persist' || name === 'storage-key' || name === 'controls' || name === 'offline')) {
+    if (!this.#game.setOption(option, name === 'autoplay' ? isOn(value) : value) && REMOUNT.includes(name)) {
       this.#game.destroy();
       this.#game = mount(this, this.#options());
     }
@@ -45,30 +49,44 @@ export class Game2048Element extends BaseElement {
 
   /** The controller (see mount.js); null after destroy() until the element is connected again. */
   get game() { return this.#game; }
+  /** The element the board is mounted in: this element (the controller's `element` is it too). */
+  get element() { return this; }
   get ready() { return this.#game?.ready ?? Promise.reject(new Error('2048: not mounted')); }
-  get score() { return this.#game?.score ?? 0; }
-  get best() { return this.#game?.best ?? 0; }
-  get won() { return this.#game?.won ?? false; }
-  get over() { return this.#game?.over ?? false; }
-  get moves() { return this.#game?.moves ?? 0; }
-  get cells() { return this.#game?.cells ?? []; }
-  get aiPlaying() { return this.#game?.aiPlaying ?? false; }
-  newGame(options) { return this.#game?.newGame(options); }
-  move(direction) { return this.#game?.move(direction); }
-  undo() { return this.#game?.undo(); }
-  keepGoing() { return this.#game?.keepGoing(); }
-  startAI() { return this.#game?.startAI(); }
-  stopAI() { return this.#game?.stopAI(); }
-  step() { return this.#game?.step(); }
-  hint() { return this.#game?.hint(); }
-  getRecord() { return this.#game?.getRecord() ?? null; }
-  loadRecord(record, options) { return this.#game?.loadRecord(record, options) ?? Promise.resolve(false); }
 
   /** Removes the board (its DOM, listeners and AI workers); the element stays. */
   destroy() {
     this.#game?.destroy();
     this.#game = null;
   }
+}
+
+const proto = Game2048Element.prototype;
+const define = (name, descriptor) => Object.defineProperty(proto, name, { configurable: true, ...descriptor });
+// The controller's methods, each forwarded (what API_METHODS says without a board); destroy is the element's own.
+for (const [name, none] of Object.entries(API_METHODS)) {
+  if (Object.hasOwn(proto, name)) continue;
+  define(name, { writable: true, value(...args) { return this.game ? this.game[name](...args) : none(); } });
+}
+// Its state getters: the board's state, else what the controller reads before its first board.
+for (const name of Object.keys(STATE_GETTERS)) {
+  define(name, { get() { return this.game ? this.game[name] : noState(name); } });
+}
+// Each attribute as a property (storage-key: storageKey) that sets it: autoplay and offline are
+// booleans, the others the attribute's text (null when absent). `size` reads the board's size
+// (a state getter) and sets the attribute.
+for (const attribute of ATTRIBUTES) {
+  const name = OPTION_OF[attribute] ?? attribute;
+  const flag = FLAG_ATTRIBUTES.includes(attribute);
+  const get = Object.getOwnPropertyDescriptor(proto, name)?.get
+    ?? (flag ? function () { return isOn(this.getAttribute(attribute)); } : function () { return this.getAttribute(attribute); });
+  define(name, {
+    get,
+    set(value) {
+      if (flag) this.toggleAttribute(attribute, Boolean(value));
+      else if (value == null) this.removeAttribute(attribute);
+      else this.setAttribute(attribute, String(value));
+    },
+  });
 }
 
 if (globalThis.customElements && !customElements.get('game-2048')) customElements.define('game-2048', Game2048Element);

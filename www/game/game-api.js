@@ -5,13 +5,42 @@ import { readOption } from './options.js';
 import { DEFAULT_STRATEGY } from '../ai/strategies.js';
 
 /**
+ * The board's interface, one list for the controller (createGameApi) and the element
+ * (element.js forwards every name; tests/node/interface.test.mjs holds them to it): each
+ * method with what it returns where there is no board (an element not connected yet, or
+ * destroyed), and each state getter with what it reads until the first board is drawn.
+ * Beside them: `ready` and `element`.
+ */
+export const API_METHODS = Object.freeze({
+  newGame: () => undefined,
+  move: () => undefined,
+  undo: () => undefined,
+  keepGoing: () => undefined,
+  startAI: () => undefined,
+  stopAI: () => undefined,
+  step: () => undefined,
+  hint: () => undefined,
+  setOption: () => false,
+  getState: () => null,
+  getRecord: () => null,
+  loadRecord: () => Promise.resolve(false),
+  subscribe: () => () => {},
+  destroy: () => undefined,
+});
+export const STATE_GETTERS = Object.freeze({
+  score: 0, best: 0, won: false, over: false, moves: 0, size: 0, cells: [], aiPlaying: false,
+});
+/** A state getter's value without a board (a fresh array for `cells`). */
+export const noState = (name) => (Array.isArray(STATE_GETTERS[name]) ? [] : STATE_GETTERS[name]);
+
+/**
  * board: { element, ready, call(fn) (fn, queued until ready), controller() (null before
  * ready), destroyed(), bindKeys(mode), validStrategy(name), view, emit, loadRecords,
  * destroy() }.
  */
 export function createGameApi({ element, ready, call, controller, destroyed, bindKeys, validStrategy, view, emit, loadRecords, destroy }) {
   const state = () => controller()?.getState() ?? null;
-  return {
+  const api = {
     element,
     ready,
     /** options: { size, mode, seed, cells }; starts at once, without asking. */
@@ -80,15 +109,12 @@ export function createGameApi({ element, ready, call, controller, destroyed, bin
         off?.();
       };
     },
-    get score() { return state()?.score ?? 0; },
-    get best() { return state()?.best ?? 0; },
-    get won() { return state()?.won ?? false; },
-    get over() { return state()?.over ?? false; },
-    get moves() { return state()?.moves ?? 0; },
-    get size() { return state()?.size ?? 0; },
-    get cells() { return state()?.cells ?? []; },
-    get aiPlaying() { return state()?.aiPlaying ?? false; },
     /** Removes the game's DOM and listeners and ends its AI workers. */
     destroy,
   };
+  // score, best, won, over, moves, size, cells, aiPlaying: the state's, else STATE_GETTERS's.
+  for (const name of Object.keys(STATE_GETTERS)) {
+    Object.defineProperty(api, name, { get: () => state()?.[name] ?? noState(name), enumerable: true });
+  }
+  return api;
 }

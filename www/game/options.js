@@ -4,7 +4,7 @@
 import { BUDGETS } from '../ai/strategies.js';
 import { SIZE_RANGE as SIZE, MODES, THEMES, SPEED_DELAY_MS } from '../shared/choices.js';
 
-const CHOICES = {
+export const CHOICES = {
   mode: MODES,
   theme: THEMES,
   speed: Object.keys(SPEED_DELAY_MS),
@@ -16,6 +16,8 @@ const KEYBOARD_ALIASES = { element: 'focus', false: 'none' };
 /** The attribute names the element observes, in mount()'s spelling where they differ. */
 export const ATTRIBUTES = ['size', 'mode', 'theme', 'strategy', 'ms', 'nodes', 'autoplay', 'speed', 'seed', 'keyboard', 'persist', 'storage-key', 'controls', 'offline'];
 export const OPTION_OF = { 'storage-key': 'storageKey' };
+/** The attributes that are on by their presence (`autoplay`, not `autoplay="on"`): boolean properties of the element. */
+export const FLAG_ATTRIBUTES = ['autoplay', 'offline'];
 
 const DEFAULTS = {
   size: 'the saved game, else 4', mode: 'the saved mode, else classic', theme: 'the saved theme, else system',

@@ -1,0 +1,71 @@
+// The package's TypeScript declarations (types/index.d.ts, and www/pkg/game2048_ai.d.ts from
+// `make build`): a consumer's file type-checks under tsc --strict, and each misuse in
+// tests/types/misuse.ts is refused with the error its `@ts-expect-error` line names.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { choicesTypes, OUT } from '../../tools/types.mjs';
+import { siteFiles } from '../../tools/sw.mjs';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const TSC = join(ROOT, 'node_modules/typescript/bin/tsc');
+const CONFIG = join(ROOT, 'tests/types/tsconfig.json');
+
+function tsc(...args) {
+  assert.ok(existsSync(TSC), 'typescript is not installed: npm ci');
+  assert.ok(existsSync(join(ROOT, 'www/pkg/game2048_ai.d.ts')), 'no www/pkg/game2048_ai.d.ts: make build');
+  const run = spawnSync(process.execPath, [TSC, ...args], { encoding: 'utf8' });
+  return { status: run.status, out: run.stdout + run.stderr };
+}
+
+test('types/choices.d.ts is the code\'s lists (node tools/types.mjs writes it)', () => {
+  assert.equal(readFileSync(join(ROOT, OUT), 'utf8'), choicesTypes());
+});
+
+test('the consumer and the misuses type-check under tsc --strict (each misuse refused)', () => {
+  const { status, out } = tsc('--strict', '--noEmit', '-p', CONFIG);
+  assert.equal(out.trim(), '');
+  assert.equal(status, 0);
+});
+
+test('each misuse is refused with the error its @ts-expect-error line names, and nothing else errs', () => {
+  const lines = readFileSync(join(ROOT, 'tests/types/misuse.ts'), 'utf8').split('\n');
+  // line number (1-based) of each misuse -> the code it must raise
+  const expected = new Map();
+  lines.forEach((line, i) => {
+    const m = /^\s*\/\/ @ts-expect-error (TS\d+)/.exec(line);
+    if (m) expected.set(i + 2, m[1]);
+  });
+  assert.ok(expected.size >= 10, `${expected.size} misuses`);
+  const dir = mkdtempSync(join(tmpdir(), 'types-misuse-'));
+  try {
+    // The same file without its directives, checked with the same options and paths.
+    writeFileSync(join(dir, 'misuse.ts'), lines.map((l) => l.replace('@ts-expect-error', 'refused:')).join('\n'));
+    const config = JSON.parse(readFileSync(CONFIG, 'utf8'));
+    const paths = Object.fromEntries(Object.entries(config.compilerOptions.paths).map(([k, [v]]) => [k, [join(ROOT, 'tests/types', v)]]));
+    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { ...config.compilerOptions, paths }, files: ['misuse.ts'] }));
+    const { status, out } = tsc('--strict', '--noEmit', '-p', join(dir, 'tsconfig.json'));
+    assert.notEqual(status, 0);
+    const found = new Map();
+    for (const m of out.matchAll(/misuse\.ts\((\d+),\d+\): error (TS\d+)/g)) {
+      const line = Number(m[1]);
+      found.set(line, [...(found.get(line) ?? []), m[2]]);
+    }
+    const wrong = [...expected].filter(([line, code]) => !found.get(line)?.includes(code)).map(([line, code]) => `line ${line}: ${code} expected, got ${found.get(line) ?? 'none'}`);
+    assert.deepEqual(wrong, [], out);
+    const stray = [...found.keys()].filter((line) => !expected.has(line));
+    assert.deepEqual(stray, [], out);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('no declaration file is part of the site (siteFiles: what dist copies and sw.js caches)', () => {
+  const files = siteFiles(ROOT);
+  assert.ok(files.includes('www/pkg/game2048_ai.js'), files.join(' '));
+  assert.deepEqual(files.filter((f) => f.endsWith('.ts')), []);
+});

@@ -1,0 +1,174 @@
+// Writes custom-elements.json, the Custom Elements Manifest (schema 1.0.0,
+// https://github.com/webcomponents/custom-elements-manifest) of <game-2048>: its attributes
+// from options.js's ATTRIBUTES, its members from the element's prototype (game-api.js's one
+// list, the element's own and its attribute properties), its events, and embed.js's exports;
+// the words and types from the tables below. The board has no CSS parts or custom properties
+// for hosts (its theme's colours are the board's own; `theme` picks them).
+//   node tools/custom-elements.mjs           # writes it
+//   node tools/custom-elements.mjs --check   # fails while it differs (tests/node/custom-elements.test.mjs)
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { ATTRIBUTES, FLAG_ATTRIBUTES, OPTION_OF } from '../www/game/options.js';
+import { API_METHODS } from '../www/game/game-api.js';
+import { Game2048Element } from '../www/game/element.js';
+import { unions, unionText } from './types.mjs';
+
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+export const OUT = 'custom-elements.json';
+const ELEMENT_MODULE = 'www/game/element.js';
+const TAG = 'game-2048';
+
+// Each attribute's type (a union of types/choices.d.ts by name, or TypeScript text), default and words.
+const ATTRIBUTE_WORDS = {
+  size: ['BoardSize', 'the saved game\'s size, else 4', 'The board\'s size (n x n); a change starts a new game. Its property reads the board\'s size (0 before ready).'],
+  mode: ['Mode', 'the saved mode, else classic', 'Classic (the win screen at 2048) or endless; a change starts a new game.'],
+  theme: ['Theme', 'the saved theme, else system', 'The colour theme.'],
+  strategy: ['StrategyName', 'the saved strategy, else best', 'The AI\'s player: best (the strongest at this speed) or a strategy of the engine\'s catalogue.'],
+  ms: ['number', 'the strategy\'s default', 'The strategy\'s time budget per move (ms), within its range.'],
+  nodes: ['number', 'the strategy\'s default', 'The strategy\'s node budget per move, within its range; wins over ms.'],
+  autoplay: ['boolean', 'false', 'The AI plays; adding or removing it starts or stops the AI.'],
+  speed: ['Speed', 'the saved speed, else fast', 'The least time between two AI moves.'],
+  seed: ['string', 'random', 'A whole number below 2^64: the game\'s spawns; a change starts a new game.'],
+  keyboard: ['KeyboardMode', 'focus', 'Which keys move the board.'],
+  persist: ['\'on\' | \'off\'', 'on', 'Save the game, settings and statistics in localStorage; a change re-mounts the board.'],
+  'storage-key': ['string', 'game2048:<id>, else game2048:board-N', 'The localStorage key prefix; a change re-mounts the board.'],
+  controls: ['Controls', 'minimal', 'none (the board alone), minimal (score, New game, Start AI, Hint) or full (every control); a change re-mounts the board.'],
+  offline: ['boolean', 'false', 'Register the service worker (sw.js next to embed.js) so the site plays offline; a change re-mounts the board.'],
+  assets: ['string', 'the folder of embed.js', 'Only in the npm package (its build adds it): the base URL of the package\'s files, where a bundler moved the modules away from them.'],
+};
+/** Attributes the package build adds: in the manifest and the types before options.js observes them. */
+export const PENDING_ATTRIBUTES = ['assets'];
+
+// Members besides the attributes' properties: type text and words (methods: parameters, return).
+const FIELDS = {
+  game: ['Game2048Controller | null', 'The controller mount() returned; null before the element is connected and after destroy().'],
+  element: ['this', 'The element the board is mounted in: this element.'],
+  ready: ['Promise<Game2048Controller>', 'Resolves to the controller when the first board is drawn; rejects when not mounted.'],
+  score: ['number', 'The score (0 before ready).'],
+  best: ['number', 'The best score of this size and mode (0 before ready).'],
+  won: ['boolean', 'A 2048 tile was made.'],
+  over: ['boolean', 'No move is left.'],
+  moves: ['number', 'Moves played (0 before ready).'],
+  size: ['number', 'The board\'s size (0 before ready); setting it sets the size attribute (a new game).'],
+  cells: ['number[]', 'Tile values, row-major, 0 = empty ([] before ready).'],
+  aiPlaying: ['boolean', 'The AI is playing.'],
+};
+const METHODS = {
+  newGame: [[['options', 'NewGameOptions', true]], 'void', 'Starts a new game at once ({size, mode, seed, cells}).'],
+  move: [[['direction', 'Direction']], 'boolean | undefined', 'Plays a move; true if the board changed.'],
+  undo: [[], 'boolean | undefined', 'Undoes the last move; true if one was undone.'],
+  keepGoing: [[], 'void', 'Plays on after 2048 (Classic).'],
+  startAI: [[], 'boolean | undefined', 'Starts the AI; false if it cannot play.'],
+  stopAI: [[], 'void', 'Stops the AI.'],
+  step: [[], 'boolean | undefined', 'The AI plays one move.'],
+  hint: [[], 'boolean | undefined', 'Shows the AI\'s move without playing it.'],
+  setOption: [[['name', 'keyof MountOptions'], ['value', 'MountOptions[typeof name]']], 'boolean', 'Changes an option on the running game; false for those that need a new mount, for invalid values and without a board.'],
+  getState: [[], 'GameState | null', 'The game\'s state (null before ready).'],
+  getRecord: [[], 'string | null', 'The game\'s record (2048r1. ...; null before ready).'],
+  loadRecord: [[['record', 'string'], ['options', 'LoadRecordOptions', true]], 'Promise<boolean>', 'Plays on from a record ({at, confirm, ai}), or shows its replay ({replay: true}).'],
+  subscribe: [[['fn', '(state: GameState) => void']], '() => void', 'Calls fn(state) after every change; returns the unsubscribe function.'],
+  destroy: [[], 'void', 'Removes the board (its DOM, listeners and AI workers); the element stays.'],
+};
+export const EVENTS = {
+  move: ['MoveDetail', 'A move was played: {direction, gained, score, by: "player" | "ai"}.'],
+  won: ['WonDetail', 'A 2048 tile was made: {score, moves, mode}.'],
+  over: ['OverDetail', 'No move is left: {score, largest, moves}.'],
+  record: ['RecordDetail', 'A game ended: {record, score, moves, size, mode}.'],
+  'ai-start': ['AiStartDetail', 'The AI started: {strategy} and its budget (ms, nodes, depth, k or auto), with weights when set.'],
+  'ai-stop': ['AiStopDetail', 'The AI stopped: {reason, moves, score}.'],
+  error: ['ErrorDetail', 'The engine, the AI, the learned network or a record failed: {message, source}.'],
+  ready: ['ReadyDetail', 'The first board is drawn: {size}.'],
+};
+
+const CHOICES = unions();
+const type = (text) => ({ text: CHOICES[text] ? unionText(CHOICES[text]) : text });
+const propertyOf = (attribute) => OPTION_OF[attribute] ?? attribute;
+const ref = (name, module) => ({ name, module });
+
+function attributes() {
+  const names = [...ATTRIBUTES, ...PENDING_ATTRIBUTES.filter((a) => !ATTRIBUTES.includes(a))];
+  return names.map((name) => {
+    const [t, fallback, description] = ATTRIBUTE_WORDS[name];
+    const observed = ATTRIBUTES.includes(name);
+    return { name, type: type(t), default: fallback, description, ...(observed ? { fieldName: propertyOf(name) } : {}) };
+  });
+}
+
+/** The element's public members, by kind, read from its prototype (not its lifecycle callbacks). */
+export function elementMembers() {
+  const proto = Game2048Element.prototype;
+  const names = Object.getOwnPropertyNames(proto).filter((n) => n !== 'constructor' && !n.endsWith('Callback'));
+  const kindOf = (n) => (typeof Object.getOwnPropertyDescriptor(proto, n).value === 'function' ? 'method' : 'field');
+  return Object.fromEntries(names.map((n) => [n, kindOf(n)]));
+}
+
+function members() {
+  const byProperty = Object.fromEntries(ATTRIBUTES.map((a) => [propertyOf(a), a]));
+  return Object.entries(elementMembers()).map(([name, kind]) => {
+    if (kind === 'method') {
+      const [params, returns, description] = METHODS[name];
+      const parameters = params.map(([p, t, optional]) => ({ name: p, type: type(t), ...(optional ? { optional: true } : {}) }));
+      return { kind, name, description, parameters, return: { type: type(returns) } };
+    }
+    const attribute = byProperty[name];
+    if (attribute && name !== 'size') {
+      const flag = FLAG_ATTRIBUTES.includes(attribute);
+      return { kind, name, type: type(flag ? 'boolean' : 'string | null'), description: `The ${attribute} attribute as a property (setting it sets the attribute).`, attribute, reflects: true };
+    }
+    const [t, description] = FIELDS[name];
+    return { kind, name, type: type(t), description, ...(attribute ? { attribute, reflects: true } : { readonly: true }) };
+  });
+}
+
+/** The manifest, from the code and the tables above. */
+export async function manifest() {
+  const missing = Object.keys(API_METHODS).filter((m) => !METHODS[m]);
+  if (missing.length) throw new Error(`no words for ${missing.join(', ')} in tools/custom-elements.mjs`);
+  const embed = Object.keys(await import('../embed.js')).sort();
+  const where = { mount: 'www/game/mount.js', Game2048Element: ELEMENT_MODULE };
+  const element = {
+    kind: 'class',
+    name: 'Game2048Element',
+    tagName: TAG,
+    customElement: true,
+    description: 'A game of 2048 with its AI (docs/embed.md). Its attributes are mount()\'s options; it offers the controller\'s interface, and its events are CustomEvents that bubble and are composed.',
+    superclass: { name: 'HTMLElement', package: 'global:' },
+    attributes: attributes(),
+    members: members(),
+    events: Object.entries(EVENTS).map(([name, [detail, description]]) => ({ name, type: { text: `CustomEvent<${detail}>` }, description })),
+    cssParts: [],
+    cssProperties: [],
+  };
+  const mount = {
+    kind: 'function',
+    name: 'mount',
+    description: 'Renders a game into element (in an open shadow root unless shadow: false) and returns its controller at once.',
+    parameters: [{ name: 'element', type: { text: 'HTMLElement' } }, { name: 'options', optional: true, type: { text: 'MountOptions' } }],
+    return: { type: { text: 'Game2048Controller' } },
+  };
+  const definition = { kind: 'custom-element-definition', name: TAG, declaration: ref('Game2048Element', ELEMENT_MODULE) };
+  return {
+    schemaVersion: '1.0.0',
+    readme: 'docs/embed.md',
+    modules: [
+      { kind: 'javascript-module', path: 'embed.js', declarations: [], exports: [...embed.map((name) => ({ kind: 'js', name, declaration: ref(name, where[name]) })), definition] },
+      { kind: 'javascript-module', path: ELEMENT_MODULE, declarations: [element], exports: [{ kind: 'js', name: 'Game2048Element', declaration: ref('Game2048Element', ELEMENT_MODULE) }, definition] },
+      { kind: 'javascript-module', path: 'www/game/mount.js', declarations: [mount], exports: [{ kind: 'js', name: 'mount', declaration: ref('mount', 'www/game/mount.js') }] },
+    ],
+  };
+}
+
+export const manifestText = async () => `${JSON.stringify(await manifest(), null, 2)}\n`;
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const text = await manifestText();
+  if (process.argv.includes('--check')) {
+    if (readFileSync(ROOT + OUT, 'utf8') !== text) {
+      console.error(`${OUT} differs from the code: run node tools/custom-elements.mjs`);
+      process.exit(1);
+    }
+  } else {
+    writeFileSync(ROOT + OUT, text);
+    console.log(`wrote ${OUT}`);
+  }
+}

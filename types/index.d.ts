@@ -1,0 +1,252 @@
+// Types of the package's "." entry (embed.js): mount(), its options, the controller it returns,
+// the <game-2048> element and its events (docs/embed.md). Hand-written; the unions the code
+// holds in lists (sizes, modes, themes, speeds, strategy names) are in ./choices.js, written by
+// tools/types.mjs. The engine's API ("./engine") has wasm-bindgen's own declarations.
+import type { BoardSize, Mode, Theme, Speed, KeyboardMode, Controls, StrategyName } from './choices.js';
+
+export type { BoardSize, Mode, Theme, Speed, KeyboardMode, Controls, StrategyName, EngineStrategyName } from './choices.js';
+
+/** A move's direction. */
+export type Direction = 'up' | 'right' | 'down' | 'left';
+
+/** mount()'s options; each attribute of <game-2048> is one (storage-key: storageKey). */
+export interface MountOptions {
+  /** Default: the saved game's size, else 4. A change starts a new game. */
+  size?: BoardSize;
+  /** Default: the saved mode, else 'classic'. */
+  mode?: Mode;
+  /** Default: the saved theme, else 'system'. */
+  theme?: Theme;
+  /** Default: the saved strategy, else 'best' (the default player). */
+  strategy?: StrategyName;
+  /** The strategy's time budget per move, within its range in the engine's catalogue (1..60000). */
+  ms?: number;
+  /** The strategy's node budget per move, within its range (1..1e9); wins over `ms`. */
+  nodes?: number;
+  /** The AI plays from the start. */
+  autoplay?: boolean;
+  /** Default: the saved speed, else 'fast'. */
+  speed?: Speed;
+  /** A whole number below 2^64; default random. */
+  seed?: bigint | number;
+  /** Default 'focus'. `false` is 'none'. */
+  keyboard?: KeyboardMode | false;
+  /** Default on: save the game, settings and statistics in localStorage. Re-mounts when changed. */
+  persist?: boolean | 'on' | 'off';
+  /** localStorage key prefix; default `game2048:<id>`, else `game2048:board-N`. */
+  storageKey?: string;
+  /** The same as storageKey. */
+  prefix?: string;
+  /** Default 'minimal'. */
+  controls?: Controls;
+  /** Register the service worker (sw.js next to embed.js): the site plays offline. */
+  offline?: boolean;
+  /** A start position: tile values (2, 4, 8, ...; 0 = empty), row-major, size x size of them. */
+  cells?: ArrayLike<number>;
+  /** false: ignore the saved game. */
+  restore?: boolean;
+  /** Where to save instead of localStorage. */
+  storage?: Storage;
+  /** How many AI workers the board may run. */
+  aiWorkers?: number;
+  /** false: render into the element itself (the page then loads style.css, and panel.css for controls 'full'). */
+  shadow?: boolean;
+  /** The base URL of the package's files, where a bundler moved the modules away from them. Added by the package build. */
+  assets?: string | URL;
+}
+
+/** The options setOption() changes on a running game (the others return false: they need a new mount). */
+export type SettableOption = 'size' | 'mode' | 'theme' | 'strategy' | 'ms' | 'nodes' | 'autoplay' | 'speed' | 'seed' | 'keyboard';
+
+/** What getState() returns and subscribe() passes, after each change. */
+export interface GameState {
+  size: BoardSize;
+  mode: Mode;
+  theme: Theme;
+  score: number;
+  best: number;
+  moves: number;
+  won: boolean;
+  over: boolean;
+  /** Classic mode: the player chose to play on after 2048. */
+  keepGoing: boolean;
+  canUndo: boolean;
+  /** Tile values, row-major (0 = empty). */
+  cells: number[];
+  aiPlaying: boolean;
+  /** 'won': the win screen shows (Classic, before Keep going). */
+  status: 'playing' | 'won' | 'over';
+}
+
+export interface NewGameOptions {
+  size?: BoardSize;
+  mode?: Mode;
+  seed?: bigint | number;
+  cells?: ArrayLike<number>;
+}
+
+export interface LoadRecordOptions {
+  /** The move to play on from (default: the record's last). */
+  at?: number;
+  /** Ask before replacing a game in progress (default true). */
+  confirm?: boolean;
+  /** The AI plays on at once. */
+  ai?: boolean;
+  /** Show the record's replay in the board instead. */
+  replay?: boolean;
+}
+
+/**
+ * The interface the controller and the element share (www/game/game-api.js's one list).
+ * Calls made before `ready` are queued and return undefined; the getters read 0, false and []
+ * until then. Without a board (an element not connected, or destroyed) calls do nothing.
+ */
+export interface Game2048Api {
+  /** Starts a new game at once, without asking. */
+  newGame(options?: NewGameOptions): void;
+  /** true if the board changed; undefined while queued. */
+  move(direction: Direction): boolean | undefined;
+  /** true if a move was undone. */
+  undo(): boolean | undefined;
+  keepGoing(): void;
+  /** false if the AI cannot play (the game is over, or the AI is unavailable). */
+  startAI(): boolean | undefined;
+  stopAI(): void;
+  /** The AI plays one move. */
+  step(): boolean | undefined;
+  /** Shows the AI's move without playing it. */
+  hint(): boolean | undefined;
+  /** false for persist, storageKey, controls and offline (they need a new mount), for an invalid value, and without a board. */
+  setOption<K extends keyof MountOptions>(name: K, value: MountOptions[K]): boolean;
+  /** null before ready. */
+  getState(): GameState | null;
+  /** The game's record (`2048r1.` ...); null before ready. */
+  getRecord(): string | null;
+  /** Resolves to true when done; false when declined or when the record is bad (with an `error` event). */
+  loadRecord(record: string, options?: LoadRecordOptions): Promise<boolean>;
+  /** fn(state) after every change; returns the unsubscribe function. */
+  subscribe(fn: (state: GameState) => void): () => void;
+  /** Removes the board's DOM and listeners and ends its AI workers. */
+  destroy(): void;
+  readonly score: number;
+  readonly best: number;
+  readonly won: boolean;
+  readonly over: boolean;
+  readonly moves: number;
+  /** The board's size; 0 before ready. */
+  readonly size: number;
+  readonly cells: number[];
+  readonly aiPlaying: boolean;
+}
+
+/** What mount() returns. */
+export interface Game2048Controller extends Game2048Api {
+  /** The element the board was mounted in (it fires the events). */
+  readonly element: HTMLElement;
+  /** Resolves to this controller when the first board is drawn; rejects when the engine cannot load. */
+  readonly ready: Promise<Game2048Controller>;
+}
+
+/** Renders a game into `element` (in an open shadow root unless `shadow: false`); returns at once. */
+export function mount(element: HTMLElement, options?: MountOptions): Game2048Controller;
+
+// --- events -------------------------------------------------------------------------------
+
+export interface MoveDetail { direction: Direction; gained: number; score: number; by: 'player' | 'ai' }
+export interface WonDetail { score: number; moves: number; mode: Mode }
+export interface OverDetail { score: number; largest: number; moves: number }
+/** When a game ends: the finished game's record. */
+export interface RecordDetail { record: string; score: number; moves: number; size: BoardSize; mode: Mode }
+/** The strategy and its budget (one of ms, nodes, depth, k, or auto: the ms between two moves at 'Fits the speed'). */
+export interface AiStartDetail {
+  strategy: StrategyName;
+  ms?: number;
+  nodes?: number;
+  depth?: number;
+  k?: number;
+  auto?: number;
+  weights?: Record<string, number>;
+}
+export type AiStopReason = 'stop' | 'player' | 'won' | 'over' | 'new-game' | 'undo' | 'error' | 'destroy';
+export interface AiStopDetail { reason: AiStopReason; moves: number; score: number }
+export interface ErrorDetail { message: string; source: 'engine' | 'ai' | 'network' | 'record' }
+export interface ReadyDetail { size: BoardSize }
+
+/** The board's events: CustomEvents on the element, bubbling and composed. */
+export interface Game2048EventMap {
+  move: CustomEvent<MoveDetail>;
+  won: CustomEvent<WonDetail>;
+  over: CustomEvent<OverDetail>;
+  record: CustomEvent<RecordDetail>;
+  'ai-start': CustomEvent<AiStartDetail>;
+  'ai-stop': CustomEvent<AiStopDetail>;
+  error: CustomEvent<ErrorDetail>;
+  ready: CustomEvent<ReadyDetail>;
+}
+
+/** An element's events with the board's: its `error` is the board's CustomEvent, not an ErrorEvent. */
+export type Game2048ElementEventMap = Omit<HTMLElementEventMap, keyof Game2048EventMap> & Game2048EventMap;
+
+// --- the element ----------------------------------------------------------------------------
+
+/** An attribute's text, as its property sets it. */
+type AttributeValue<T> = T | `${T & (string | number | bigint)}` | null;
+
+/**
+ * <game-2048>: the controller's interface, and each attribute as a property that sets it
+ * (reading gives the attribute's text, null when absent; autoplay and offline are booleans).
+ */
+export declare class Game2048Element extends HTMLElement {
+  static readonly observedAttributes: readonly string[];
+  /** The controller; null before the element is connected and after destroy(). */
+  readonly game: Game2048Controller | null;
+  /** The element the board is mounted in: this element itself. */
+  readonly element: this;
+  /** Resolves to the controller when the first board is drawn; rejects when not mounted. */
+  readonly ready: Promise<Game2048Controller>;
+  /** The board's size (0 before ready); setting it sets the attribute (a new game). */
+  get size(): number;
+  set size(value: AttributeValue<BoardSize>);
+  get mode(): string | null;
+  set mode(value: AttributeValue<Mode>);
+  get theme(): string | null;
+  set theme(value: AttributeValue<Theme>);
+  get strategy(): string | null;
+  set strategy(value: AttributeValue<StrategyName>);
+  get ms(): string | null;
+  set ms(value: AttributeValue<number>);
+  get nodes(): string | null;
+  set nodes(value: AttributeValue<number>);
+  get autoplay(): boolean;
+  set autoplay(value: boolean);
+  get speed(): string | null;
+  set speed(value: AttributeValue<Speed>);
+  get seed(): string | null;
+  set seed(value: AttributeValue<bigint | number>);
+  get keyboard(): string | null;
+  set keyboard(value: AttributeValue<KeyboardMode>);
+  get persist(): string | null;
+  set persist(value: AttributeValue<'on' | 'off'>);
+  get storageKey(): string | null;
+  set storageKey(value: string | null);
+  get controls(): string | null;
+  set controls(value: AttributeValue<Controls>);
+  get offline(): boolean;
+  set offline(value: boolean);
+
+  addEventListener<K extends keyof Game2048ElementEventMap>(type: K, listener: (this: Game2048Element, ev: Game2048ElementEventMap[K]) => any, options?: boolean | AddEventListenerOptions): void;
+  addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
+  removeEventListener<K extends keyof Game2048ElementEventMap>(type: K, listener: (this: Game2048Element, ev: Game2048ElementEventMap[K]) => any, options?: boolean | EventListenerOptions): void;
+  removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
+}
+// The controller's methods and getters on the element (declaration merging); `size` is above.
+export interface Game2048Element extends Omit<Game2048Api, 'size'> {}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'game-2048': Game2048Element;
+  }
+  // The board's events bubble out of the element mount() was given: typed on every element.
+  // (`error` is not here: the DOM's own `error` is an ErrorEvent; Game2048Element types it.)
+  interface HTMLElementEventMap extends Omit<Game2048EventMap, 'error'> {}
+}
