@@ -72,7 +72,7 @@ chromium:
 # optimisation that runs on one core, so one build's can run beside another's.
 build: wasm-tools node-deps
 	@$(MAKE) --no-print-directory -j3 wasm-ai wasm-records wasm-play
-	@$(MAKE) --no-print-directory $(PKG)/game2048_ai_bg.wasm $(PKG)/game2048_records_bg.wasm $(PKG)/game2048_play_bg.wasm $(PKG)/strategy-texts
+	@$(MAKE) --no-print-directory $(PKG)/game2048_ai_bg.wasm $(PKG)/game2048_ai.d.ts $(PKG)/game2048_records_bg.wasm $(PKG)/game2048_play_bg.wasm $(PKG)/strategy-texts
 
 wasm-ai:
 	cargo rustc --lib --crate-type cdylib --target $(WASM_TARGET) --release
@@ -84,6 +84,10 @@ wasm-play:
 # Bindings only when a wasm changed (a separate make run, so that it sees cargo's output).
 $(PKG)/game2048_ai_bg.wasm: $(WASM_AI)
 	$(BINDGEN) --out-name game2048_ai $<
+
+# Its declarations, written with it; again when missing (bindings made before they were).
+$(PKG)/game2048_ai.d.ts: $(PKG)/game2048_ai_bg.wasm
+	@[ -f $@ ] || $(BINDGEN) --out-name game2048_ai $(WASM_AI)
 
 $(PKG)/game2048_records_bg.wasm: $(WASM_RECORDS)
 	$(BINDGEN) --no-typescript --out-name game2048_records $<
