@@ -116,3 +116,21 @@ test('a wasm that cannot load (404): a readable message in the board and an `err
   errors.splice(0, errors.length, ...errors.filter((e) => !/404|could not be loaded/.test(e)));
   await done();
 });
+
+test('properties set on the tag before the element is defined become its attributes when it is', async () => {
+  // A framework may render <game-2048> and set its properties before the embed's script runs:
+  // they land on the plain element and must still reach the board once the class upgrades it.
+  const { page, done } = await openPage(env, 'tests/e2e/fixtures/empty.html', { wait: false });
+  const got = await page.evaluate(async () => {
+    const el = document.createElement('game-2048');
+    el.theme = 'dark';
+    el.size = 5;
+    el.persist = 'off';
+    document.body.append(el);
+    await import('/embed.js');
+    await el.ready;
+    return { theme: el.getAttribute('theme'), size: el.size, persist: el.getAttribute('persist'), state: el.getState().theme, own: Object.hasOwn(el, 'theme') };
+  });
+  assert.deepEqual(got, { theme: 'dark', size: 5, persist: 'off', state: 'dark', own: false });
+  await done();
+});

@@ -12,6 +12,8 @@ const BaseElement = globalThis.HTMLElement ?? class {};
 // The attributes whose change needs a new mount (setOption returns false for them).
 const REMOUNT = ['persist', 'storage-key', 'controls', 'offline'];
 const isOn = (value) => value !== null && value !== 'off' && value !== 'false';
+// Each attribute's property (storage-key: storageKey).
+const PROPERTIES = ATTRIBUTES.map((attribute) => OPTION_OF[attribute] ?? attribute);
 
 export class Game2048Element extends BaseElement {
   static observedAttributes = ATTRIBUTES;
@@ -27,6 +29,15 @@ export class Game2048Element extends BaseElement {
   }
 
   connectedCallback() {
+    // A property set on the tag before this class was defined (a framework that renders the
+    // tag before the embed's script loads) is the instance's own and would hide the class's
+    // setter: set it again through the setter, so that it becomes its attribute.
+    for (const name of PROPERTIES) {
+      if (!Object.hasOwn(this, name)) continue;
+      const value = this[name];
+      delete this[name];
+      this[name] = value;
+    }
     this.#game ??= mount(this, this.#options());
   }
 
