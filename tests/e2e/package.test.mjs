@@ -7,7 +7,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -49,7 +49,7 @@ after(async () => {
 // A page whose board plays expectimax-td; `head` loads the embed.
 const page = (head, attrs = '') => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Consumer</title><link rel="icon" href="data:,">${head}</head>
-<body><game-2048 id="board" size="4" persist="off" keyboard="document" strategy="expectimax-td" speed="max"${attrs}></game-2048></body></html>`;
+<body><game-2048 id="board" size="4" persist="off" keyboard="document" strategy="expectimax-td" speed="max" controls="full"${attrs}></game-2048></body></html>`;
 
 async function serveDir(root) {
   const server = await serve({ port: 0, root });
@@ -57,7 +57,8 @@ async function serveDir(root) {
   return server;
 }
 
-// The board moves with the arrow keys (its cells change, a player's move event); Start AI plays
+// The board is styled (style.css applies in its shadow root) and the panel explains
+// expectimax-td in the engine's words (its file in the package); the board moves with the arrow keys (its cells change, a player's move event); Start AI plays
 // (AI moves); the learned network is fetched from a URL `networkAt` accepts and a worker reads
 // it (the network's line goes); a hint then comes from the network, not from the heuristic.
 async function plays(url, networkAt) {
@@ -66,6 +67,10 @@ async function plays(url, networkAt) {
   p.on('response', (r) => { if (/4x6-l16\.ntw/.test(r.url())) networks.push({ url: r.url(), status: r.status() }); });
   await p.goto(url);
   await drawn(p, '#board');
+  const root = (sel) => `document.querySelector('#board').shadowRoot.querySelector('${sel}')`;
+  assert.equal(await p.evaluate(`getComputedStyle(${root('.board')}).position`), 'absolute', 'style.css applies');
+  const words = JSON.parse(readFileSync(join(pkg, 'www/pkg/strategy-texts/expectimax-td.json'), 'utf8'));
+  await p.waitForFunction(`${root('.ai-explanation')}?.textContent.includes(${JSON.stringify(words.slice(0, 40))})`, null, { timeout: 30000 });
   await recordEvents(p);
   const before = await hostCells(p, '#board');
   for (const key of ['ArrowLeft', 'ArrowUp', 'ArrowRight', 'ArrowDown']) await p.keyboard.press(key);
@@ -75,12 +80,13 @@ async function plays(url, networkAt) {
   const network = p.waitForResponse((r) => /4x6-l16\.ntw/.test(r.url()), { timeout: 60000 });
   await board.locator('.ai-toggle').click();
   await p.waitForFunction(() => window.__events.filter((e) => e.type === 'move' && e.detail.by === 'ai').length >= 3, null, { timeout: 30000 });
-  await (await network).finished();
+  const response = await network;
+  assert.equal(response.status(), 200, `the network from ${response.url()}`);
+  assert.ok(networkAt(response.url()), `the network from ${response.url()}`);
+  await response.finished();
   // The network's line shows while it downloads and goes once a worker has read it.
   await p.waitForFunction(() => document.querySelector('#board').shadowRoot.querySelector('.ai-network')?.hidden, null, { timeout: 60000 });
   assert.equal(networks.length, 1, `one download of the network: ${JSON.stringify(networks)}`);
-  assert.equal(networks[0].status, 200);
-  assert.ok(networkAt(networks[0].url), `the network from ${networks[0].url}`);
   await board.locator('.ai-toggle').click();
   await p.waitForFunction(() => window.__events.some((e) => e.type === 'ai-stop'));
   assert.ok((await events(p, { type: 'move' })).some((e) => e.detail.by === 'ai'), 'the AI moved');
