@@ -128,3 +128,14 @@ test('no bundler: a <script type="module"> loads embed.js from the second origin
   const site = await serveDir(hostDir);
   await plays(site.url, (u) => u === `${assetsServer.url}networks/4x6-l16.ntw.gz`);
 });
+
+test('game2048-board/engine: the engine\'s JavaScript API, resolved through the exports map (here in Node)', () => {
+  const script = `import { readFileSync } from 'node:fs';
+const engine = await import('${PACKAGE_NAME}/engine');
+engine.initSync({ module: readFileSync(new URL('game2048_ai_bg.wasm', import.meta.resolve('${PACKAGE_NAME}/engine'))) });
+const game = new engine.Game(4, 7n);
+const { dir } = engine.bestMove(Array.from(game.cells()), 4, { strategy: 'expectimax', nodes: 2000 });
+console.log(JSON.stringify({ tiles: game.tiles().length, moved: game.move(dir) !== null }));`;
+  const out = JSON.parse(run(process.execPath, ['--input-type=module', '-e', script], consumer));
+  assert.deepEqual(out, { tiles: 2, moved: true });
+});
