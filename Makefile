@@ -41,7 +41,7 @@ BINDGEN := wasm-bindgen --target web --remove-name-section --remove-producers-se
 WB_VERSION := $(shell awk '/^name = "wasm-bindgen"$$/{getline; gsub(/"/,"",$$3); print $$3}' Cargo.lock 2>/dev/null)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all build wasm-ai wasm-records wasm-play run test test-rust test-parity test-wasm test-e2e screenshots lint lint-tools wasm-tools node-deps chromium size size-check bench dist figures figures-embed figures-page figures-learn clean
+.PHONY: all build wasm-ai wasm-records wasm-play run test test-rust test-parity test-wasm test-e2e screenshots lint lint-tools wasm-tools node-deps chromium size size-check bench dist package figures figures-embed figures-page figures-learn clean
 
 all: build
 
@@ -177,6 +177,15 @@ bench:
 # inside is relative (modules find their files from import.meta.url).
 dist: build node-deps
 	@node tools/dist.mjs dist
+
+# The npm package `game2048-board` (version: Cargo.toml's): dist's embed, modules, stylesheets,
+# wasm and learned network, without the site's pages, staged in target/npm/ with its
+# package.json (tools/package.mjs), then packed by npm into target/game2048-board-<version>.tgz.
+# Vite and webpack 5 bundle it as it is; esbuild and Rollup users name where its files are
+# served (the `assets` attribute, docs/embed.md). tests/e2e/package.test.mjs installs and builds it.
+package: build node-deps
+	@node tools/package.mjs target/npm
+	cd target && npm pack ./npm
 
 # What a first visit to the demo downloads (gzipped, from Chromium's requests) and
 # the time to its first drawn board (median of 10 loads).

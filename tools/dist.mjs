@@ -4,15 +4,15 @@
 // the stylesheet and the wasm package. Every URL inside them is relative.
 // The page's modules are bundled by esbuild (ESM): a first board's modules in one file
 // (FIRST_BOARD, www/game/mount.js), the rest code-split: one file per entry (BUNDLE_ENTRIES: the
-// pages' scripts, what embed.js re-exports, the worker, and every module loaded lazily, so
-// that it stays lazy) and shared chunks (www/chunks/chunk-*.js), importing a first board's modules
+// pages' scripts, what embed.js re-exports, and every module loaded lazily, so
+// that it stays lazy; the workers are bundled alone, WORKER_ENTRIES) and shared chunks (www/chunks/chunk-*.js), importing a first board's modules
 // from FIRST_BOARD. Every output sits one folder below www/, as every module does, so a URL a
 // module writes from www/ ('../pkg/…', '../ai/worker.js': tests/node/module-layout.test.mjs)
 // resolves the same from the file its code lands in (import.meta.url). embed.js, the stylesheet
 // and the wasm-bindgen glue are minified file by file. sw.js, written last, caches
 // exactly the files written under a build id made from them (tools/sw.mjs).
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { dirname, join, posix, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseFlags, UsageError } from './cli.mjs';
 import { PKG_FILES, SW_SOURCE, TEXTS_DIR, serviceWorker, siteFiles, textFiles } from './sw.mjs';
@@ -29,12 +29,17 @@ export const LAZY_FILES = [NETWORK_FILE];
  */
 export const BUNDLE_ENTRIES = [
   'www/game/main.js', 'www/compare/main.js', 'www/records/replay-main.js', 'www/records/editor.js', 'www/learn/main.js',
-  'www/learn/worker.js',
-  'www/game/element.js', 'www/ai/worker.js', 'www/game/panel.js', 'www/ai/panel.js', 'www/shared/dialog.js',
+  'www/game/element.js', 'www/game/panel.js', 'www/ai/panel.js', 'www/shared/dialog.js',
   'www/game/bar.js', 'www/ai/bar.js',
   'www/game/stats-view.js', 'www/shared/offline.js', 'www/records/record-bar.js', 'www/records/share.js',
   'www/records/replay-embed.js', 'www/records/review-view.js', 'www/ai/pool.js',
 ];
+/**
+ * The workers' modules, each bundled alone with what it imports (the wasm package's glue
+ * excepted): a worker then loads two files, never a page's module, and a bundler that builds a
+ * worker as one file (Vite's default format, an IIFE) finds no dynamic import() in it.
+ */
+export const WORKER_ENTRIES = ['www/ai/worker.js', 'www/learn/worker.js'];
 /** The module that draws a first board (pages and embeds), bundled with its static imports into one file. */
 export const FIRST_BOARD = 'www/game/mount.js';
 /** Minifies one JS module or stylesheet (esbuild); throws naming the file on a syntax error. */
@@ -63,6 +68,19 @@ async function bundle(out) {
     absWorkingDir: ROOT, bundle: true, format: 'esm', minify: true, target: 'es2022', legalComments: 'none', metafile: true, logLevel: 'silent',
   };
   const rel = (f) => posixRel(out, resolve(ROOT, f)); // an esbuild path (from ROOT) as a path in `out`
+  // The wasm package (www/pkg: glue modules, the explanations' index), imported by a literal
+  // path, stays a file of its own, copied below: the path, written from www/, holds from every
+  // output (each one folder below www/).
+  const pkg = {
+    name: 'wasm-package',
+    setup(b) {
+      b.onResolve({ filter: /\/pkg\// }, (a) => {
+        const target = resolve(a.resolveDir, a.path);
+        if (!target.startsWith(join(ROOT, 'www/pkg/'))) return undefined;
+        return { path: posixRel(join(ROOT, 'www/any'), target), external: true };
+      });
+    },
+  };
   const lazy = new Set(); // what the first board's modules import() later: entries of the rest
   // Such an import() stays in FIRST_BOARD's file, so its path is written from there (a module
   // of another folder bundled into it names the entry from its own).
@@ -79,7 +97,7 @@ async function bundle(out) {
       });
     },
   };
-  const graph = await build({ ...common, entryPoints: [FIRST_BOARD], write: false, outdir: out, plugins: [keepLazy] });
+  const graph = await build({ ...common, entryPoints: [FIRST_BOARD], write: false, outdir: out, plugins: [pkg, keepLazy] });
   const first = Object.keys(graph.metafile.inputs).filter((f) => f.startsWith('www/') && !f.startsWith('www/pkg/'));
   const firstPaths = new Set(first.map((f) => join(ROOT, f)));
   // The rest imports a first-board module as FIRST_BOARD, by a placeholder written over with
@@ -95,7 +113,7 @@ async function bundle(out) {
     outdir: out,
     splitting: true,
     chunkNames: 'www/chunks/chunk-[hash]',
-    plugins: [{
+    plugins: [pkg, {
       name: 'first-board',
       setup(b) {
         b.onResolve({ filter: /^\./ }, (a) => (a.kind === 'import-statement' && firstPaths.has(resolve(a.resolveDir, a.path))
@@ -120,7 +138,7 @@ async function bundle(out) {
     if (!path.startsWith('../')) path = `./${path}`;
     writeFileSync(file, text.replace(new RegExp(`(["'])${FIRST}\\1`, 'g'), (m, q) => `${q}${path}${q}`));
   }
-  const modules = await build({ ...common, entryPoints: first, splitting: true, write: false, outdir: out, plugins: [keepLazy] });
+  const modules = await build({ ...common, entryPoints: first, splitting: true, write: false, outdir: out, plugins: [pkg, keepLazy] });
   const from = new Map(); // name -> the modules exporting it
   for (const o of Object.values(modules.metafile.outputs)) {
     for (const name of o.exports ?? []) if (o.entryPoint && wanted.has(name)) from.set(name, [...from.get(name) ?? [], o.entryPoint]);
@@ -137,9 +155,13 @@ async function bundle(out) {
     ...common,
     stdin: { contents: [`export * from './${FIRST_BOARD.slice('www/'.length)}';`, ...lines].join('\n'), resolveDir: join(ROOT, 'www'), sourcefile: FIRST_BOARD },
     outfile: join(out, FIRST_BOARD),
-    plugins: [keepLazy],
+    plugins: [pkg, keepLazy],
   });
+  const workers = await build({ ...common, entryPoints: WORKER_ENTRIES.map((f) => join(ROOT, f)), outbase: ROOT, outdir: out, plugins: [pkg] });
   const imports = { [FIRST_BOARD]: [] };
+  for (const [f, o] of Object.entries(workers.metafile.outputs)) {
+    imports[rel(f)] = o.imports.filter((i) => i.kind === 'import-statement').map((i) => posix.join('www', posix.normalize(posix.join('any', i.path))));
+  }
   for (const [f, o] of Object.entries(rest.metafile.outputs)) {
     imports[rel(f)] = o.imports.filter((i) => i.kind === 'import-statement')
       .map((i) => (i.path === FIRST ? FIRST_BOARD : rel(i.path)));

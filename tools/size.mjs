@@ -86,8 +86,8 @@ const MINIMAL = [...graph('www/game/bar.js'), ...graph('www/ai/bar.js')];
 const CONTROLS = [...MINIMAL, ...graph('www/game/panel.js'), ...graph('www/ai/panel.js'), ...graph('www/shared/dialog.js'), ...graph('www/records/record-bar.js')];
 const unique = (list) => [...new Set(list)];
 // The game page's full panel also fetches the picked strategy's explanation (a first visit's:
-// the default), right after its first board.
-const page = unique(['index.html', 'style.css', 'panel.css', 'favicon.svg', 'manifest.webmanifest', ...graph('www/game/main.js'), ...CONTROLS, ...PLAY, `www/pkg/${TEXTS_DIR}/${DEFAULT_STRATEGY}.json`]);
+// the default; found through the folder's index.js), right after its first board.
+const page = unique(['index.html', 'style.css', 'panel.css', 'favicon.svg', 'manifest.webmanifest', ...graph('www/game/main.js'), ...CONTROLS, ...PLAY, `www/pkg/${TEXTS_DIR}/index.js`, `www/pkg/${TEXTS_DIR}/${DEFAULT_STRATEGY}.json`]);
 const minimal = unique(['embed.js', 'style.css', ...graph('embed.js'), ...MINIMAL, ...PLAY]);
 const none = unique(['embed.js', 'style.css', ...graph('embed.js'), ...PLAY]);
 const totals = {

@@ -15,13 +15,13 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const PAGE_FILES = ['index.html', 'compare.html', 'demo.html', 'replay.html', 'editor.html', 'learn.html', 'embed.js', 'style.css', 'panel.css', 'pages.css', 'records.css', 'favicon.svg', 'manifest.webmanifest', 'icons/icon-192.png', 'icons/icon-512.png'];
 /** The page's modules (play: a first visit's; records: reads saved games and records) and the workers' ai one (engine + AI). */
 export const PKG_FILES = ['game2048_play.js', 'game2048_play_bg.wasm', 'game2048_records.js', 'game2048_records_bg.wasm', 'game2048_ai.js', 'game2048_ai_bg.wasm'];
-/** The strategies' explanations (from the ai one, tools/strategy-texts.mjs): one file per strategy in this folder of www/pkg. */
+/** The strategies' explanations (from the ai one, tools/strategy-texts.mjs): one file per strategy in this folder of www/pkg, and its index.js. */
 export const TEXTS_DIR = 'strategy-texts';
 
-/** The explanation files under `root` (relative paths; none before `make build`). */
+/** The explanation files under `root`, and their index (relative paths; none before `make build`). */
 export function textFiles(root = ROOT) {
   const dir = join(root, 'www/pkg', TEXTS_DIR);
-  return existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.json')).sort().map((f) => `www/pkg/${TEXTS_DIR}/${f}`) : [];
+  return existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.json') || f === 'index.js').sort().map((f) => `www/pkg/${TEXTS_DIR}/${f}`) : [];
 }
 /** The service worker's logic, put after the build id and the file list in sw.js. */
 export const SW_SOURCE = 'www/shared/service-worker.js';

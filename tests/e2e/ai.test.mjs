@@ -562,8 +562,8 @@ test('the pool: a learned network that downloads for longer than the start deadl
   const served = await workerByTurn(context, () => undefined);
   await page.evaluate(async () => {
     const { createAi } = await import('/www/ai/pool.js');
-    const { NETWORK_URL } = await import('/www/ai/network.js');
-    const bytes = new Uint8Array(await (await fetch(NETWORK_URL)).arrayBuffer());
+    const { networkUrl } = await import('/www/ai/network.js');
+    const bytes = new Uint8Array(await (await fetch(networkUrl())).arrayBuffer());
     // The download, held until the test lets it finish.
     const held = new Promise((r) => { window.release = () => r(bytes); });
     window.pool = createAi({ legalMoves: () => [], count: 1, startTimeout: 2000, learned: ['td'], network: () => held, onUnavailable: (r) => { window.off = r; } });

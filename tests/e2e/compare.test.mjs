@@ -155,8 +155,8 @@ test('the pool: a worker whose script never arrives is replaced at the start dea
   const served = await workerByTurn(context, (n) => (n === 1 ? held.then(() => DIES) : undefined));
   await page.evaluate(async () => {
     const { runGames } = await import('/www/compare/pool.js');
-    const { NETWORK_URL } = await import('/www/ai/network.js');
-    const bytes = new Uint8Array(await (await fetch(NETWORK_URL)).arrayBuffer());
+    const { networkUrl } = await import('/www/ai/network.js');
+    const bytes = new Uint8Array(await (await fetch(networkUrl())).arrayBuffer());
     // The network's download, held until the test lets it finish.
     const weights = new Promise((r) => { window.release = () => r(bytes); });
     const play = (seed) => ({ play: { size: 4, seed, options: { strategy: 'greedy' }, maxMoves: 20 } });

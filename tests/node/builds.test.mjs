@@ -36,10 +36,16 @@ test('the play module (a first visit\'s) plays and saves, and reads no saved gam
   b.free();
 });
 
-test('strategy-texts/<name>.json (make build): one file per strategy, the ai module\'s explanation, and the default player\'s', () => {
+test('strategy-texts/<name>.json (make build): one file per strategy, the ai module\'s explanation, and the default player\'s; index.js names each by a literal URL', async () => {
   const dir = new URL('../../www/pkg/strategy-texts/', import.meta.url);
   const all = [{ name: BEST, explanation: BEST_EXPLANATION }, ...ai.strategies(), ...ai.learnedStrategies()];
-  assert.deepEqual(readdirSync(dir).sort(), all.map((s) => `${s.name}.json`).sort(), 'a file for each strategy, no other');
+  assert.deepEqual(readdirSync(dir).sort(), [...all.map((s) => `${s.name}.json`), 'index.js'].sort(), 'a file for each strategy and the index, no other');
+  const { TEXTS } = await import(new URL('index.js', dir));
+  assert.deepEqual(Object.keys(TEXTS).sort(), all.map((s) => s.name).sort(), 'the index names each file');
+  for (const s of all) assert.equal(TEXTS[s.name].href, new URL(`${s.name}.json`, dir).href, s.name);
+  for (const line of readFileSync(new URL('index.js', dir), 'utf8').split('\n').filter((l) => l.includes('new URL('))) {
+    assert.match(line, /new URL\('\.\/[a-z0-9-]+\.json', import\.meta\.url\)/, 'a literal URL, which bundlers follow');
+  }
   for (const s of all) {
     assert.ok(s.explanation.length > 80, `${s.name} is explained`);
     assert.equal(JSON.parse(readFileSync(new URL(`${s.name}.json`, dir), 'utf8')), s.explanation, s.name);

@@ -8,9 +8,11 @@
 // (worker.js).
 // Its one name: dist, the service worker's lazy files and the tests read it from here.
 import { megabytes } from '../shared/choices.js';
+import { ASSETS } from '../shared/assets.js';
 
 export const NETWORK_FILE = 'networks/4x6-l16.ntw.gz';
-export const NETWORK_URL = new URL(`../../${NETWORK_FILE}`, import.meta.url);
+/** The network's URL (assets.js: next to the modules, or under the asset base). */
+export const networkUrl = () => ASSETS.network();
 
 /** "Downloading the learned network: 1.4 of 15.2 MB" (or "1.4 MB" when the size is unknown): the compare page's status. */
 export function progressText(progress) {
@@ -25,7 +27,7 @@ const listeners = new Set();
  * onProgress({loaded, total}) as they come (total: null when the server does not say,
  * e.g. a compressed response). Rejects with the reason in words; a later call tries again.
  */
-export function fetchNetwork({ url = NETWORK_URL, onProgress } = {}) {
+export function fetchNetwork({ url = networkUrl(), onProgress } = {}) {
   if (onProgress) listeners.add(onProgress);
   const progress = (p) => { for (const f of listeners) f(p); };
   if (!download) {

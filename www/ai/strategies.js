@@ -22,6 +22,7 @@ import { LADDERS, rungName, rungOf } from './strength-figures.js';
 import { ROLES } from './roles.js';
 import { BEST, BEST_LABEL } from './best.js';
 import { SHIPPED, YOURS } from '../shared/choices.js';
+import { explanationUrl } from '../shared/assets.js';
 
 // Minimax-id's node budget; expectimax offers the ladder of strength-figures.js and, by
 // default, "Fits the speed": the ladder's largest budget that fits the time between two
@@ -86,7 +87,7 @@ const texts = new Map();
 /** Resolves to `name`'s explanation (the engine's words); fetched once per page, again only after a failure. */
 export function loadExplanation(name) {
   if (!texts.has(name)) {
-    const text = fetch(new URL(`../pkg/strategy-texts/${name}.json`, import.meta.url)).then((r) => {
+    const text = explanationUrl(name).then(fetch).then((r) => {
       if (!r.ok) throw new Error(`HTTP ${r.status} for ${name}.json`);
       return r.json();
     });

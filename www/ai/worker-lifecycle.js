@@ -1,6 +1,6 @@
 // The life of the page's Web Workers, for every pool of them (the game's AI pool, pool.js; the
 // compare page's games, compare/pool.js; the review's pools) and the learn page's one worker:
-// a module worker started from any origin (startWorker), a pool's slot that keeps its worker
+// a module worker started from any origin (startWorker, ../shared/assets.js), a pool's slot that keeps its worker
 // going through a bad start (keepWorker), and how many workers a pool runs (workerCount).
 //
 // A worker that dies before it is ready (a failed fetch, out of memory while it
@@ -11,6 +11,9 @@
 // engine cannot link gives up, once, with the reason; what that means (the AI off, a
 // comparison stopped) is the pool's to say.
 import { errorText as message } from '../shared/errors.js';
+import { startWorker } from '../shared/assets.js';
+
+export { startWorker };
 
 export const RESTARTS = 3; // a slot's worker may fail to start this many times in a row; once more and the slot gives up
 const RESTART_DELAY = 100; // ms before a slot's first replacement, doubled for each next one
@@ -24,20 +27,8 @@ export const START_TIMEOUT = 30000;
 const FOR_GOOD = /^(CompileError|LinkError)$/; // a worker's fatal that a fresh worker would repeat
 
 /**
- * A module worker running `url`. A page cannot start a worker from another
- * origin (the game's files on a CDN): then a same-origin blob module imports it
- * (the file needs CORS). Same-origin pages use the URL itself, so a strict CSP
- * (worker-src 'self', no blob:) keeps working.
- */
-export function startWorker(url) {
-  const here = globalThis.location?.origin;
-  if (!here || here === 'null' || new URL(url).origin === here) return { worker: new Worker(url, { type: 'module' }), shim: null };
-  const shim = URL.createObjectURL(new Blob([`import ${JSON.stringify(String(url))};\n`], { type: 'text/javascript' }));
-  return { worker: new Worker(shim, { type: 'module' }), shim };
-}
-
-/**
- * Slot of a pool: one worker running `url` at a time, kept going through a bad start. A
+ * Slot of a pool: one worker running `url` (or started by `start()`, as startWorker returns
+ * one: {worker, shim}) at a time, kept going through a bad start. A
  * worker that dies before it is ready, says its engine cannot load ({fatal} with no id), or
  * is not ready `timeout` ms after its creation is terminated and replaced after RESTART_DELAY
  * ms (doubled for each next one); the RESTARTS + 1st failed start in a row, or an engine that
@@ -48,7 +39,7 @@ export function startWorker(url) {
  * replacement after a crash or a cancel, 2 to RESTARTS + 1 for the tries after failed starts).
  * Returns {worker (null between two), ready, attempt, start() (a fresh worker now), end()}.
  */
-export function keepWorker({ url, timeout = START_TIMEOUT, post, ready, receive, crash, giveUp, starting = () => {} }) {
+export function keepWorker({ url, start: startOne = () => startWorker(url), timeout = START_TIMEOUT, post, ready, receive, crash, giveUp, starting = () => {} }) {
   const slot = { worker: null, ready: false, attempt: 1, start, end };
   let shim = null; // the blob URL of a cross-origin shim, needed until the worker loaded
   let timer = 0; // the start's deadline, or the wait before a replacement
@@ -74,7 +65,7 @@ export function keepWorker({ url, timeout = START_TIMEOUT, post, ready, receive,
     stop();
     let worker;
     try {
-      ({ worker, shim } = startWorker(url));
+      ({ worker, shim } = startOne());
     } catch (e) {
       end();
       giveUp(`the AI worker could not be started (${message(e)})`);

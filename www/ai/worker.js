@@ -14,6 +14,8 @@
 // the worker's memory holds the network, not the file beside it. Messages are handled one
 // after another: a request posted after a network is answered with it loaded.
 import { errorText as message } from '../shared/errors.js';
+// Static, not import(): a bundler's worker build (Vite's is one IIFE file) takes no split.
+import * as ai from '../pkg/game2048_ai.js';
 
 // One whole game from `seed` (the spawns), the AI choosing every move, until no move
 // is left or after maxMoves moves.
@@ -67,10 +69,9 @@ async function loadNetwork(wasm, bytes) {
 let memory = null; // the instance's memory, for the figure above
 
 async function load(module) {
-  const wasm = await import(new URL('../pkg/game2048_ai.js', import.meta.url).href);
-  ({ memory } = await wasm.default({ module_or_path: module }));
-  wasm.warmUp();
-  return wasm;
+  ({ memory } = await ai.default({ module_or_path: module }));
+  ai.warmUp();
+  return ai;
 }
 
 // The ai module (Game, bestMove), once the page has sent the compiled wasm;

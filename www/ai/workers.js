@@ -20,11 +20,11 @@
 // starts afresh holds none.
 import { keepWorker, workerCount, RESTARTS, START_TIMEOUT } from './worker-lifecycle.js';
 import { compileAi } from '../shared/wasm.js';
+import { startAiWorker } from '../shared/assets.js';
 import { createStartNotice } from './start-notice.js';
 import { errorText as message } from '../shared/errors.js';
 
 export { STARTING_NOTICE } from './start-notice.js';
-const WORKER_URL = new URL('../ai/worker.js', import.meta.url);
 
 /** The error a request rejects with when its signal aborts. */
 export const abortError = () => new DOMException('The AI request was cancelled', 'AbortError');
@@ -62,13 +62,14 @@ function startWait(pending, slots) {
 }
 
 /**
- * count: workers (at most 4; else one per core, workerCount()); url: the worker script;
+ * count: workers (at most 4; else one per core, workerCount()); url: the worker script (default
+ * www/ai/worker.js, startAiWorker);
  * compile(): the AI's WebAssembly.Module; startTimeout: ms a worker has from its creation to be
  * ready; onUnavailable(reason): once, when the AI cannot run; onStarting({attempt, of} | null):
  * a request has waited STARTING_NOTICE ms for a worker that is not ready, a later try, or
  * (null) nothing waits any more.
  */
-export function createWorkers({ count, url = WORKER_URL, compile = compileAi, startTimeout = START_TIMEOUT, onUnavailable, onStarting }) {
+export function createWorkers({ count, url, compile = compileAi, startTimeout = START_TIMEOUT, onUnavailable, onStarting }) {
   count = Number.isInteger(count) && count > 0 ? Math.min(count, 4) : workerCount();
   const slots = [];
   const pending = new Map(); // id -> { slot, body, needs, loads, resolve, reject, done }
@@ -114,6 +115,7 @@ export function createWorkers({ count, url = WORKER_URL, compile = compileAi, st
   function spawn(i) {
     const slot = keepWorker({
       url,
+      start: url ? undefined : startAiWorker,
       timeout: startTimeout,
       post(worker) {
         slot.network = null;

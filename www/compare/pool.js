@@ -11,8 +11,7 @@
 // times in a row, without a game answered in between, stops the run, with the reason.
 import { keepWorker, RESTARTS, START_TIMEOUT, workerCount } from '../ai/worker-lifecycle.js';
 import { compileAi } from '../shared/wasm.js';
-
-const WORKER_URL = new URL('../ai/worker.js', import.meta.url);
+import { startAiWorker } from '../shared/assets.js';
 
 /**
  * jobs: [{play: {size, seed, options, maxMoves}, ...anything}] in the order to play them.
@@ -23,7 +22,7 @@ const WORKER_URL = new URL('../ai/worker.js', import.meta.url);
  * for games of the learned strategies: every worker reads it before its first game (its
  * download is not part of a worker's start). startTimeout: ms a worker has to be ready.
  */
-export function runGames({ jobs, count = workerCount({ spare: 1 }), url = WORKER_URL, compile = compileAi, weights = null, startTimeout = START_TIMEOUT, onResult, onError, onFail, onDone }) {
+export function runGames({ jobs, count = workerCount({ spare: 1 }), url, compile = compileAi, weights = null, startTimeout = START_TIMEOUT, onResult, onError, onFail, onDone }) {
   const slots = [];
   const next = { job: 0 };
   let answered = 0;
@@ -74,6 +73,7 @@ export function runGames({ jobs, count = workerCount({ spare: 1 }), url = WORKER
   for (let i = 0; i < n && jobs.length && !stopped; i++) {
     const s = keepWorker({
       url,
+      start: url ? undefined : startAiWorker,
       timeout: startTimeout,
       post(worker) {
         const mine = () => !stopped && s.worker === worker;

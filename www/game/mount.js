@@ -15,6 +15,9 @@ import { YOURS, networkFailed } from '../shared/choices.js';
 import { linkSheet } from '../shared/dom.js';
 import { gameCatalog, learnedPlays, loadExplanation, DEFAULT_STRATEGY } from '../ai/strategies.js';
 import { errorText as message } from '../shared/errors.js';
+import { setAssetBase } from '../shared/assets.js';
+
+export { setAssetBase };
 
 const ourShadows = new WeakSet(); // shadow roots attached here: a later mount re-uses them
 const live = new Map(); // host element -> controller, for boards not yet destroyed
@@ -113,7 +116,8 @@ function explanations(destroyed) {
  *   per move), autoplay, speed "watch" | "fast" | "faster" | "max", seed,
  *   keyboard "focus" (default: keys only while focus is in this board) |
  *   "document" (the page's keys) | "none", persist (default true),
- *   storageKey (localStorage key prefix; default from the element's id).
+ *   storageKey (localStorage key prefix; default from the element's id), assets (the
+ *   URL of the folder serving the package's files: setAssetBase, ../shared/assets.js).
  * Also: cells (a starting position), restore: false (ignore the saved game),
  *   storage (a Storage-like object), aiWorkers, shadow: false (render into the
  *   element itself; the page must then load style.css, and panel.css for controls "full"), prefix (= storageKey).
@@ -124,6 +128,8 @@ export function mount(element, options = {}) {
   if (!element || typeof element.append !== 'function') throw new TypeError('mount: an element is required');
   live.get(element)?.destroy();
   const opts = readOptions(options);
+  // Where the package's files are served (one base for the page's boards: they share the wasm).
+  if (opts.assets) setAssetBase(opts.assets);
   const doc = element.ownerDocument;
   const win = doc.defaultView;
   const emit = (type, detail = {}) => element.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));

@@ -2,6 +2,7 @@
 // mount() options (strings or typed values), into clean values. An invalid
 // value falls back to the default with one console warning naming it.
 import { BUDGETS } from '../ai/strategies.js';
+import { parseAssetBase } from '../shared/assets.js';
 import { SIZE_RANGE as SIZE, MODES, THEMES, SPEED_DELAY_MS } from '../shared/choices.js';
 
 export const CHOICES = {
@@ -14,7 +15,7 @@ export const CHOICES = {
 const KEYBOARD_ALIASES = { element: 'focus', false: 'none' };
 
 /** The attribute names the element observes, in mount()'s spelling where they differ. */
-export const ATTRIBUTES = ['size', 'mode', 'theme', 'strategy', 'ms', 'nodes', 'autoplay', 'speed', 'seed', 'keyboard', 'persist', 'storage-key', 'controls', 'offline'];
+export const ATTRIBUTES = ['size', 'mode', 'theme', 'strategy', 'ms', 'nodes', 'autoplay', 'speed', 'seed', 'keyboard', 'persist', 'storage-key', 'controls', 'offline', 'assets'];
 export const OPTION_OF = { 'storage-key': 'storageKey' };
 /** The attributes that are on by their presence (`autoplay`, not `autoplay="on"`): boolean properties of the element. */
 export const FLAG_ATTRIBUTES = ['autoplay', 'offline'];
@@ -23,6 +24,7 @@ const DEFAULTS = {
   size: 'the saved game, else 4', mode: 'the saved mode, else classic', theme: 'the saved theme, else system',
   speed: 'the saved speed, else fast', ms: "the saved strength, else the strategy's default", nodes: "the saved strength, else the strategy's default",
   seed: 'random', keyboard: 'focus', persist: 'on', storageKey: 'from the id', autoplay: 'off', controls: 'minimal', offline: 'off',
+  assets: 'the files next to the modules',
 };
 
 const spell = (name) => Object.keys(OPTION_OF).find((k) => OPTION_OF[k] === name) ?? name;
@@ -55,6 +57,7 @@ export function readOption(name, value, warn = console.warn) {
     const v = KEYBOARD_ALIASES[String(value)] ?? value;
     clean = CHOICES.keyboard.includes(v) ? v : undefined;
   } else if (CHOICES[name]) clean = CHOICES[name].includes(value) ? value : undefined;
+  else if (name === 'assets') clean = parseAssetBase(value)?.href;
   else if (name === 'strategy' || name === 'storageKey') clean = typeof value === 'string' && value.trim() ? value.trim() : undefined;
   else return value;
   if (clean === undefined) {

@@ -11,7 +11,6 @@ import { compileAi } from '../shared/wasm.js';
 import { applySavedTheme } from '../shared/page-theme.js';
 import { createBoardView } from '../shared/board-view.js';
 import { lineChart } from '../shared/chart.js';
-import { startWorker } from '../ai/worker-lifecycle.js';
 import { saveNetwork, loadNetwork } from './network-store.js';
 
 const SHAPE = { shape: '4x4', levels: 15, alpha: 0.1, seed: 1 };
@@ -157,7 +156,8 @@ async function stored(bytes, n) {
   }
 }
 
-const { worker } = startWorker(new URL('../learn/worker.js', import.meta.url));
+// The learn page's own worker (same origin: the page and its modules are one site's).
+const worker = new Worker(new URL('../learn/worker.js', import.meta.url), { type: 'module' });
 // The network saved in this browser, read while the engine loads: {bytes, games, curve} | null.
 const saved = loadNetwork().catch((e) => {
   storeOk = false;

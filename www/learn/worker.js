@@ -10,6 +10,8 @@
 // {error, from} (with the reason in words; nothing is lost; from: the resume's, if any).
 import { ROLES } from '../ai/roles.js';
 import { errorText as message } from '../shared/errors.js';
+// Static, not import(): a bundler's worker build (Vite's is one IIFE file) takes no split.
+import * as ai from '../pkg/game2048_ai.js';
 
 const BLOCK = 100;
 const SHOW_RATE = 10; // show moves per second of training: the page draws 10 a second
@@ -22,8 +24,8 @@ let show = null; // the show game
 let showSeed = 1n;
 
 async function load(module) {
-  wasm = await import(new URL('../pkg/game2048_ai.js', import.meta.url).href);
-  await wasm.default({ module_or_path: module });
+  await ai.default({ module_or_path: module });
+  wasm = ai;
   postMessage({ ready: true });
 }
 

@@ -1,4 +1,5 @@
 // The one way the views build elements: text goes in as text, never as HTML.
+import { ASSETS } from './assets.js';
 
 /** A new `tag` element with an optional class name and text. */
 export function el(tag, className, text) {
@@ -59,14 +60,14 @@ export function choices(idPrefix, name, label, options, onChoose) {
 }
 
 /**
- * Links a stylesheet (a path from the site's root, e.g. 'records.css') into the document or
+ * Links a stylesheet (one of assets.js's sheets, e.g. 'records.css') into the document or
  * shadow root that holds `node`, once; resolves when it has loaded (or failed: the content
  * then shows unstyled rather than not at all).
  */
 export function linkSheet(node, path) {
   const root = node.getRootNode();
   const parent = root.head ?? root;
-  const href = new URL(`../../${path}`, import.meta.url).href;
+  const href = ASSETS.sheets[path]().href;
   let link = [...parent.querySelectorAll('link[rel="stylesheet"]')].find((l) => l.href === href);
   if (link) return link.loaded ?? Promise.resolve();
   link = (root.ownerDocument ?? root).createElement('link');

@@ -7,15 +7,16 @@
 // search) the page only compiles, when the AI is first needed, and posts to each AI
 // worker (a WebAssembly.Module is cheap to instantiate again, a download and a
 // compile are not).
-const PLAY = { glue: './pkg/game2048_play.js', wasm: './pkg/game2048_play_bg.wasm' };
-const RECORDS = { glue: './pkg/game2048_records.js', wasm: './pkg/game2048_records_bg.wasm' };
-const AI_WASM = new URL('../pkg/game2048_ai_bg.wasm', import.meta.url);
+import { ASSETS } from './assets.js';
+
+// Each glue module by a literal import() and each wasm by its URL in assets.js: the forms
+// bundlers follow.
+const PLAY = { glue: () => import('../pkg/game2048_play.js'), wasm: ASSETS.playWasm };
+const RECORDS = { glue: () => import('../pkg/game2048_records.js'), wasm: ASSETS.recordsWasm };
 
 let play = null;
 let withRecords = null;
 let ai = null;
-// PLAY's and RECORDS' paths are from www/, the folder above this module's.
-const WWW = new URL('../', import.meta.url);
 
 // A failed load (offline, bad build) may be retried by a later call.
 function once(get, set, make) {
@@ -27,11 +28,11 @@ function once(get, set, make) {
   return get();
 }
 
-function instantiate({ glue, wasm: path }) {
+function instantiate({ glue, wasm: url }) {
   return async () => {
-    const wasm = fetch(new URL(path, WWW));
+    const wasm = fetch(url());
     wasm.catch(() => {}); // reported through init below, if the glue loads at all
-    const mod = await import(new URL(glue, WWW).href);
+    const mod = await glue();
     await mod.default({ module_or_path: wasm });
     return mod;
   };
@@ -63,8 +64,9 @@ export function loadRecords() {
  */
 export function compileAi() {
   return once(() => ai, (p) => { ai = p; }, async () => {
-    const response = await fetch(AI_WASM);
-    if (!response.ok) throw new Error(`HTTP ${response.status} for ${AI_WASM.pathname.split('/').pop()}`);
+    const url = ASSETS.aiWasm();
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`HTTP ${response.status} for ${url.pathname.split('/').pop()}`);
     // compileStreaming needs the application/wasm type; a host that sends another
     // type still gets a game, compiled from the bytes.
     if (response.headers.get('content-type')?.split(';')[0].trim() === 'application/wasm') {

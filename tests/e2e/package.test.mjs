@@ -1,0 +1,141 @@
+// The npm package (tools/package.mjs, `make package`) as a web developer uses it: packed with
+// `npm pack`, installed offline into a fresh project, bundled by Vite with no configuration and
+// by esbuild with the `assets` base pointing at a second origin that serves the package's
+// folder (CORS), and loaded unbundled by a <script type="module"> from that second origin.
+// In each, the board plays with the arrow keys, Start AI plays, and expectimax-td downloads
+// the learned network from the URL that build gives it and plays with it.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { setup, openPage, drawn, hostCells, recordEvents, events } from './helpers.mjs';
+import { serve } from '../../tools/serve.mjs';
+import { writePackage, PACKAGE_NAME } from '../../tools/package.mjs';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const VITE = join(ROOT, 'node_modules/vite/bin/vite.js');
+const env = setup();
+let dir;
+let pkg; // the staged package's folder, served by the second origin
+let consumer;
+let assetsServer; // the second origin: the package's folder with CORS
+const servers = [];
+
+const run = (cmd, args, cwd) => execFileSync(cmd, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+
+before(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'g2048-package-'));
+  pkg = join(dir, 'package');
+  const manifest = await writePackage(pkg);
+  run('npm', ['pack', pkg, '--pack-destination', dir, '--silent'], dir);
+  const tarball = readdirSync(dir).find((f) => f.endsWith('.tgz'));
+  assert.equal(tarball, `${PACKAGE_NAME}-${manifest.version}.tgz`);
+  consumer = join(dir, 'consumer');
+  mkdirSync(consumer);
+  writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
+  run('npm', ['install', '--offline', '--no-audit', '--no-fund', '--silent', join(dir, tarball)], consumer);
+  assetsServer = await serve({ port: 0, root: pkg, cors: true });
+  // A second origin: the test pages load from localhost, the package from 127.0.0.1.
+  assetsServer.url = assetsServer.url.replace('localhost', '127.0.0.1');
+});
+after(async () => {
+  for (const s of [assetsServer, ...servers]) await s?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+// A page whose board plays expectimax-td; `head` loads the embed.
+const page = (head, attrs = '') => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Consumer</title><link rel="icon" href="data:,">${head}</head>
+<body><game-2048 id="board" size="4" persist="off" keyboard="document" strategy="expectimax-td" speed="max" controls="full"${attrs}></game-2048></body></html>`;
+
+async function serveDir(root) {
+  const server = await serve({ port: 0, root });
+  servers.push(server);
+  return server;
+}
+
+// The board is styled (style.css applies in its shadow root) and the panel explains
+// expectimax-td in the engine's words (its file in the package); the board moves with the arrow keys (its cells change, a player's move event); Start AI plays
+// (AI moves); the learned network is fetched from a URL `networkAt` accepts and a worker reads
+// it (the network's line goes); a hint then comes from the network, not from the heuristic.
+async function plays(url, networkAt) {
+  const { page: p, done } = await openPage(env, null);
+  const networks = [];
+  p.on('response', (r) => { if (/4x6-l16\.ntw/.test(r.url())) networks.push({ url: r.url(), status: r.status() }); });
+  await p.goto(url);
+  await drawn(p, '#board');
+  const root = (sel) => `document.querySelector('#board').shadowRoot.querySelector('${sel}')`;
+  assert.equal(await p.evaluate(`getComputedStyle(${root('.board')}).position`), 'absolute', 'style.css applies');
+  const words = JSON.parse(readFileSync(join(pkg, 'www/pkg/strategy-texts/expectimax-td.json'), 'utf8'));
+  await p.waitForFunction(`${root('.ai-explanation')}?.textContent.includes(${JSON.stringify(words.slice(0, 40))})`, null, { timeout: 30000 });
+  await recordEvents(p);
+  const before = await hostCells(p, '#board');
+  for (const key of ['ArrowLeft', 'ArrowUp', 'ArrowRight', 'ArrowDown']) await p.keyboard.press(key);
+  await p.waitForFunction(() => window.__events.some((e) => e.type === 'move' && e.detail.by === 'player'));
+  assert.notDeepEqual(await hostCells(p, '#board'), before, 'the arrow keys moved the tiles');
+  const board = p.locator('#board');
+  const network = p.waitForResponse((r) => /4x6-l16\.ntw/.test(r.url()), { timeout: 60000 });
+  await board.locator('.ai-toggle').click();
+  await p.waitForFunction(() => window.__events.filter((e) => e.type === 'move' && e.detail.by === 'ai').length >= 3, null, { timeout: 30000 });
+  const response = await network;
+  assert.equal(response.status(), 200, `the network from ${response.url()}`);
+  assert.ok(networkAt(response.url()), `the network from ${response.url()}`);
+  await response.finished();
+  // The network's line shows while it downloads and goes once a worker has read it.
+  await p.waitForFunction(() => document.querySelector('#board').shadowRoot.querySelector('.ai-network')?.hidden, null, { timeout: 60000 });
+  assert.equal(networks.length, 1, `one download of the network: ${JSON.stringify(networks)}`);
+  await board.locator('.ai-toggle').click();
+  await p.waitForFunction(() => window.__events.some((e) => e.type === 'ai-stop'));
+  assert.ok((await events(p, { type: 'move' })).some((e) => e.detail.by === 'ai'), 'the AI moved');
+  await board.locator('.ai-hint').click();
+  await p.waitForFunction(() => /^Hint: /.test(document.querySelector('#board').shadowRoot.querySelector('.ai-status').textContent), null, { timeout: 30000 });
+  const hint = await p.evaluate(() => document.querySelector('#board').shadowRoot.querySelector('.ai-status').textContent);
+  assert.match(hint, /^Hint: (up|right|down|left)$/, 'the learned network answers the hint, not the heuristic');
+  await done();
+}
+
+test('Vite, no configuration: vite build copies every asset (wasm, worker, CSS, network) and the board plays', async () => {
+  writeFileSync(join(consumer, 'index.html'), page('<script type="module" src="./main.js"></script>'));
+  writeFileSync(join(consumer, 'main.js'), `import '${PACKAGE_NAME}';\n`);
+  const out = run(process.execPath, [VITE, 'build', '--outDir', 'dist-vite', '--logLevel', 'warn'], consumer);
+  assert.doesNotMatch(out, /error/i);
+  const built = readdirSync(join(consumer, 'dist-vite/assets'));
+  for (const f of [/^game2048_play_bg-.*\.wasm$/, /^game2048_ai_bg-.*\.wasm$/, /^worker-.*\.js$/, /^style-.*\.css$/, /^4x6-l16\.ntw-.*\.gz$/]) {
+    assert.ok(built.some((b) => f.test(b)), `vite emitted ${f}: ${built.join(', ')}`);
+  }
+  const site = await serveDir(join(consumer, 'dist-vite'));
+  await plays(site.url, (u) => u.startsWith(`${site.url}assets/`));
+});
+
+test('esbuild, with the assets attribute naming a second origin that serves the package (CORS)', async () => {
+  writeFileSync(join(consumer, 'entry.js'), `import '${PACKAGE_NAME}';\n`);
+  const { build } = await import('esbuild');
+  const out = join(consumer, 'dist-esbuild');
+  await build({ absWorkingDir: consumer, entryPoints: ['entry.js'], bundle: true, splitting: true, format: 'esm', outdir: out, logLevel: 'silent' });
+  writeFileSync(join(out, 'index.html'), page('<script type="module" src="./entry.js"></script>', ` assets="${assetsServer.url}"`));
+  const site = await serveDir(out);
+  assert.notEqual(new URL(site.url).origin, new URL(assetsServer.url).origin);
+  await plays(site.url, (u) => u === `${assetsServer.url}networks/4x6-l16.ntw.gz`);
+});
+
+test('no bundler: a <script type="module"> loads embed.js from the second origin', async () => {
+  const hostDir = join(dir, 'host');
+  mkdirSync(hostDir);
+  writeFileSync(join(hostDir, 'index.html'), page(`<script type="module" src="${assetsServer.url}embed.js"></script>`));
+  const site = await serveDir(hostDir);
+  await plays(site.url, (u) => u === `${assetsServer.url}networks/4x6-l16.ntw.gz`);
+});
+
+test('game2048-board/engine: the engine\'s JavaScript API, resolved through the exports map (here in Node)', () => {
+  const script = `import { readFileSync } from 'node:fs';
+const engine = await import('${PACKAGE_NAME}/engine');
+engine.initSync({ module: readFileSync(new URL('game2048_ai_bg.wasm', import.meta.resolve('${PACKAGE_NAME}/engine'))) });
+const game = new engine.Game(4, 7n);
+const { dir } = engine.bestMove(Array.from(game.cells()), 4, { strategy: 'expectimax', nodes: 2000 });
+console.log(JSON.stringify({ tiles: game.tiles().length, moved: game.move(dir) !== null }));`;
+  const out = JSON.parse(run(process.execPath, ['--input-type=module', '-e', script], consumer));
+  assert.deepEqual(out, { tiles: 2, moved: true });
+});

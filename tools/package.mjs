@@ -1,0 +1,119 @@
+#!/usr/bin/env node
+// Stages the npm package: node tools/package.mjs [OUT]   (default target/npm/; `make package`,
+// after `make build`). Then `npm pack OUT` makes the tarball.
+// The package is `make dist`'s folder (tools/dist.mjs: the same bundled, minified modules whose
+// first visit `make size` measures) without the site's pages: embed.js and what it loads, the
+// stylesheets, the wasm package, the learned network. Staged from dist rather than from the
+// sources: a page that loads embed.js from a CDN copy of the package gets the few bundled files
+// the budgets are set for, not the sixty-odd modules of www/, and a bundler (Vite, webpack)
+// bundles either alike. Every asset is found by a literal new URL('…', import.meta.url), which
+// bundlers follow (www/shared/assets.js); esbuild and Rollup users set the asset base instead
+// (docs/embed.md, "Install from npm"). The version is the crate's (Cargo.toml, its one place).
+// The TypeScript declarations (types/, www/pkg/game2048_ai.d.ts) and custom-elements.json are
+// copied when the repository has them; package.json names only those it has.
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseFlags, UsageError } from './cli.mjs';
+import { writeDist } from './dist.mjs';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+/** The package's name on npm. */
+export const PACKAGE_NAME = 'game2048-board';
+/** What dist writes that a package does not ship: the site's pages, its service worker and app icons. */
+const SITE_ONLY = /^(?:[^/]+\.html|sw\.js|manifest\.webmanifest|favicon\.svg|pages\.css|icons\/.*)$/;
+/** The engine's declarations, when wasm-bindgen writes them. */
+const ENGINE_TYPES = 'www/pkg/game2048_ai.d.ts';
+
+/** The crate's [package] field `name` of Cargo.toml. */
+export function crateField(name, text = readFileSync(join(ROOT, 'Cargo.toml'), 'utf8')) {
+  return new RegExp(`^\\[package\\][^[]*?^${name}\\s*=\\s*"([^"]+)"`, 'm').exec(text)?.[1];
+}
+
+/** package.json for the staged folder: `has(path)` says whether the folder holds that file. */
+export function manifest(has) {
+  const types = has('types/index.d.ts') ? './types/index.d.ts' : null;
+  const engineTypes = has(ENGINE_TYPES) ? `./${ENGINE_TYPES}` : null;
+  const entry = (t, file) => (t ? { types: t, default: file } : file);
+  const files = ['embed.js', '*.css', 'www/', 'networks/', 'README.md', 'LICENSE'];
+  if (types) files.push('types/');
+  if (has('custom-elements.json')) files.push('custom-elements.json');
+  return {
+    name: PACKAGE_NAME,
+    version: crateField('version'),
+    description: 'The 2048 game as a web component, <game-2048>, with its AIs: Rust compiled to WebAssembly, the AI in Web Workers',
+    license: crateField('license'),
+    type: 'module',
+    main: './embed.js',
+    ...(types ? { types } : {}),
+    exports: {
+      '.': entry(types, './embed.js'),
+      './engine': entry(engineTypes, './www/pkg/game2048_ai.js'),
+      ...(has('custom-elements.json') ? { './custom-elements.json': './custom-elements.json' } : {}),
+      './package.json': './package.json',
+    },
+    ...(has('custom-elements.json') ? { customElements: 'custom-elements.json' } : {}),
+    // Importing embed.js defines <game-2048> (in element.js's module); nothing else runs at import.
+    sideEffects: ['./embed.js', './www/game/element.js'],
+    files,
+    keywords: ['2048', 'game', 'web-component', 'custom-element', 'webassembly', 'ai'],
+  };
+}
+
+const README = (name, version) => `# ${name}
+
+The 2048 game as a web component, \`<game-2048>\`, with AIs you can watch play it: the rules and
+every AI are Rust compiled to WebAssembly, the AI thinks in Web Workers. No dependencies.
+
+\`\`\`sh
+npm install ${name}
+\`\`\`
+\`\`\`js
+import '${name}';                       // defines <game-2048>
+import { mount, setAssetBase } from '${name}';
+const game = mount(document.querySelector('#board'), { size: 4, theme: 'dark' });
+\`\`\`
+
+Vite and webpack 5 find the wasm, the workers, the stylesheets and the learned network with no
+configuration. With esbuild or Rollup, serve this package's folder (or use a CDN copy of
+${version}) and name it: \`setAssetBase('https://cdn.jsdelivr.net/npm/${name}@${version}/')\`, or the
+\`assets\` attribute or option. \`${name}/engine\` is the engine's JavaScript API.
+
+Every attribute, option, event and method: docs/embed.md in the repository
+(section "Install from npm" for bundlers and CDNs).
+`;
+
+/** Writes the package into `out` (emptied first); resolves to its package.json object. */
+export async function writePackage(out = join(ROOT, 'target/npm')) {
+  const files = await writeDist(out);
+  for (const f of files) if (SITE_ONLY.test(f)) rmSync(join(out, f), { force: true });
+  rmSync(join(out, 'icons'), { recursive: true, force: true });
+  for (const f of ['types', 'custom-elements.json', ENGINE_TYPES]) {
+    if (existsSync(join(ROOT, f))) {
+      mkdirSync(dirname(join(out, f)), { recursive: true });
+      cpSync(join(ROOT, f), join(out, f), { recursive: true });
+    }
+  }
+  cpSync(join(ROOT, 'LICENSE'), join(out, 'LICENSE'));
+  const pkg = manifest((f) => existsSync(join(out, f)));
+  writeFileSync(join(out, 'README.md'), README(pkg.name, pkg.version));
+  writeFileSync(join(out, 'package.json'), `${JSON.stringify(pkg, null, 2)}\n`);
+  return pkg;
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const { positionals } = parseFlags({
+    name: 'package',
+    usage: 'Usage: node tools/package.mjs [OUT]   (default target/npm/; run `make build` first)',
+    options: {},
+    allowPositionals: true,
+    check: (values, positionals) => {
+      if (positionals.length > 1) throw new UsageError(`one OUT folder, got ${positionals.length}`);
+      return { positionals };
+    },
+  });
+  const out = resolve(positionals[0] ?? join(ROOT, 'target/npm'));
+  const pkg = await writePackage(out);
+  const missing = ['types/index.d.ts', 'custom-elements.json', ENGINE_TYPES].filter((f) => !existsSync(join(out, f)));
+  console.log(`${out}: ${pkg.name}@${pkg.version}${missing.length ? ` (without ${missing.join(', ')}: not in the repository)` : ''}; \`npm pack ${out}\` makes the tarball`);
+}

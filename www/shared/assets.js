@@ -1,0 +1,95 @@
+// Every file the modules load besides modules: the wasm, the stylesheets, the strategies'
+// explanations, the learned network and the workers. Each is found by a literal
+// new URL('../path', import.meta.url) (a worker by new Worker(new URL(...), {type: 'module'})),
+// the form bundlers follow (Vite, webpack 5, Parcel: they copy the file and rewrite the URL), so
+// the package bundles without configuration. Tools that do not (esbuild, plain Rollup) and pages
+// that want the files from elsewhere (a CDN copy of the same version) name the folder that
+// serves the package's files once, setAssetBase(url) or the `assets` option; every URL is then
+// made from it. Paths below are written from www/ (tests/node/module-layout.test.mjs).
+
+let base = null;
+
+/**
+ * `url` as an asset base: the folder that serves the package's files (the one holding
+ * embed.js), an http(s) URL, absolute or relative to the page, as a URL ending in '/'; else null.
+ */
+export function parseAssetBase(url) {
+  if (typeof url !== 'string' && !(url instanceof URL)) return null;
+  let parsed;
+  try {
+    parsed = new URL(String(url).trim(), globalThis.document?.baseURI);
+  } catch {
+    return null;
+  }
+  if (!/^https?:$/.test(parsed.protocol) || parsed.search || parsed.hash) return null;
+  if (!parsed.pathname.endsWith('/')) parsed.pathname += '/';
+  return parsed;
+}
+
+/**
+ * Points every asset of the page's boards at `url` (parseAssetBase); null goes back to the
+ * files next to the modules. Returns false, changing nothing, for any other value. Call it
+ * before the first board mounts: what already loaded stays as it is.
+ */
+export function setAssetBase(url) {
+  const parsed = url == null ? null : parseAssetBase(url);
+  if (url != null && !parsed) return false;
+  base = parsed;
+  return true;
+}
+
+/** The base set by setAssetBase (a URL), or null: the files next to the modules. */
+export const assetBase = () => base;
+
+// `path` from the package's folder when a base is set, else `here()` (the literal URL).
+const at = (path, here) => (base ? new URL(path, base) : here());
+
+/** The URLs of the wasm modules, the stylesheets and the learned network. */
+export const ASSETS = {
+  playWasm: () => at('www/pkg/game2048_play_bg.wasm', () => new URL('../pkg/game2048_play_bg.wasm', import.meta.url)),
+  recordsWasm: () => at('www/pkg/game2048_records_bg.wasm', () => new URL('../pkg/game2048_records_bg.wasm', import.meta.url)),
+  aiWasm: () => at('www/pkg/game2048_ai_bg.wasm', () => new URL('../pkg/game2048_ai_bg.wasm', import.meta.url)),
+  network: () => at('networks/4x6-l16.ntw.gz', () => new URL('../../networks/4x6-l16.ntw.gz', import.meta.url)),
+  sheets: {
+    'style.css': () => at('style.css', () => new URL('../../style.css', import.meta.url)),
+    'panel.css': () => at('panel.css', () => new URL('../../panel.css', import.meta.url)),
+    'records.css': () => at('records.css', () => new URL('../../records.css', import.meta.url)),
+  },
+};
+
+/**
+ * Resolves to the URL of strategy `name`'s explanation: the index that `make build` writes beside
+ * the files (tools/strategy-texts.mjs) names each by a literal URL; with a base, from there.
+ */
+export async function explanationUrl(name) {
+  if (base) return new URL(`www/pkg/strategy-texts/${name}.json`, base);
+  const { TEXTS } = await import('../pkg/strategy-texts/index.js');
+  const url = Object.hasOwn(TEXTS, name) ? TEXTS[name] : null;
+  if (!url) throw new Error(`no explanation of ${name}`);
+  return url;
+}
+
+// The package's folder as these modules' own URL places it (two above a module: www/<folder>/),
+// for a page that loads them from another origin; not a literal, so that no bundler copies it.
+const home = () => new URL(import.meta.url.replace(/([^/]*\/){2}[^/]*$/, ''));
+
+const here = () => globalThis.location?.origin;
+const sameOrigin = (url) => !here() || here() === 'null' || new URL(url).origin === here();
+
+/**
+ * A module worker running `url`. A page cannot start a worker from another origin (the
+ * game's files on a CDN): then a same-origin blob module imports it (the file needs CORS).
+ * Same-origin pages use the URL itself, so a strict CSP (worker-src 'self', no blob:) keeps
+ * working. Returns {worker, shim} (shim: the blob's URL, to revoke once the worker loaded).
+ */
+export function startWorker(url) {
+  if (sameOrigin(url)) return { worker: new Worker(url, { type: 'module' }), shim: null };
+  const shim = URL.createObjectURL(new Blob([`import ${JSON.stringify(String(url))};\n`], { type: 'text/javascript' }));
+  return { worker: new Worker(shim, { type: 'module' }), shim };
+}
+
+/** The AI's worker (www/ai/worker.js), as startWorker returns it. */
+export function startAiWorker() {
+  if (base || !sameOrigin(import.meta.url)) return startWorker(new URL('www/ai/worker.js', base ?? home()));
+  return { worker: new Worker(new URL('../ai/worker.js', import.meta.url), { type: 'module' }), shim: null };
+}
