@@ -34,10 +34,8 @@ const ATTRIBUTE_WORDS = {
   'storage-key': ['string', 'game2048:<id>, else game2048:board-N', 'The localStorage key prefix; a change re-mounts the board.'],
   controls: ['Controls', 'minimal', 'none (the board alone), minimal (score, New game, Start AI, Hint) or full (every control); a change re-mounts the board.'],
   offline: ['boolean', 'false', 'Register the service worker (sw.js next to embed.js) so the site plays offline; a change re-mounts the board.'],
-  assets: ['string', 'the folder of embed.js', 'Only in the npm package (its build adds it): the base URL of the package\'s files, where a bundler moved the modules away from them.'],
+  assets: ['string', 'the files next to the modules', 'The URL of the folder that serves the package\'s files (a CDN copy of the same version), for a bundler that copies no `new URL` asset (esbuild, Rollup); one for the page; a change re-mounts the board.'],
 };
-/** Attributes the package build adds: in the manifest and the types before options.js observes them. */
-export const PENDING_ATTRIBUTES = ['assets'];
 
 // Members besides the attributes' properties: type text and words (methods: parameters, return).
 const FIELDS = {
@@ -86,11 +84,9 @@ const propertyOf = (attribute) => OPTION_OF[attribute] ?? attribute;
 const ref = (name, module) => ({ name, module });
 
 function attributes() {
-  const names = [...ATTRIBUTES, ...PENDING_ATTRIBUTES.filter((a) => !ATTRIBUTES.includes(a))];
-  return names.map((name) => {
+  return ATTRIBUTES.map((name) => {
     const [t, fallback, description] = ATTRIBUTE_WORDS[name];
-    const observed = ATTRIBUTES.includes(name);
-    return { name, type: type(t), default: fallback, description, ...(observed ? { fieldName: propertyOf(name) } : {}) };
+    return { name, type: type(t), default: fallback, description, fieldName: propertyOf(name) };
   });
 }
 

@@ -116,7 +116,7 @@ export interface Game2048Api {
   step(): boolean | undefined;
   /** Shows the AI's move without playing it. */
   hint(): boolean | undefined;
-  /** false for persist, storageKey, controls and offline (they need a new mount), for an invalid value, and without a board. */
+  /** false for persist, storageKey, controls, offline and assets (they need a new mount), for an invalid value, and without a board. */
   setOption<K extends keyof MountOptions>(name: K, value: MountOptions[K]): boolean;
   /** null before ready. */
   getState(): GameState | null;
@@ -233,6 +233,8 @@ export declare class Game2048Element extends HTMLElement {
   set controls(value: AttributeValue<Controls>);
   get offline(): boolean;
   set offline(value: boolean);
+  get assets(): string | null;
+  set assets(value: string | URL | null);
 
   addEventListener<K extends keyof Game2048ElementEventMap>(type: K, listener: (this: Game2048Element, ev: Game2048ElementEventMap[K]) => any, options?: boolean | AddEventListenerOptions): void;
   addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;

@@ -5,12 +5,10 @@
 // interface (game-api.js's one list: its methods, state getters, `ready`, `element`), and the
 // controller's events (move, won, over, record, ai-start, ai-stop, error, ready) fire on it.
 import { mount } from './mount.js';
-import { ATTRIBUTES, FLAG_ATTRIBUTES, OPTION_OF } from './options.js';
+import { ATTRIBUTES, FLAG_ATTRIBUTES, OPTION_OF, REMOUNT_OPTIONS } from './options.js';
 import { API_METHODS, STATE_GETTERS, noState } from './game-api.js';
 
 const BaseElement = globalThis.HTMLElement ?? class {};
-// The attributes whose change needs a new mount (setOption returns false for them).
-const REMOUNT = ['persist', 'storage-key', 'controls', 'offline'];
 const isOn = (value) => value !== null && value !== 'off' && value !== 'false';
 // Each attribute's property (storage-key: storageKey).
 const PROPERTIES = ATTRIBUTES.map((attribute) => OPTION_OF[attribute] ?? attribute);
@@ -52,7 +50,7 @@ export class Game2048Element extends BaseElement {
     if (!this.#game || old === value) return;
     const option = OPTION_OF[name] ?? name;
     if (value === null && name !== 'autoplay') return;
-    if (!this.#game.setOption(option, name === 'autoplay' ? isOn(value) : value) && REMOUNT.includes(name)) {
+    if (!this.#game.setOption(option, name === 'autoplay' ? isOn(value) : value) && REMOUNT_OPTIONS.includes(option)) {
       this.#game.destroy();
       this.#game = mount(this, this.#options());
     }

@@ -1,7 +1,7 @@
 // The object mount() returns: the board's public API for pages and embedders (docs/embed.md).
 // Each call goes to the board's controller, through mount's `call` (queued until the first
 // board is drawn, nothing after destroy); the state getters read the controller's state.
-import { readOption } from './options.js';
+import { REMOUNT_OPTIONS, readOption } from './options.js';
 import { DEFAULT_STRATEGY } from '../ai/strategies.js';
 
 /**
@@ -61,7 +61,7 @@ export function createGameApi({ element, ready, call, controller, destroyed, bin
      * (they need a new mount) and for invalid values (with a warning).
      */
     setOption(name, value) {
-      if (destroyed() || name === 'persist' || name === 'storageKey' || name === 'controls' || name === 'offline') return false;
+      if (destroyed() || REMOUNT_OPTIONS.includes(name)) return false;
       const clean = readOption(name, value);
       if (clean === undefined && !(name === 'autoplay' && value == null)) return false;
       if (name === 'keyboard') {

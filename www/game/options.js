@@ -17,6 +17,8 @@ const KEYBOARD_ALIASES = { element: 'focus', false: 'none' };
 /** The attribute names the element observes, in mount()'s spelling where they differ. */
 export const ATTRIBUTES = ['size', 'mode', 'theme', 'strategy', 'ms', 'nodes', 'autoplay', 'speed', 'seed', 'keyboard', 'persist', 'storage-key', 'controls', 'offline', 'assets'];
 export const OPTION_OF = { 'storage-key': 'storageKey' };
+/** The options a running board cannot take: a change needs a new mount (setOption returns false). */
+export const REMOUNT_OPTIONS = ['persist', 'storageKey', 'controls', 'offline', 'assets'];
 /** The attributes that are on by their presence (`autoplay`, not `autoplay="on"`): boolean properties of the element. */
 export const FLAG_ATTRIBUTES = ['autoplay', 'offline'];
 
