@@ -10,7 +10,7 @@
 // bundlers follow (www/shared/assets.js); esbuild and Rollup users set the asset base instead
 // (docs/embed.md, "Install from npm"). The version is the crate's (Cargo.toml, its one place).
 // The TypeScript declarations (types/, www/pkg/game2048_ai.d.ts) and custom-elements.json are
-// copied when the repository has them; package.json names only those it has.
+// copied in; a package without them is not written.
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -89,10 +89,9 @@ export async function writePackage(out = join(ROOT, 'target/npm')) {
   for (const f of files) if (SITE_ONLY.test(f)) rmSync(join(out, f), { force: true });
   rmSync(join(out, 'icons'), { recursive: true, force: true });
   for (const f of ['types', 'custom-elements.json', ENGINE_TYPES]) {
-    if (existsSync(join(ROOT, f))) {
-      mkdirSync(dirname(join(out, f)), { recursive: true });
-      cpSync(join(ROOT, f), join(out, f), { recursive: true });
-    }
+    if (!existsSync(join(ROOT, f))) throw new Error(`no ${f}: ${f === ENGINE_TYPES ? 'run `make build` first' : 'it belongs to the repository'}`);
+    mkdirSync(dirname(join(out, f)), { recursive: true });
+    cpSync(join(ROOT, f), join(out, f), { recursive: true });
   }
   cpSync(join(ROOT, 'LICENSE'), join(out, 'LICENSE'));
   const pkg = manifest((f) => existsSync(join(out, f)));
@@ -114,6 +113,5 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   });
   const out = resolve(positionals[0] ?? join(ROOT, 'target/npm'));
   const pkg = await writePackage(out);
-  const missing = ['types/index.d.ts', 'custom-elements.json', ENGINE_TYPES].filter((f) => !existsSync(join(out, f)));
-  console.log(`${out}: ${pkg.name}@${pkg.version}${missing.length ? ` (without ${missing.join(', ')}: not in the repository)` : ''}; \`npm pack ${out}\` makes the tarball`);
+  console.log(`${out}: ${pkg.name}@${pkg.version}; \`npm pack ${out}\` makes the tarball`);
 }

@@ -17,6 +17,7 @@ import { writePackage, PACKAGE_NAME } from '../../tools/package.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const VITE = join(ROOT, 'node_modules/vite/bin/vite.js');
+const TSC = join(ROOT, 'node_modules/typescript/bin/tsc');
 const env = setup();
 let dir;
 let pkg; // the staged package's folder, served by the second origin
@@ -138,4 +139,24 @@ const { dir } = engine.bestMove(Array.from(game.cells()), 4, { strategy: 'expect
 console.log(JSON.stringify({ tiles: game.tiles().length, moved: game.move(dir) !== null }));`;
   const out = JSON.parse(run(process.execPath, ['--input-type=module', '-e', script], consumer));
   assert.deepEqual(out, { tiles: 2, moved: true });
+});
+
+test('TypeScript finds the types through the installed package: the consumer file type-checks under --strict', () => {
+  // tests/types/consumer.ts (which tests/node/types.test.mjs checks against the repository's
+  // files) here against the package as installed: its exports map's types conditions.
+  writeFileSync(join(consumer, 'consumer.ts'), readFileSync(join(ROOT, 'tests/types/consumer.ts'), 'utf8'));
+  writeFileSync(join(consumer, 'tsconfig.json'), JSON.stringify({
+    compilerOptions: {
+      target: 'es2022', module: 'esnext', moduleResolution: 'bundler', strict: true, noEmit: true,
+      skipLibCheck: false, types: [], lib: ['es2022', 'esnext.disposable', 'dom', 'dom.iterable'],
+    },
+    files: ['consumer.ts'],
+  }));
+  let out = '';
+  try {
+    run(process.execPath, [TSC, '-p', 'tsconfig.json'], consumer);
+  } catch (e) {
+    out = `${e.stdout}${e.stderr}`;
+  }
+  assert.equal(out, '', 'tsc --strict on the consumer file, with the package as npm installed it');
 });
