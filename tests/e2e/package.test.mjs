@@ -1,5 +1,5 @@
 // The npm package (tools/package.mjs, `make package`) as a web developer uses it: packed with
-// `npm pack`, installed offline into a fresh project, bundled by Vite with no configuration and
+// `npm pack`, installed offline into a fresh project, bundled by Vite and webpack with no configuration and
 // by esbuild with the `assets` base pointing at a second origin that serves the package's
 // folder (CORS), and loaded unbundled by a <script type="module"> from that second origin.
 // In each, the board plays with the arrow keys, Start AI plays, and expectimax-td downloads
@@ -65,7 +65,7 @@ async function serveDir(root) {
 async function plays(url, networkAt) {
   const { page: p, done } = await openPage(env, null);
   const networks = [];
-  p.on('response', (r) => { if (/4x6-l16\.ntw/.test(r.url())) networks.push({ url: r.url(), status: r.status() }); });
+  p.on('response', (r) => { if (networkAt(r.url())) networks.push({ url: r.url(), status: r.status() }); });
   await p.goto(url);
   await drawn(p, '#board');
   const root = (sel) => `document.querySelector('#board').shadowRoot.querySelector('${sel}')`;
@@ -78,12 +78,11 @@ async function plays(url, networkAt) {
   await p.waitForFunction(() => window.__events.some((e) => e.type === 'move' && e.detail.by === 'player'));
   assert.notDeepEqual(await hostCells(p, '#board'), before, 'the arrow keys moved the tiles');
   const board = p.locator('#board');
-  const network = p.waitForResponse((r) => /4x6-l16\.ntw/.test(r.url()), { timeout: 60000 });
+  const network = p.waitForResponse((r) => networkAt(r.url()), { timeout: 60000 });
   await board.locator('.ai-toggle').click();
   await p.waitForFunction(() => window.__events.filter((e) => e.type === 'move' && e.detail.by === 'ai').length >= 3, null, { timeout: 30000 });
   const response = await network;
   assert.equal(response.status(), 200, `the network from ${response.url()}`);
-  assert.ok(networkAt(response.url()), `the network from ${response.url()}`);
   await response.finished();
   // The network's line shows while it downloads and goes once a worker has read it.
   await p.waitForFunction(() => document.querySelector('#board').shadowRoot.querySelector('.ai-network')?.hidden, null, { timeout: 60000 });
@@ -108,7 +107,27 @@ test('Vite, no configuration: vite build copies every asset (wasm, worker, CSS, 
     assert.ok(built.some((b) => f.test(b)), `vite emitted ${f}: ${built.join(', ')}`);
   }
   const site = await serveDir(join(consumer, 'dist-vite'));
-  await plays(site.url, (u) => u.startsWith(`${site.url}assets/`));
+  await plays(site.url, (u) => u.startsWith(`${site.url}assets/4x6-l16.ntw-`));
+});
+
+test('webpack 5, no configuration: its defaults (src/index.js to dist/main.js) emit every asset and the board plays', async () => {
+  mkdirSync(join(consumer, 'src'), { recursive: true });
+  writeFileSync(join(consumer, 'src/index.js'), `import '${PACKAGE_NAME}';\n`);
+  const { default: webpack } = await import('webpack');
+  // What `npx webpack --mode production` does in the project's folder (its output is cwd's dist/).
+  const out = join(consumer, 'dist');
+  const stats = await new Promise((resolve, reject) => {
+    webpack({ context: consumer, mode: 'production', output: { path: out } }, (e, s) => (e ? reject(e) : resolve(s)));
+  });
+  assert.deepEqual(stats.toJson({ all: false, errors: true }).errors.map((e) => e.message), [], 'webpack builds without errors');
+  const built = readdirSync(out);
+  for (const f of [/\.wasm$/, /\.css$/, /\.gz$/]) assert.ok(built.some((b) => f.test(b)), `webpack emitted ${f}: ${built.join(', ')}`);
+  writeFileSync(join(out, 'index.html'), page('<script src="./main.js" defer></script>'));
+  const site = await serveDir(out);
+  // webpack names an asset by its hash alone: the network is the one .gz it emitted.
+  const network = built.filter((b) => b.endsWith('.gz'));
+  assert.equal(network.length, 1, built.join(', '));
+  await plays(site.url, (u) => u === `${site.url}${network[0]}`);
 });
 
 test('esbuild, with the assets attribute naming a second origin that serves the package (CORS)', async () => {

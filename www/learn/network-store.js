@@ -3,12 +3,11 @@
 // it. Loaded only where it is needed (learn.html, and the game page when one of those
 // strategies plays). Every failure (no IndexedDB, private mode, a full disk, a blocked
 // database) rejects with an Error whose text says so in words; nothing else is touched.
+import { pageUrl } from '../shared/pages.js';
+
 const DB = 'game2048-networks';
 const STORE = 'networks';
 const KEY = 'yours';
-
-/** Where to train one: the learn page, next to the game page. */
-export const LEARN_URL = new URL('../../learn.html', import.meta.url);
 
 const reason = (e) => (e && e.message ? e.message : e?.name ?? String(e));
 const unavailable = (e) => new Error(`the browser's storage (IndexedDB) is unavailable here (${reason(e)})`);
@@ -88,7 +87,7 @@ export function forgetNetwork() {
  * storage cannot be read.
  */
 export async function yourNetwork() {
-  const learn = LEARN_URL.href;
+  const learn = pageUrl('learn.html').href;
   let record;
   try {
     record = await loadNetwork();

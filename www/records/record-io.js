@@ -1,7 +1,7 @@
 // Game records outside the engine: the replay and play-on links, the record as a file
 // (download, open), and reading a record from a link's fragment. No rules here: every
 // record read is handed to the engine (Replay, Game.fromRecord), which checks it.
-const PAGES = new URL('../../', import.meta.url);
+import { pageUrl } from '../shared/pages.js';
 
 // Longer links still work in browsers (Chromium takes URLs up to 2 MB), but some mail and
 // chat apps cut them: past this length the share dialog also offers the file.
@@ -11,12 +11,12 @@ export const FILE_EXTENSION = '.2048.txt';
 
 /** The link that opens the replay of `record` (optionally at position `at`). */
 export function replayUrl(record, at) {
-  return `${new URL('replay.html', PAGES).href}#${record}${at != null ? `&at=${at}` : ''}`;
+  return `${pageUrl('replay.html').href}#${record}${at != null ? `&at=${at}` : ''}`;
 }
 
 /** The game page, playing on from move `at` of `record` (the page asks before it replaces a game). */
 export function continueUrl(record, at, { ai = false } = {}) {
-  return `${new URL('index.html', PAGES).href}#continue=${record}${at != null ? `&at=${at}` : ''}${ai ? '&ai=1' : ''}`;
+  return `${pageUrl('index.html').href}#continue=${record}${at != null ? `&at=${at}` : ''}${ai ? '&ai=1' : ''}`;
 }
 
 /**

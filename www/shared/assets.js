@@ -75,6 +75,10 @@ const home = () => new URL(import.meta.url.replace(/([^/]*\/){2}[^/]*$/, ''));
 
 const here = () => globalThis.location?.origin;
 const sameOrigin = (url) => !here() || here() === 'null' || new URL(url).origin === here();
+// Whether these modules are served from another origin than the page's (a CDN): a worker then
+// starts through a blob. A bundler may write a file: URL here at build time (webpack does):
+// then the modules are the page's own bundle.
+const servedElsewhere = () => /^https?:$/.test(new URL(import.meta.url).protocol) && !sameOrigin(import.meta.url);
 
 /**
  * A module worker running `url`. A page cannot start a worker from another origin (the
@@ -90,6 +94,6 @@ export function startWorker(url) {
 
 /** The AI's worker (www/ai/worker.js), as startWorker returns it. */
 export function startAiWorker() {
-  if (base || !sameOrigin(import.meta.url)) return startWorker(new URL('www/ai/worker.js', base ?? home()));
+  if (base || servedElsewhere()) return startWorker(new URL('www/ai/worker.js', base ?? home()));
   return { worker: new Worker(new URL('../ai/worker.js', import.meta.url), { type: 'module' }), shim: null };
 }

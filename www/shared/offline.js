@@ -2,11 +2,13 @@
 // www/shared/service-worker.js). When a new build takes over a page that an older one was
 // serving, the page reloads once, so that it never runs one build's page with another's
 // modules or wasm. The worker must be on the page's own origin: elsewhere nothing happens.
-const SERVICE_WORKER = new URL('../../sw.js', import.meta.url);
+import { pageUrl } from './pages.js';
+
 let registered = false;
 
 export function registerOffline(win = globalThis.window) {
   const sw = win?.navigator?.serviceWorker;
+  const SERVICE_WORKER = pageUrl('sw.js');
   if (registered || !sw || SERVICE_WORKER.origin !== win.location.origin) return;
   registered = true;
   const updating = Boolean(sw.controller);
