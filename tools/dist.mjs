@@ -62,10 +62,12 @@ const posixRel = (from, to) => relative(from, to).split('\\').join('/');
  * import of FIRST_BOARD (so each module has one copy, and one state, in a page); FIRST_BOARD's
  * file then exports its own exports and the names the rest imports from it.
  */
-async function bundle(out) {
+async function bundle(out, sitePages) {
   const { build } = await import('esbuild');
   const common = {
     absWorkingDir: ROOT, bundle: true, format: 'esm', minify: true, target: 'es2022', legalComments: 'none', metafile: true, logLevel: 'silent',
+    // Whether the site's pages are beside the modules to link to (www/shared/pages.js).
+    define: { __G2048_SITE_PAGES__: String(sitePages) },
   };
   const rel = (f) => posixRel(out, resolve(ROOT, f)); // an esbuild path (from ROOT) as a path in `out`
   // The wasm package (www/pkg: glue modules, the explanations' index), imported by a literal
@@ -169,14 +171,17 @@ async function bundle(out) {
   return { imports, outputs: Object.keys(imports).sort() };
 }
 
-/** Copies the site into `out` (emptied first), minified, with its sw.js; resolves to the relative paths written (`.lazy`: LAZY_FILES, written too, not among them). */
-export async function writeDist(out = join(ROOT, 'dist')) {
+/**
+ * Copies the site into `out` (emptied first), minified, with its sw.js; resolves to the relative paths written (`.lazy`: LAZY_FILES, written too, not among them).
+ * `sitePages: false` (the npm package, which ships no pages) builds the modules without links to them.
+ */
+export async function writeDist(out = join(ROOT, 'dist'), { sitePages = true } = {}) {
   const missing = [...PKG_FILES, ...(textFiles(ROOT).length ? [] : [`${TEXTS_DIR}/`])].filter((f) => !existsSync(join(ROOT, 'www/pkg', f)));
   if (missing.length) throw new Error(`no ${missing.join(', ')} under www/pkg: run \`make build\` first`);
   rmSync(out, { recursive: true, force: true });
   mkdirSync(join(out, 'www/pkg', TEXTS_DIR), { recursive: true });
   mkdirSync(join(out, 'icons'), { recursive: true });
-  const { imports, outputs } = await bundle(out);
+  const { imports, outputs } = await bundle(out, sitePages);
   const files = [...siteFiles(ROOT).filter((f) => !f.startsWith('www/') || f.startsWith('www/pkg/')), ...outputs];
   for (const f of files) {
     if (outputs.includes(f)) continue;

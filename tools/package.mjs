@@ -85,7 +85,7 @@ Every attribute, option, event and method: docs/embed.md in the repository
 
 /** Writes the package into `out` (emptied first); resolves to its package.json object. */
 export async function writePackage(out = join(ROOT, 'target/npm')) {
-  const files = await writeDist(out);
+  const files = await writeDist(out, { sitePages: false });
   for (const f of files) if (SITE_ONLY.test(f)) rmSync(join(out, f), { force: true });
   rmSync(join(out, 'icons'), { recursive: true, force: true });
   for (const f of ['types', 'custom-elements.json', ENGINE_TYPES]) {

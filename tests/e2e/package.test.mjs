@@ -94,6 +94,15 @@ async function plays(url, networkAt) {
   await p.waitForFunction(() => /^Hint: /.test(document.querySelector('#board').shadowRoot.querySelector('.ai-status').textContent), null, { timeout: 30000 });
   const hint = await p.evaluate(() => document.querySelector('#board').shadowRoot.querySelector('.ai-status').textContent);
   assert.match(hint, /^Hint: (up|right|down|left)$/, 'the learned network answers the hint, not the heuristic');
+  // The package ships no pages: no link to the editor, and Share gives the record itself to
+  // copy, and replays it in the board.
+  assert.equal(await board.locator('.editor-link').count(), 0, 'no link to an editor page the package does not ship');
+  await board.locator('.share-button').click();
+  const field = board.locator('.share-dialog .share-link');
+  await field.waitFor();
+  assert.match(await field.inputValue(), /^2048r1\./, 'Share gives the record');
+  await board.locator('.share-dialog .share-open').click();
+  await board.locator('.replay-embed').waitFor();
   await done();
 }
 

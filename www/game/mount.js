@@ -150,7 +150,7 @@ export function mount(element, options = {}) {
     const record = controller.getRecord();
     if (!s || !record) return;
     const { openShare } = await import('../records/share.js');
-    if (!destroyed) openShare(view.frame, { record, size: s.size, score: s.score, moves: s.moves, over: s.over });
+    if (!destroyed) openShare(view.frame, { record, size: s.size, score: s.score, moves: s.moves, over: s.over, replay: () => game.loadRecord(record, { replay: true }) });
   }
   const view = createView(root, clicks(() => controller, share), { ownsPage: keyboard === 'document', controls });
 

@@ -3,7 +3,7 @@
 // it. Loaded only where it is needed (learn.html, and the game page when one of those
 // strategies plays). Every failure (no IndexedDB, private mode, a full disk, a blocked
 // database) rejects with an Error whose text says so in words; nothing else is touched.
-import { pageUrl } from '../shared/pages.js';
+import { SITE_PAGES, pageUrl } from '../shared/pages.js';
 
 const DB = 'game2048-networks';
 const STORE = 'networks';
@@ -87,7 +87,7 @@ export function forgetNetwork() {
  * storage cannot be read.
  */
 export async function yourNetwork() {
-  const learn = pageUrl('learn.html').href;
+  const learn = SITE_PAGES ? pageUrl('learn.html').href : undefined;
   let record;
   try {
     record = await loadNetwork();

@@ -4,7 +4,13 @@
 // made at run time from the folder that holds embed.js (the asset base when one is set), not
 // by a literal URL beside import.meta.url: a bundler would take each for an asset to copy
 // (webpack stops when the file is not in the package).
+// The npm package ships no pages (tools/package.mjs builds it with __G2048_SITE_PAGES__ false):
+// there the board offers no link to one.
 import { assetBase } from './assets.js';
+
+/* global __G2048_SITE_PAGES__ */
+/** Whether the site's pages are there to link to: in the site and `make dist`, not in the package. */
+export const SITE_PAGES = typeof __G2048_SITE_PAGES__ === 'undefined' || __G2048_SITE_PAGES__ !== false;
 
 // This module's own URL: www/shared/pages.js, two folders below the site's root.
 const HERE = import.meta.url;
