@@ -10,7 +10,7 @@ use super::reports::catalog;
 
 /// `strategies()`: every strategy as `{name, label, explanation, options: [{name, kind, min,
 /// max, default, description, fields?}]}`, weakest first, for building a settings panel.
-#[wasm_bindgen]
+#[wasm_bindgen(unchecked_return_type = "StrategyInfo[]")]
 pub fn strategies() -> JsValue {
     parse(&catalog::strategies_text())
 }
@@ -18,7 +18,7 @@ pub fn strategies() -> JsValue {
 /// `learnedStrategies()`: the strategies that play once a network is loaded (`td`,
 /// `expectimax-td`), in the shape of `strategies()`. Not in `strategies()`: without a network
 /// they cannot play.
-#[wasm_bindgen(js_name = learnedStrategies)]
+#[wasm_bindgen(js_name = learnedStrategies, unchecked_return_type = "StrategyInfo[]")]
 pub fn learned_strategies() -> JsValue {
     parse(&catalog::learned_text())
 }

@@ -22,7 +22,11 @@ impl WasmGame {
     /// `new Game(size, seed?, mode?)`: a new game with two tiles; mode "classic" (default)
     /// or "endless" labels its record.
     #[wasm_bindgen(constructor)]
-    pub fn new(size: JsValue, seed: JsValue, mode: JsValue) -> Result<WasmGame, JsError> {
+    pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "number")] size: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "Seed | null")] seed: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "Mode | null")] mode: JsValue,
+    ) -> Result<WasmGame, JsError> {
         let size = size_from(&size)?;
         let seed = seed_from(&seed)?;
         let mode = mode_from(&mode)?;
@@ -33,10 +37,10 @@ impl WasmGame {
     /// `Game.fromCells(size, cells, seed?, mode?)`: a game from tile values, row-major (0 = empty).
     #[wasm_bindgen(js_name = fromCells)]
     pub fn from_cells(
-        size: JsValue,
-        cells: JsValue,
-        seed: JsValue,
-        mode: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] size: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "ArrayLike<number>")] cells: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "Seed | null")] seed: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "Mode | null")] mode: JsValue,
     ) -> Result<WasmGame, JsError> {
         let size = size_from(&size)?;
         let board = Board::from_values(size, &cells_from(&cells)?).map_err(game_error)?;
@@ -56,20 +60,26 @@ impl WasmGame {
     }
 
     /// "classic" or "endless": the label the record carries.
-    #[wasm_bindgen(getter)]
+    #[wasm_bindgen(getter, unchecked_return_type = "Mode")]
     pub fn mode(&self) -> String {
         self.inner.mode().name().to_string()
     }
 
     #[wasm_bindgen(setter)]
-    pub fn set_mode(&mut self, mode: JsValue) -> Result<(), JsError> {
+    pub fn set_mode(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "Mode")] mode: JsValue,
+    ) -> Result<(), JsError> {
         self.inner.set_mode(mode_from(&mode)?);
         Ok(())
     }
 
     /// `g.move(dir)`: null when nothing moves, else the transitions to animate.
-    #[wasm_bindgen(js_name = "move")]
-    pub fn play(&mut self, dir: &str) -> Result<JsValue, JsError> {
+    #[wasm_bindgen(js_name = "move", unchecked_return_type = "MoveResult | null")]
+    pub fn play(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "Direction")] dir: &str,
+    ) -> Result<JsValue, JsError> {
         let dir: Direction = dir.parse().map_err(game_error)?;
         Ok(match self.inner.play(dir) {
             Some(report) => parse(&move_report(&report)),
@@ -83,6 +93,7 @@ impl WasmGame {
     }
 
     /// `[{id, value, row, col}]` for rendering.
+    #[wasm_bindgen(unchecked_return_type = "Tile[]")]
     pub fn tiles(&self) -> JsValue {
         parse(&tiles(&self.inner.tiles()))
     }
@@ -93,7 +104,10 @@ impl WasmGame {
 
     /// The game as JSON text; `maxHistory` bounds the undo history kept (the latest moves).
     #[wasm_bindgen(js_name = toJSON)]
-    pub fn to_json(&self, max_history: Option<u32>) -> String {
+    pub fn to_json(
+        &self,
+        #[wasm_bindgen(js_name = maxHistory)] max_history: Option<u32>,
+    ) -> String {
         self.inner.to_json(max_history.map(|m| m as usize))
     }
 
@@ -135,8 +149,11 @@ impl WasmGame {
 
 /// `legalMoves(cells, size)`: the directions (in `up, right, down, left` order) that change the
 /// board given as tile values; `[]` when the game is over. Throws on a bad position.
-#[wasm_bindgen(js_name = legalMoves)]
-pub fn legal_moves(cells: JsValue, size: JsValue) -> Result<Vec<String>, JsError> {
+#[wasm_bindgen(js_name = legalMoves, unchecked_return_type = "Direction[]")]
+pub fn legal_moves(
+    #[wasm_bindgen(unchecked_param_type = "ArrayLike<number>")] cells: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] size: JsValue,
+) -> Result<Vec<String>, JsError> {
     let size = size_from(&size)?;
     let board = Board::from_values(size, &cells_from(&cells)?).map_err(game_error)?;
     Ok(board

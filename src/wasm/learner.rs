@@ -60,6 +60,7 @@ impl Trainer {
     }
 
     /// `train(n)`: plays and learns from n more games; returns `[{score, largest, moves}]`.
+    #[wasm_bindgen(unchecked_return_type = "TrainedGame[]")]
     pub fn train(&mut self, n: u32) -> JsValue {
         let features = self.network.features().clone();
         let weights = self
@@ -93,7 +94,10 @@ impl Trainer {
 
     /// `save(quantisation)`: the network as a weights file ("f32", "i16", "i8", or "c8"
     /// with evenly spaced codebooks: the native trainer's export fits them to play).
-    pub fn save(&self, quantisation: &str) -> Result<Vec<u8>, JsError> {
+    pub fn save(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "Quantisation")] quantisation: &str,
+    ) -> Result<Vec<u8>, JsError> {
         let q = Quantisation::parse(quantisation)
             .ok_or_else(|| JsError::new("quantisation is f32, i16, i8 or c8"))?;
         Ok(encode(&self.network.quantised(q), Encoding::ZeroRuns))

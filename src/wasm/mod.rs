@@ -9,6 +9,7 @@
 //! | `records.rs` | `Game.fromJSON`, `Game.fromRecord`, `Replay`, `positionProblem` | records, ai |
 //! | `search.rs` | `bestMove`, `warmUp`, `loadWeights`, `NetworkLoader`, `unloadWeights` | ai |
 //! | `learner.rs` | `Trainer` | ai |
+//! | `typescript.rs` | none: the TypeScript types the declarations name (`MoveResult`, `SearchOptions`, ...) | all |
 //! | `reports/` | none: the reports' JSON text, written without serde (also built natively, for its tests) | per report |
 //!
 //! The three builds, named by what they hold (the Makefile; `www/pkg/game2048_<build>.js`):
@@ -32,6 +33,8 @@ mod records;
 mod reports;
 #[cfg(all(target_arch = "wasm32", feature = "ai"))]
 mod search;
+#[cfg(target_arch = "wasm32")]
+mod typescript;
 
 /// The page's modules (built without `ai`) allocate with talc, a few KB smaller than Rust's
 /// default wasm allocator (dlmalloc); the AI's module keeps dlmalloc.

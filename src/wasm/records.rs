@@ -48,9 +48,10 @@ impl WasmGame {
     /// before. Throws an Error naming the move and the problem.
     #[wasm_bindgen(js_name = fromRecord)]
     pub fn from_record(
-        text: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+        #[wasm_bindgen(js_name = moveNumber, unchecked_optional_param_type = "number | null")]
         move_number: JsValue,
-        seed: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "Seed | null")] seed: JsValue,
     ) -> Result<WasmGame, JsError> {
         let record = record_from(&text)?;
         let upto = number_from(&move_number, "move number")?;
@@ -62,7 +63,9 @@ impl WasmGame {
 
     /// `Game.fromJSON(text)`: a game saved by `toJSON`; throws an Error naming what is wrong.
     #[wasm_bindgen(js_name = fromJSON)]
-    pub fn from_json(text: JsValue) -> Result<WasmGame, JsError> {
+    pub fn from_json(
+        #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+    ) -> Result<WasmGame, JsError> {
         let text = text.as_string().ok_or_else(|| {
             js_error(format!(
                 "saved game must be a string of JSON, got {}",
@@ -99,7 +102,9 @@ impl WasmReplay {
 impl WasmReplay {
     /// `new Replay(text)`: throws an Error naming the move and the problem.
     #[wasm_bindgen(constructor)]
-    pub fn new(text: JsValue) -> Result<WasmReplay, JsError> {
+    pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+    ) -> Result<WasmReplay, JsError> {
         let record = record_from(&text)?;
         let inner = Replay::new(&record).map_err(js_error)?;
         Ok(WasmReplay { inner })
@@ -110,7 +115,7 @@ impl WasmReplay {
         self.inner.size()
     }
 
-    #[wasm_bindgen(getter)]
+    #[wasm_bindgen(getter, unchecked_return_type = "Mode")]
     pub fn mode(&self) -> String {
         self.inner.mode().name().to_string()
     }
@@ -128,26 +133,38 @@ impl WasmReplay {
     }
 
     /// Tile values after move `n` (0: the start), row-major.
-    pub fn cells(&self, n: JsValue) -> Result<Vec<f64>, JsError> {
+    pub fn cells(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] n: JsValue,
+    ) -> Result<Vec<f64>, JsError> {
         let n = self.position(n)?;
         let cells = self.inner.cells(n).unwrap_or_default();
         Ok(cells.iter().map(|&e| tile_value(e) as f64).collect())
     }
 
-    pub fn score(&self, n: JsValue) -> Result<f64, JsError> {
+    pub fn score(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] n: JsValue,
+    ) -> Result<f64, JsError> {
         let n = self.position(n)?;
         Ok(self.inner.score(n).unwrap_or_default() as f64)
     }
 
     /// True when a 2048 tile (or larger) is on the board after move `n`.
-    pub fn won(&self, n: JsValue) -> Result<bool, JsError> {
+    pub fn won(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] n: JsValue,
+    ) -> Result<bool, JsError> {
         let n = self.position(n)?;
         Ok(self.inner.won(n).unwrap_or_default())
     }
 
     /// Move `n` (1 to `length`): `{dir, spawn: {value, at: [row, col]}}`.
-    #[wasm_bindgen(js_name = "move")]
-    pub fn recorded(&self, n: JsValue) -> Result<JsValue, JsError> {
+    #[wasm_bindgen(js_name = "move", unchecked_return_type = "RecordedMove")]
+    pub fn recorded(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] n: JsValue,
+    ) -> Result<JsValue, JsError> {
         let number = self.position(n)?;
         let m = self
             .inner
@@ -160,7 +177,10 @@ impl WasmReplay {
     /// `from, to, exponent` (cell indices, row-major, of position n - 1): exponent 0 for a tile
     /// that slid, else the merged tile's exponent (a merge lists both its tiles). Tiles that
     /// stay are not listed. (Numbers, not objects: a few bytes of the page's module.)
-    pub fn slides(&self, n: JsValue) -> Result<Vec<u32>, JsError> {
+    pub fn slides(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] n: JsValue,
+    ) -> Result<Vec<u32>, JsError> {
         let number = self.position(n)?;
         let slides = self
             .inner
@@ -185,7 +205,10 @@ impl WasmReplay {
 /// large for the size, an empty board, no move), as words; undefined when it can. Throws on cells
 /// that are not tiles.
 #[wasm_bindgen(js_name = positionProblem)]
-pub fn position_problem(cells: JsValue, size: JsValue) -> Result<Option<String>, JsError> {
+pub fn position_problem(
+    #[wasm_bindgen(unchecked_param_type = "ArrayLike<number>")] cells: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] size: JsValue,
+) -> Result<Option<String>, JsError> {
     let size = size_from(&size)?;
     let board = Board::from_values(size, &cells_from(&cells)?).map_err(js_error)?;
     Ok(board.setup_problem())

@@ -55,7 +55,7 @@ pub fn warm_up() {
 /// levels, quantisation, weights, bytes}` (bytes: its weights in memory). Throws an Error
 /// naming the problem on a bad file (cut short, corrupt, wrong magic or version); the
 /// network loaded before, if any, stays.
-#[wasm_bindgen(js_name = loadWeights)]
+#[wasm_bindgen(js_name = loadWeights, unchecked_return_type = "WeightsInfo")]
 pub fn load_weights(bytes: &[u8]) -> Result<JsValue, JsError> {
     let network = play_with(decode(bytes).map_err(js_error)?);
     Ok(parse(&loaded_network(&network)))
@@ -92,6 +92,7 @@ impl NetworkLoader {
         Ok(())
     }
 
+    #[wasm_bindgen(unchecked_return_type = "WeightsInfo")]
     pub fn finish(&mut self) -> Result<JsValue, JsError> {
         let reader = self.reader.take().ok_or_else(|| js_error(DONE))?;
         let network = play_with(reader.finish().map_err(js_error)?);
@@ -123,11 +124,16 @@ pub fn unload_weights() {
     NETWORK.with(|slot| *slot.borrow_mut() = None);
 }
 
-/// `bestMove(cells, size, options)`: the AI's move for a position given as tile values.
+/// `bestMove(cells, size, options?)`: the AI's move for a position given as tile values.
 /// Returns `{dir, values: {up, right, down, left}, nodes, depth, ms}`; `dir` is null when no
-/// move changes the board. Throws an Error naming the problem on a bad position or options.
-#[wasm_bindgen(js_name = bestMove)]
-pub fn best_move(cells: JsValue, size: JsValue, options: JsValue) -> Result<JsValue, JsError> {
+/// move changes the board. Without options (undefined or null): expectimax, 50,000 nodes.
+/// Throws an Error naming the problem on a bad position or options.
+#[wasm_bindgen(js_name = bestMove, unchecked_return_type = "BestMove")]
+pub fn best_move(
+    #[wasm_bindgen(unchecked_param_type = "ArrayLike<number>")] cells: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] size: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "SearchOptions | null")] options: JsValue,
+) -> Result<JsValue, JsError> {
     let size = size_from(&size)?;
     let board = Board::from_values(size, &cells_from(&cells)?).map_err(js_error)?;
     let options: SearchOptions = if options.is_undefined() || options.is_null() {

@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { choicesTypes, OUT } from '../../tools/types.mjs';
+import { choicesTypes, OUT, unions, unionText } from '../../tools/types.mjs';
 import { siteFiles } from '../../tools/sw.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -24,6 +24,16 @@ function tsc(...args) {
 
 test('types/choices.d.ts is the code\'s lists (node tools/types.mjs writes it)', () => {
   assert.equal(readFileSync(join(ROOT, OUT), 'utf8'), choicesTypes());
+});
+
+test('the engine\'s declarations name the code\'s strategies and modes, and the directions of types/index.d.ts', () => {
+  // Written by hand in src/wasm/typescript.rs (wasm-bindgen copies them), so checked here.
+  const engine = readFileSync(join(ROOT, 'www/pkg/game2048_ai.d.ts'), 'utf8');
+  const union = (text, name) => new RegExp(`export type ${name} = ([^;]*);`).exec(text)?.[1].replaceAll('"', "'");
+  const { EngineStrategyName, Mode } = unions();
+  assert.equal(union(engine, 'EngineStrategyName'), unionText(EngineStrategyName));
+  assert.equal(union(engine, 'Mode'), unionText(Mode));
+  assert.equal(union(engine, 'Direction'), union(readFileSync(join(ROOT, 'types/index.d.ts'), 'utf8'), 'Direction'));
 });
 
 test('the consumer and the misuses type-check under tsc --strict (each misuse refused)', () => {

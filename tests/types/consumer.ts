@@ -1,7 +1,13 @@
 // What an embedder writes with the package's types: every line must type-check.
 import { mount, Game2048Element } from 'game2048-board';
 import type { Game2048Controller, GameState, MountOptions, StrategyName } from 'game2048-board';
-import init, { Game, bestMove, strategies } from 'game2048-board/engine';
+import init, {
+  initSync, Game, Replay, NetworkLoader, Trainer, bestMove, strategies, learnedStrategies, legalMoves, positionProblem,
+  warmUp, loadWeights, unloadWeights,
+} from 'game2048-board/engine';
+import type {
+  BestMove, Direction, MoveResult, RecordedMove, SearchOptions, StrategyInfo, StrategyOption, Tile, WeightsInfo, EngineStrategyName,
+} from 'game2048-board/engine';
 
 const host = document.createElement('div');
 const options: MountOptions = {
@@ -58,12 +64,89 @@ void el.ready.then((c) => c.move('up'));
 const pick: StrategyName = 'td-yours';
 console.log(same, theme, size, controller, self, elState, pick);
 
-// The engine.
+// The engine, as docs/embed.md shows it: optional arguments left out, results read without casts.
 await init();
-const g = new Game(4, 123n, 'classic');
-g.move('left');
-const cells = g.cells();
-bestMove(Array.from(cells), 4, { strategy: 'expectimax', nodes: 200000 });
-console.log(strategies(), g.score, g.won, g.over, g.size);
+initSync({ module: new Uint8Array(0) });
+const g = new Game(4);
+const seeded = new Game(4, 123n, 'endless');
+const numbered = new Game(5, 7, null);
+const unseeded = new Game(3, undefined, 'classic');
+const result: MoveResult | null = g.move('left');
+const gained: number | undefined = g.move('up')?.gained;
+if (result) {
+  const { moves, merges, spawned } = result;
+  console.log(moves.map((m) => m.from[0] + m.to[1] + m.id), merges.map((m) => m.value + m.at[0] + m.from[1]), spawned?.value, spawned?.at);
+}
+const cells: Float64Array = g.cells();
+const tiles: Tile[] = g.tiles();
+console.log(tiles.map((t) => t.id + t.value + t.row + t.col), gained, seeded.mode === 'endless', numbered.seeded, unseeded.canUndo);
+const score: number = g.score + g.moves + g.size;
+const flags: boolean = g.won || g.over || g.canUndo || g.seeded || g.undo();
+g.mode = 'endless';
+const mode: 'classic' | 'endless' = g.mode;
+const saved: string = g.toJSON();
+const trimmed: string = g.toJSON(1000);
+const restored: Game = Game.fromJSON(saved);
+const fromCells = Game.fromCells(4, [2, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4]);
+const fromCellsSeeded = Game.fromCells(4, cells, 1n, 'classic');
+const text: string = g.record();
+const continued = Game.fromRecord(text);
+const atMove = Game.fromRecord(text, 10, 5n);
+const legal: Direction[] = legalMoves(cells, 4);
+const problem: string | undefined = positionProblem([2048, 0, 0, 0, 0, 0, 0, 0, 0], 3);
+console.log(score, flags, mode, trimmed, restored, fromCells, fromCellsSeeded, continued, atMove, legal, problem?.length);
+
+// Records replayed.
+const replay = new Replay(text);
+const last: number = replay.length;
+const position: Float64Array = replay.cells(0);
+const recorded: RecordedMove = replay.move(last);
+const dir: Direction = recorded.dir;
+const slides: Uint32Array = replay.slides(1);
+console.log(replay.size, replay.mode === 'classic', replay.over, replay.score(last), replay.won(last), position, dir, recorded.spawn.value, recorded.spawn.at[0], slides);
+replay.free();
+
+// The search and its catalogue.
+warmUp();
+const decision: BestMove = bestMove(g.cells(), 4, { strategy: 'expectimax', nodes: 200000 });
+const next: Direction | null = decision.dir;
+const up: number | null = decision.values.up;
+console.log(next, up, decision.nodes + decision.depth + decision.ms);
+bestMove(cells, 4);
+bestMove(Array.from(cells), 4, { strategy: 'expectimax', ms: 50, depth: 6, weights: { empty: 2 } });
+bestMove(cells, 4, { strategy: 'montecarlo', k: 200, seed: 7 });
+bestMove(cells, 4, { strategy: 'random', seed: 18446744073709551615n });
+bestMove(cells, 4, { strategy: 'minimax', depth: 3, weights: { smoothness: 0.2 } });
+bestMove(cells, 4, { strategy: 'greedy', moves: ['left', 'up'] });
+const picked: EngineStrategyName = 'expectimax-td';
+const searchOptions: SearchOptions = { strategy: picked, nodes: 20000 };
+bestMove(cells, 4, searchOptions);
+const catalogue: StrategyInfo[] = [...strategies(), ...learnedStrategies()];
+const first: StrategyOption[] = strategies()[0].options;
+for (const s of catalogue) {
+  for (const o of s.options) console.log(s.name, s.label, s.explanation, o.name, o.kind, o.min, o.max, o.default, o.description, o.fields?.length);
+}
+console.log(first);
+
+// The learned strategies' network.
+const bytes = new Uint8Array(await (await fetch('weights.bin')).arrayBuffer());
+const info: WeightsInfo = loadWeights(bytes);
+console.log(info.shape, info.levels, info.quantisation === 'i8', info.weights, info.bytes);
+const loader = new NetworkLoader();
+loader.push(bytes.subarray(0, 10));
+const expected: number | undefined = loader.expected;
+const received: number = loader.received;
+const loaded: WeightsInfo = loader.finish();
+console.log(expected, received, loaded.shape);
+unloadWeights();
+const trainer = new Trainer('4x6', 16, 0.0025, 1);
+const games = trainer.train(10).map((e) => e.score + e.largest + e.moves);
+const file: Uint8Array = trainer.save('f32');
+Trainer.fromFile(file, 0.0025, 1, trainer.games).useForPlay();
+console.log(games);
+{
+  using scoped = new Game(4);
+  scoped.move('right');
+}
 g.free();
 export {};

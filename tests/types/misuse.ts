@@ -1,6 +1,7 @@
 // What the types must refuse: tsc passes this file only while each line below its
 // `@ts-expect-error` is an error (tests/node/types.test.mjs also checks each error's code).
 import { mount } from 'game2048-board';
+import { Game, Replay, NetworkLoader, Trainer, bestMove, strategies, legalMoves, loadWeights } from 'game2048-board/engine';
 
 const host = document.createElement('div');
 // @ts-expect-error TS2322 size is 3..8
@@ -31,4 +32,55 @@ el.addEventListener('error', (e) => e.lineno);
 el.addEventListener('ai-stop', (e) => e.detail.reason === 'paused');
 // @ts-expect-error TS2322 no such theme
 el.theme = 'pink';
+// The engine.
+// @ts-expect-error TS2554 a game needs its size
+new Game();
+// @ts-expect-error TS2345 seed is a BigInt or a number
+new Game(4, 'abc');
+// @ts-expect-error TS2345 no such mode
+new Game(4, 1n, 'hard');
+const g = new Game(4);
+// @ts-expect-error TS2345 no such direction
+g.move('sideways');
+// @ts-expect-error TS2531 move gives null when nothing moves
+g.move('left').gained;
+// @ts-expect-error TS2339 a move's result has no `score`
+g.move('left')?.score;
+// @ts-expect-error TS2322 no such mode
+g.mode = 'hard';
+// @ts-expect-error TS2540 the score is read-only
+g.score = 10;
+// @ts-expect-error TS2339 a tile has no `x`
+g.tiles()[0].x;
+// @ts-expect-error TS2322 cells are numbers
+Game.fromCells(4, ['2']);
+// @ts-expect-error TS2322 nodes is a number
+bestMove(g.cells(), 4, { strategy: 'expectimax', nodes: '5' });
+// @ts-expect-error TS2322 no such strategy
+bestMove(g.cells(), 4, { strategy: 'alphazero' });
+// @ts-expect-error TS2353 no such option
+bestMove(g.cells(), 4, { strategy: 'expectimax', budget: 5 });
+// @ts-expect-error TS2322 no such direction among the root moves
+bestMove(g.cells(), 4, { moves: ['north'] });
+// @ts-expect-error TS2339 the decision has no `move`
+bestMove(g.cells(), 4).move;
+// @ts-expect-error TS2322 dir is null when no move is left
+const dir: string = bestMove(g.cells(), 4).dir;
+// @ts-expect-error TS2322 legal moves are directions
+const legal: 'north'[] = legalMoves(g.cells(), 4);
+// @ts-expect-error TS2339 a strategy's option has no `range`
+strategies()[0].options[0].range;
+// @ts-expect-error TS2345 a record is text
+new Replay(42);
+// @ts-expect-error TS2345 a position is a number
+new Replay('2048r1.').cells('last');
+// @ts-expect-error TS2339 a recorded move has no `gained`
+new Replay('2048r1.').move(1).gained;
+// @ts-expect-error TS2339 the weights' figures have no `size`
+loadWeights(new Uint8Array(0)).size;
+// @ts-expect-error TS2339 nor do the loader's
+new NetworkLoader().finish().size;
+// @ts-expect-error TS2345 no such quantisation
+new Trainer('4x6', 16, 0.0025, 1).save('f16');
+console.log(dir, legal);
 export {};
