@@ -117,6 +117,19 @@ function members() {
 }
 
 /** The manifest, from the code and the tables above. */
+// The board's CSS parts (dom.js's part(): board-view.js, tile-layer.js, every button), for a
+// host page's ::part() rules; tests/node/custom-elements.test.mjs holds them to the code.
+export const PART_WORDS = {
+  board: 'The board: its background, behind the cells and tiles.',
+  cell: 'An empty cell, behind the tiles.',
+  tile: 'A tile: its box and its number.',
+  'tile-<value>': 'A tile of that value, e.g. tile-2048 (with tile): one value\'s colours.',
+  score: 'The score box.',
+  best: 'The best score box.',
+  message: 'The win or game-over overlay over the board.',
+  button: 'Every button of the board\'s controls.',
+};
+
 export async function manifest() {
   const missing = Object.keys(API_METHODS).filter((m) => !METHODS[m]);
   if (missing.length) throw new Error(`no words for ${missing.join(', ')} in tools/custom-elements.mjs`);
@@ -132,7 +145,7 @@ export async function manifest() {
     attributes: attributes(),
     members: members(),
     events: Object.entries(EVENTS).map(([name, [detail, description]]) => ({ name, type: { text: `CustomEvent<${detail}>` }, description })),
-    cssParts: [],
+    cssParts: Object.entries(PART_WORDS).map(([name, description]) => ({ name, description })),
     cssProperties: [],
   };
   const mount = {

@@ -85,3 +85,34 @@ test('mount() returns its controller at once; calls before ready are queued; des
   assert.equal(result.classes, 'third');
   await done();
 });
+
+test('a host page styles the board through its CSS parts (::part), and nothing else of it', async () => {
+  const { page, done } = await openPage(env, 'tests/e2e/fixtures/empty.html', { wait: false });
+  const got = await page.evaluate(async () => {
+    const style = document.createElement('style');
+    style.textContent = `game-2048::part(board) { background: rgb(1, 2, 3); }
+      game-2048::part(tile-2), game-2048::part(tile-4) { background: rgb(4, 5, 6); }
+      game-2048::part(button) { color: rgb(7, 8, 9); }
+      game-2048 .board, .tile-inner { background: rgb(200, 0, 0); }`;
+    document.head.append(style);
+    const el = document.createElement('game-2048');
+    el.setAttribute('persist', 'off');
+    document.body.append(el);
+    await import('/embed.js');
+    await el.ready;
+    const root = el.shadowRoot;
+    const bg = (node) => getComputedStyle(node).backgroundColor;
+    return {
+      board: bg(root.querySelector('.board')),
+      tiles: [...root.querySelectorAll('.tile-inner')].map(bg),
+      button: getComputedStyle(root.querySelector('button')).color,
+      cell: bg(root.querySelector('.cell')),
+    };
+  });
+  assert.equal(got.board, 'rgb(1, 2, 3)');
+  assert.ok(got.tiles.length >= 2, 'the first tiles');
+  assert.deepEqual(new Set(got.tiles), new Set(['rgb(4, 5, 6)']), 'the 2 and 4 tiles take the host\'s colour');
+  assert.equal(got.button, 'rgb(7, 8, 9)');
+  assert.notEqual(got.cell, 'rgb(200, 0, 0)', 'the host\'s other rules do not reach in');
+  await done();
+});

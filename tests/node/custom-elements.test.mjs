@@ -46,6 +46,14 @@ test('its events are those the board fires', () => {
   assert.deepEqual(sorted(element.events.map((e) => e.name)), sorted(fired));
 });
 
+test('its CSS parts are those the board names (dom.js\'s part())', () => {
+  const files = readdirSync(`${ROOT}www`, { recursive: true }).filter((f) => f.endsWith('.js') && !f.startsWith('pkg/'));
+  const named = files.flatMap((f) => [...readFileSync(`${ROOT}www/${f}`, 'utf8').matchAll(/\bpart\([^,()]+(?:\([^()]*\))?,\s*(['`])([^'`]+)\1\)/g)]
+    .flatMap((m) => m[2].split(/\s+/).map((n) => n.replace(/\$\{\w+\}/, '<value>'))));
+  assert.ok(named.length >= 6, named.join(' '));
+  assert.deepEqual(sorted(element.cssParts.map((p) => p.name)), sorted(named));
+});
+
 test('its members are the element\'s public ones, of the same kind', () => {
   const proto = Game2048Element.prototype;
   const own = Object.getOwnPropertyNames(proto).filter((n) => n !== 'constructor' && !n.endsWith('Callback'));

@@ -3,7 +3,7 @@
 // win / game-over overlay); the tiles are tile-layer.js's, moved by their classes,
 // and every position, colour and motion comes from style.css. It decides nothing
 // about the rules. Also the score header, the hint arrow and the load error.
-import { el, add, button } from './dom.js';
+import { el, add, button, part } from './dom.js';
 import { createTileLayer } from './tile-layer.js';
 
 const DIRS = ['up', 'right', 'down', 'left'];
@@ -31,10 +31,10 @@ function createScoreHeader(ownsPage) {
   const header = el('div', 'header');
   header.append(el(ownsPage ? 'h1' : 'h2', 'title', '2048'));
   const scores = add(header, el('div', 'scores'));
-  const scoreBox = add(scores, el('div', 'score-box score'));
+  const scoreBox = add(scores, part(el('div', 'score-box score'), 'score'));
   scoreBox.append(el('span', 'score-label', 'Score'));
   const scoreValue = add(scoreBox, el('span', 'score-value', '0'));
-  const bestBox = add(scores, el('div', 'score-box best'));
+  const bestBox = add(scores, part(el('div', 'score-box best'), 'best'));
   bestBox.append(el('span', 'score-label', 'Best'));
   const bestValue = add(bestBox, el('span', 'score-value', '0'));
   let scoreAddition = null;
@@ -61,7 +61,7 @@ function createScoreHeader(ownsPage) {
 // The win / game-over overlay over the board (its buttons call handlers), which also shows
 // an error that stops the game. show(kind): 'win' | 'over' | null.
 function createMessage(wrap, root, handlers, ownsPage) {
-  const message = add(wrap, el('div', 'message'));
+  const message = add(wrap, part(el('div', 'message'), 'message'));
   const messageText = add(message, el('p', 'message-text'));
   const messageButtons = add(message, el('div', 'message-buttons'));
   const keepGoingButton = add(messageButtons, button('btn keep-going-button', 'Keep going', () => handlers.keepGoing()));
@@ -103,7 +103,7 @@ export function createBoardView(root, handlers, { ownsPage = true } = {}) {
 
   // The board: background cells, tiles, the hint arrow and the win / game-over overlay.
   const wrap = el('div', 'board-wrap');
-  const board = add(wrap, el('div', 'board'));
+  const board = add(wrap, part(el('div', 'board'), 'board'));
   board.setAttribute('role', 'img');
   board.setAttribute('aria-label', 'Board');
   const grid = add(board, el('div', 'grid'));
@@ -121,7 +121,7 @@ export function createBoardView(root, handlers, { ownsPage = true } = {}) {
     size = n;
     root.classList.add(`size-${n}`);
     grid.textContent = '';
-    for (let i = 0; i < n * n; i++) grid.append(el('div', 'cell'));
+    for (let i = 0; i < n * n; i++) grid.append(part(el('div', 'cell'), 'cell'));
     tiles.clear();
   }
 

@@ -15,8 +15,17 @@ export function add(parent, child) {
   return child;
 }
 
+/**
+ * Names `node` a CSS part of the board (or several: 'tile tile-2048'), which a host page may
+ * style from outside the shadow root with ::part() (docs/embed.md, "CSS parts"). Returns node.
+ */
+export function part(node, names) {
+  node.setAttribute('part', names);
+  return node;
+}
+
 export function button(className, text, onClick) {
-  const b = el('button', className, text);
+  const b = part(el('button', className, text), 'button');
   b.type = 'button';
   b.addEventListener('click', onClick);
   return b;

@@ -3,7 +3,7 @@
 // move's transitions slide, merge and spawn them; merged-away tiles stay under the merged
 // one until the slide is over; states drawn "still" wait for the next animation frame, the
 // latest only. It decides nothing about the rules.
-import { el, add } from './dom.js';
+import { el, add, part } from './dom.js';
 
 // Source tiles of a merge linger under the merged tile until the slide is over.
 const SETTLE_MS = 160;
@@ -22,6 +22,7 @@ function valueClasses(value) {
 }
 
 function setValue(inner, value) {
+  part(inner, `tile tile-${value}`);
   if (value >= EXPONENT_FROM) {
     inner.textContent = '2';
     inner.append(el('sup', null, String(exponentOf(value))));
