@@ -8,7 +8,7 @@
 // the budgets are set for, not the sixty-odd modules of www/, and a bundler (Vite, webpack)
 // bundles either alike. Every asset is found by a literal new URL('…', import.meta.url), which
 // bundlers follow (www/shared/assets.js); esbuild and Rollup users set the asset base instead
-// (docs/embed.md, "Install from npm"). The version is the crate's (Cargo.toml, its one place).
+// (docs/embed.md, "npm and a bundler"). The version is the crate's (Cargo.toml, its one place).
 // The TypeScript declarations (types/, www/pkg/game2048_ai.d.ts) and custom-elements.json are
 // copied in; a package without them is not written.
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -35,7 +35,7 @@ export function manifest(has) {
   const types = has('types/index.d.ts') ? './types/index.d.ts' : null;
   const engineTypes = has(ENGINE_TYPES) ? `./${ENGINE_TYPES}` : null;
   const entry = (t, file) => (t ? { types: t, default: file } : file);
-  const files = ['embed.js', '*.css', 'www/', 'networks/', 'README.md', 'LICENSE'];
+  const files = ['embed.js', '*.css', 'www/', 'networks/', 'README.md', 'REFERENCE.md', 'CHANGELOG.md', 'LICENSE'];
   if (types) files.push('types/');
   if (has('custom-elements.json')) files.push('custom-elements.json');
   return {
@@ -79,9 +79,14 @@ configuration. With esbuild or Rollup, serve this package's folder (or use a CDN
 ${version}) and name it: \`setAssetBase('https://cdn.jsdelivr.net/npm/${name}@${version}/')\`, or the
 \`assets\` attribute or option. \`${name}/engine\` is the engine's JavaScript API.
 
-Every attribute, option, event and method: docs/embed.md in the repository
-(section "Install from npm" for bundlers and CDNs).
+Every attribute, property, method, event and CSS part, the frameworks, the supported
+browsers and the engine's API: [REFERENCE.md](REFERENCE.md). What each version changed:
+[CHANGELOG.md](CHANGELOG.md).
 `;
+
+// The reference (docs/embed.md) as the package carries it: a link to another of the
+// repository's docs, which the package does not hold, keeps only its words.
+export const reference = (text) => text.replace(/\[([^\]]+)\]\((?!https?:|#)[^)]*\)/g, (link, words) => words);
 
 /** Writes the package into `out` (emptied first); resolves to its package.json object. */
 export async function writePackage(out = join(ROOT, 'target/npm')) {
@@ -94,6 +99,8 @@ export async function writePackage(out = join(ROOT, 'target/npm')) {
     cpSync(join(ROOT, f), join(out, f), { recursive: true });
   }
   cpSync(join(ROOT, 'LICENSE'), join(out, 'LICENSE'));
+  cpSync(join(ROOT, 'CHANGELOG.md'), join(out, 'CHANGELOG.md'));
+  writeFileSync(join(out, 'REFERENCE.md'), reference(readFileSync(join(ROOT, 'docs/embed.md'), 'utf8')));
   const pkg = manifest((f) => existsSync(join(out, f)));
   writeFileSync(join(out, 'README.md'), README(pkg.name, pkg.version));
   writeFileSync(join(out, 'package.json'), `${JSON.stringify(pkg, null, 2)}\n`);

@@ -53,7 +53,7 @@ export interface MountOptions {
   aiWorkers?: number;
   /** false: render into the element itself (the page then loads style.css, and panel.css for controls 'full'). */
   shadow?: boolean;
-  /** The base URL of the package's files, where a bundler moved the modules away from them. Added by the package build. */
+  /** The URL of the folder that serves the package's files (a CDN copy of the same version), for a bundler that copies no asset (esbuild, Rollup); one for the page. */
   assets?: string | URL;
 }
 

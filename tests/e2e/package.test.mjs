@@ -7,7 +7,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -119,6 +119,16 @@ test('Vite, no configuration: vite build copies every asset (wasm, worker, CSS, 
   await plays(site.url, (u) => u.startsWith(`${site.url}assets/4x6-l16.ntw-`));
 });
 
+test('Vite\'s dev server, no configuration: its dependency pre-bundling keeps every asset found and the board plays', async () => {
+  // index.html and main.js as the build test wrote them.
+  const { createServer } = await import('vite');
+  const server = await createServer({ root: consumer, configFile: false, logLevel: 'silent', server: { port: 0, host: '127.0.0.1' } });
+  await server.listen();
+  servers.push(server);
+  const url = server.resolvedUrls.local[0];
+  await plays(url, (u) => u.startsWith(url) && /4x6-l16\.ntw\.gz$/.test(new URL(u).pathname));
+});
+
 test('webpack 5, no configuration: its defaults (src/index.js to dist/main.js) emit every asset and the board plays', async () => {
   mkdirSync(join(consumer, 'src'), { recursive: true });
   writeFileSync(join(consumer, 'src/index.js'), `import '${PACKAGE_NAME}';\n`);
@@ -167,6 +177,17 @@ const { dir } = engine.bestMove(Array.from(game.cells()), 4, { strategy: 'expect
 console.log(JSON.stringify({ tiles: game.tiles().length, moved: game.move(dir) !== null }));`;
   const out = JSON.parse(run(process.execPath, ['--input-type=module', '-e', script], consumer));
   assert.deepEqual(out, { tiles: 2, moved: true });
+});
+
+test('the installed package holds its types, manifest, reference and changelog, and no site page', () => {
+  const installed = join(consumer, 'node_modules', PACKAGE_NAME);
+  const json = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8'));
+  for (const f of ['types/index.d.ts', 'types/choices.d.ts', 'www/pkg/game2048_ai.d.ts', json.customElements, 'README.md', 'REFERENCE.md', 'CHANGELOG.md', 'LICENSE']) {
+    assert.ok(existsSync(join(installed, f)), f);
+  }
+  assert.deepEqual(readdirSync(installed).filter((f) => f.endsWith('.html') || f === 'sw.js'), [], 'no page: the package links to none');
+  const links = [...readFileSync(join(installed, 'REFERENCE.md'), 'utf8').matchAll(/\]\((?!https?:|#)([^)]*)\)/g)].map((m) => m[1]);
+  assert.deepEqual(links, [], 'the reference links to no file the package lacks');
 });
 
 test('TypeScript finds the types through the installed package: the consumer file type-checks under --strict', () => {
