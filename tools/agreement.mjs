@@ -32,7 +32,7 @@ function main(files) {
   const mean = (r, k) => r.reduce((s, d) => s + d[k], 0) / n;
   console.log(`${n} positions`);
   for (const [i, r] of runs.entries()) console.log(`${name(files[i])}: depth ${mean(r, 'depth').toFixed(2)}, nodes ${Math.round(mean(r, 'nodes'))}`);
-  const width = Math.max(...files.map((f) => name(f).length)) + 2;
+  const width = Math.max(...files.map((f) => name(f).length), '100.0'.length) + 2; // a name or a share, and a gap
   console.log(''.padEnd(width) + files.map((f) => name(f).padStart(width)).join(''));
   for (const [i, a] of runs.entries()) {
     const cells = runs.map((b) => (a.filter((d, k) => d.dir === b[k].dir).length / n * 100).toFixed(1).padStart(width));
