@@ -4,7 +4,9 @@
 # on to twice that:
 #   uninterrupted: the same run resumed from its checkpoint (weights and coherence accumulators);
 #   from-file:     that checkpoint exported as the page's network is (i16, pruned, --keep,
-#                  gzipped), and `train --from` it with a new seed: what survives a new machine.
+#                  gzipped), and `train --from` it with a new seed: what survives a new machine;
+#   from-file-rebuilt: the same, with the coherence accumulators first rebuilt from REBUILD
+#                  (10,000) chains of the network's own play (`--rebuild`).
 # Each leg evaluates 1,000 whole games at 1 ply at every checkpoint (DIR/*/eval.jsonl, the same
 # seeds for both), and the last lines compare them. About 2 CPU-hours at HALF=50000; killed at
 # any point, the same command goes on where it stopped.
@@ -46,8 +48,9 @@ if [ ! -f "$DIR/first.ntw.gz" ]; then
 fi
 leg "$DIR/uninterrupted" $((2 * HALF))
 leg "$DIR/from-file" "$HALF" --from "$DIR/first.ntw.gz" --seed 2
+leg "$DIR/from-file-rebuilt" "$HALF" --from "$DIR/first.ntw.gz" --rebuild "${REBUILD:-10000}" --seed 2
 
 # The two at 2 x HALF chains: the uninterrupted run's last evaluation and the other's.
-for f in "$DIR/first" "$DIR/uninterrupted" "$DIR/from-file"; do
+for f in "$DIR/first" "$DIR/uninterrupted" "$DIR/from-file" "$DIR/from-file-rebuilt"; do
   echo "$f: $(tail -n 1 "$f/eval.jsonl")"
 done

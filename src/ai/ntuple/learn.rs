@@ -146,10 +146,16 @@ pub struct CoherentWeight {
 /// Keeps the coherence `|E| / A` of a weight never asked to move at 1, with no branch.
 const COHERENCE_FLOOR: f32 = f32::MIN_POSITIVE;
 
-/// Weights learning by temporal coherence, shared by threads as [`SharedTable`] is.
-pub struct Coherent<'a>(&'a [CoherentWeight]);
+/// Weights learning by temporal coherence, shared by threads as [`SharedTable`] is. With
+/// `LEARN` false the table learns nothing: an update only adds to the accumulators, as the
+/// same update would, so that play with a network read from a file rebuilds them (its weights
+/// kept as they are) before it learns on.
+pub struct Coherent<'a, const LEARN: bool = true>(&'a [CoherentWeight]);
 
-impl<'a> Coherent<'a> {
+/// The accumulators of a network being rebuilt from its own play: see [`Coherent`].
+pub type Rebuilding<'a> = Coherent<'a, false>;
+
+impl<'a, const LEARN: bool> Coherent<'a, LEARN> {
     /// The table of `weights`, read through `features`' indices.
     ///
     /// # Panics
@@ -169,7 +175,7 @@ impl<'a> Coherent<'a> {
     }
 }
 
-impl Table for Coherent<'_> {
+impl<const LEARN: bool> Table for Coherent<'_, LEARN> {
     #[inline(always)]
     fn prefetch(&self, i: u32) {
         prefetch_line(self.at(i));
@@ -184,8 +190,11 @@ impl Table for Coherent<'_> {
         for &i in index {
             let c = self.at(i);
             let (e, a) = (load(&c.sum), load(&c.size));
-            let w = load(&c.weight) + delta * ((e.abs() + COHERENCE_FLOOR) / (a + COHERENCE_FLOOR));
-            store(&c.weight, w);
+            let mut w = load(&c.weight);
+            if LEARN {
+                w += delta * ((e.abs() + COHERENCE_FLOOR) / (a + COHERENCE_FLOOR));
+                store(&c.weight, w);
+            }
             store(&c.sum, e + delta);
             store(&c.size, a + delta.abs());
             sum += w;
@@ -679,6 +688,36 @@ mod tests {
         // Then the requests agree again and it speeds up: +1 of E over A = 3.
         table.update(&[1], 1.0);
         assert!((w(&table, 1) - before - 1.0 / 3.0).abs() < 1e-6);
+    }
+
+    #[test]
+    fn a_rebuilding_table_moves_no_weight_and_leaves_the_accumulators_as_learning_would() {
+        let learned: Vec<CoherentWeight> = (0..2).map(|_| CoherentWeight::default()).collect();
+        let rebuilt: Vec<CoherentWeight> = (0..2).map(|_| CoherentWeight::default()).collect();
+        store(&rebuilt[0].weight, 5.0);
+        let mut learning: Coherent = Coherent(&learned);
+        let mut rebuilding: Rebuilding = Coherent(&rebuilt);
+        for delta in [1.0, -0.5, 2.0] {
+            learning.update(&[0], delta);
+            let sum = rebuilding.update(&[0, 1], delta);
+            assert!(
+                (sum - 5.0).abs() < 1e-6,
+                "the weights' sum, unchanged: {sum}"
+            );
+        }
+        assert_eq!(load(&rebuilt[0].weight), 5.0);
+        assert_eq!(load(&rebuilt[1].weight), 0.0);
+        for (a, b) in [
+            (&learned[0].sum, &rebuilt[0].sum),
+            (&learned[0].size, &rebuilt[0].size),
+        ] {
+            assert_eq!(load(a), load(b));
+        }
+        assert_eq!(load(&rebuilt[1].size), 3.5);
+        // After it, the same weight learns at |E| / A = 2.5 / 3.5 of a step, not a whole one.
+        let mut after: Coherent = Coherent(&rebuilt);
+        after.update(&[0], 1.0);
+        assert!((load(&rebuilt[0].weight) - (5.0 + 2.5 / 3.5)).abs() < 1e-5);
     }
 
     #[test]

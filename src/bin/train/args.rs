@@ -88,6 +88,12 @@ pub struct Args {
     /// --seed the earlier run did not use, so that its games are new ones.
     #[arg(long, value_name = "FILE", conflicts_with = "resume")]
     pub from: Option<PathBuf>,
+    /// With --from and --tc: first play this many chains (restarts as --restart says) with the
+    /// file's network, learning nothing, to rebuild the coherence accumulators from its own
+    /// errors, so that it learns on at the rates its weights' history would give rather than
+    /// at full rate everywhere. Their games are not training's (seeds of their own).
+    #[arg(long, value_name = "CHAINS", default_value_t = 0, requires_all = ["from", "tc"])]
+    pub rebuild: u64,
     /// Write the network as a weights file at the end.
     #[arg(long)]
     pub out: Option<PathBuf>,

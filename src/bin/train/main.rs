@@ -20,8 +20,8 @@ use std::time::{Duration, Instant};
 use clap::Parser;
 
 use game2048::ai::ntuple::learn::{
-    play_game, train_game, visit_counts, Coherent, CoherentWeight, Episode, Method, Restart,
-    SharedTable, Table,
+    play_game, train_game, visit_counts, Coherent, CoherentWeight, Episode, Method, Rebuilding,
+    Restart, SharedTable, Table,
 };
 use game2048::ai::ntuple::network::warm_up;
 use game2048::ai::ntuple::read::{decode, read_file};
@@ -140,13 +140,30 @@ impl Store {
                 &|i, t, path| train_game(features, t, &mut game_rng(seed, i), method, path),
             ),
             Store::Coherent(w) => for_games(
-                &|| Coherent::new(w, features),
+                &|| Coherent::<true>::new(w, features),
                 first,
                 n,
                 threads,
                 &|i, t, path| train_game(features, t, &mut game_rng(seed, i), method, path),
             ),
         }
+    }
+
+    /// Plays `n` chains as training does (from REBUILD_SEED's games), learning nothing but the
+    /// coherence accumulators (`--rebuild`); the moves they learned from. Plain weights have none.
+    fn rebuild(&self, features: &Features, n: u64, threads: usize, method: &Method) -> u64 {
+        let Store::Coherent(w) = self else { return 0 };
+        let rng = |i: u64| GameRng::from_seed(REBUILD_SEED + i);
+        for_games(
+            &|| Rebuilding::new(w, features),
+            0,
+            n,
+            threads,
+            &|i, t, path| train_game(features, t, &mut rng(i), method, path),
+        )
+        .iter()
+        .map(|e| u64::from(e.trained))
+        .sum()
     }
 
     /// Plays `n` whole games with the 1-ply policy, learning nothing.
@@ -160,11 +177,13 @@ impl Store {
                 threads,
                 &|i, t, _| play_game(features, t, &mut rng(i)),
             ),
-            Store::Coherent(w) => {
-                for_games(&|| Coherent::new(w, features), 0, n, threads, &|i, t, _| {
-                    play_game(features, t, &mut rng(i))
-                })
-            }
+            Store::Coherent(w) => for_games(
+                &|| Coherent::<true>::new(w, features),
+                0,
+                n,
+                threads,
+                &|i, t, _| play_game(features, t, &mut rng(i)),
+            ),
         }
     }
 
@@ -195,6 +214,8 @@ impl Store {
 
 /// The evaluation's seeds: far from the arena's (1, 2, ...), the c8 fit's and training's.
 const EVAL_SEED: u64 = 1 << 41;
+/// The seeds of `--rebuild`'s chains: apart from the evaluation's and training's.
+const REBUILD_SEED: u64 = 1 << 42;
 
 /// The whole training run the flags describe.
 pub fn run(args: &Args) -> Result<(), String> {
@@ -291,6 +312,15 @@ pub fn run(args: &Args) -> Result<(), String> {
         _ => return Err("the checkpoint's weights are quantised; it cannot learn on".into()),
     };
     drop(start.network);
+    if args.rebuild > 0 && !args.resume {
+        let t = Instant::now();
+        let moves = store.rebuild(&features, args.rebuild, args.threads, &method);
+        eprintln!(
+            "train: coherence rebuilt from {} chains of the network's own play ({moves} moves, {:.0} s)",
+            args.rebuild,
+            t.elapsed().as_secs_f64()
+        );
+    }
     let seed = start.seed;
     let mut games = start.games;
     let every = if args.checkpoint_every == 0 {
@@ -764,6 +794,48 @@ mod tests {
         };
         assert!(learned > 1000, "{learned} weights moved");
         let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_rebuild_fills_the_accumulators_before_the_first_game_is_learned() {
+        let base = std::env::temp_dir().join(format!("train-rebuild-{}", std::process::id()));
+        let (first, plain, rebuilt) =
+            (base.join("first"), base.join("plain"), base.join("rebuilt"));
+        let mut a = args(&first, 40);
+        let file = base.join("net.ntw");
+        a.out = Some(file.clone());
+        run(&a).unwrap();
+        // From the file with coherence, one block of 20 games, with and without --rebuild 200.
+        let from = |dir: &Path, rebuild: u64| {
+            let mut b = args(dir, 20);
+            b.from = Some(file.clone());
+            b.tc = true;
+            b.rebuild = rebuild;
+            run(&b).unwrap();
+            checkpoint::load(&dir.join("checkpoint.bin")).unwrap()
+        };
+        let (p, r) = (from(&plain, 0), from(&rebuilt, 200));
+        let sizes = |c: &Checkpoint| {
+            let x = c.coherence.as_ref().unwrap();
+            (
+                x.sizes.iter().filter(|&&a| a > 0.0).count(),
+                x.sizes.iter().map(|&a| f64::from(a)).sum::<f64>(),
+            )
+        };
+        let ((p_count, p_sum), (r_count, r_sum)) = (sizes(&p), sizes(&r));
+        // The 200 chains' errors are in the accumulators beside the block's own ...
+        assert!(
+            r_count > p_count && r_sum > 2.0 * p_sum,
+            "{p_count} {p_sum} / {r_count} {r_sum}"
+        );
+        // ... and they set the rates the block learns at: it ends elsewhere.
+        assert_ne!(p.network.weights(), r.network.weights());
+        // --rebuild needs --from and --tc.
+        assert!(Args::try_parse_from(["train", "--rebuild", "5", "--tc", "--dir", "x"]).is_err());
+        assert!(
+            Args::try_parse_from(["train", "--rebuild", "5", "--from", "f", "--dir", "x"]).is_err()
+        );
+        let _ = fs::remove_dir_all(&base);
     }
 
     #[test]
