@@ -1,7 +1,7 @@
 // Every file the modules load besides modules: the wasm, the stylesheets, the strategies'
 // explanations, the learned network and the workers. Each is found by a literal
 // new URL('../path', import.meta.url) (a worker by new Worker(new URL(...), {type: 'module'})),
-// the form bundlers follow (Vite, webpack 5, Parcel: they copy the file and rewrite the URL), so
+// the form bundlers follow (Vite and webpack 5 copy the file and rewrite the URL), so
 // the package bundles without configuration. Tools that do not (esbuild, plain Rollup) and pages
 // that want the files from elsewhere (a CDN copy of the same version) name the folder that
 // serves the package's files once, setAssetBase(url) or the `assets` option; every URL is then
