@@ -130,6 +130,15 @@ pub struct Network {
     shape: Shape,
     features: Features,
     weights: Weights,
+    /// Which values these are: no two networks of one process share it unless their values are
+    /// the same (a clone, an expanded copy); changing the weights takes a new one.
+    id: u64,
+}
+
+/// A fresh [`Network::id`].
+fn next_id() -> u64 {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+    NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
 }
 
 impl Network {
@@ -153,6 +162,7 @@ impl Network {
             features: Features::new(&shape),
             shape,
             weights,
+            id: next_id(),
         })
     }
 
@@ -169,7 +179,15 @@ impl Network {
     }
 
     /// The weights to learn into; None once quantised.
+    /// Which values this network holds: the key of its values cached by the search
+    /// ([`NetworkEval`](crate::ai::eval::learned::NetworkEval)).
+    pub fn id(&self) -> u64 {
+        self.id
+    }
+
+    /// The weights to change (f32 only): the network takes a new [`Network::id`].
     pub fn weights_mut(&mut self) -> Option<&mut [f32]> {
+        self.id = next_id();
         match &mut self.weights {
             Weights::F32(v) => Some(v),
             _ => None,
@@ -275,6 +293,7 @@ impl Network {
             shape: self.shape.clone(),
             features: self.features.clone(),
             weights,
+            id: next_id(),
         }
     }
 }
@@ -326,6 +345,7 @@ impl Network {
                 books,
                 entries,
             },
+            id: next_id(),
         }
     }
 }
