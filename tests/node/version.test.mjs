@@ -1,6 +1,7 @@
 // One version to pin: the crate's (Cargo.toml, the one place it is written), which the page's
 // package (package.json and its lock) and the newest entry of CHANGELOG.md repeat. A version
-// changed in one place and not the others fails here, naming the file.
+// changed in one place and not the others fails here, naming the file; so does a docs page that
+// pins another version of the npm package (game2048-board@X).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -36,4 +37,13 @@ test("CHANGELOG.md's newest entry is that version, dated, and the entries run ne
     const newer = a[0] - b[0] || a[1] - b[1] || a[2] - b[2];
     assert.ok(newer > 0, `CHANGELOG.md: ${released[i - 1].version} comes before ${released[i].version}`);
   }
+});
+
+test('every version of the npm package the docs pin (game2048-board@X) is the crate\'s', async () => {
+  const { PACKAGE_NAME } = await import('../../tools/package.mjs');
+  const { readdirSync } = await import('node:fs');
+  const files = ['README.md', ...readdirSync(ROOT + 'docs').filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+  const pins = files.flatMap((f) => [...read(f).matchAll(new RegExp(`${PACKAGE_NAME}@([\\w.-]+)`, 'g'))].map((m) => ({ f, v: m[1] })));
+  assert.ok(pins.length >= 3, `the pinned versions found: ${pins.length}`);
+  assert.deepEqual(pins.filter((p) => p.v !== crateVersion()).map((p) => `${p.f} pins ${p.v}`), []);
 });
