@@ -152,6 +152,14 @@ export interface Game2048Controller extends Game2048Api {
 /** Renders a game into `element` (in an open shadow root unless `shadow: false`); returns at once. */
 export function mount(element: HTMLElement, options?: MountOptions): Game2048Controller;
 
+/**
+ * Points every asset of the page's boards at the folder that serves the package's files (a CDN
+ * copy of the same version): an http(s) URL, absolute or relative to the page; null goes back to
+ * the files next to the modules. false, changing nothing, for anything else. Call it before the
+ * first board mounts.
+ */
+export function setAssetBase(url: string | URL | null): boolean;
+
 // --- events -------------------------------------------------------------------------------
 
 export interface MoveDetail { direction: Direction; gained: number; score: number; by: 'player' | 'ai' }

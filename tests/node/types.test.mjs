@@ -74,6 +74,14 @@ test('each misuse is refused with the error its @ts-expect-error line names, and
   }
 });
 
+test('every export of embed.js is declared in types/index.d.ts', async () => {
+  const exported = Object.keys(await import('../../embed.js'));
+  assert.ok(exported.length >= 3, exported.join(', '));
+  const types = readFileSync(join(ROOT, 'types/index.d.ts'), 'utf8');
+  const declared = (name) => new RegExp(`^export (?:declare )?(?:function|class|const) ${name}\\b`, 'm').test(types);
+  assert.deepEqual(exported.filter((name) => !declared(name)), []);
+});
+
 test('no declaration file is part of the site (siteFiles: what dist copies and sw.js caches)', () => {
   const files = siteFiles(ROOT);
   assert.ok(files.includes('www/pkg/game2048_ai.js'), files.join(' '));

@@ -1,5 +1,5 @@
 // What an embedder writes with the package's types: every line must type-check.
-import { mount, Game2048Element } from 'game2048-board';
+import { mount, Game2048Element, setAssetBase } from 'game2048-board';
 import type { Game2048Controller, GameState, MountOptions, StrategyName } from 'game2048-board';
 import init, {
   initSync, Game, Replay, NetworkLoader, Trainer, bestMove, strategies, learnedStrategies, legalMoves, positionProblem,
@@ -149,4 +149,6 @@ console.log(games);
   scoped.move('right');
 }
 g.free();
+const based: boolean = setAssetBase('https://cdn.example/game2048-board/') && setAssetBase(new URL('./2048/', location.href)) && setAssetBase(null);
+void based;
 export {};

@@ -1,6 +1,6 @@
 // What the types must refuse: tsc passes this file only while each line below its
 // `@ts-expect-error` is an error (tests/node/types.test.mjs also checks each error's code).
-import { mount } from 'game2048-board';
+import { mount, setAssetBase } from 'game2048-board';
 import { Game, Replay, NetworkLoader, Trainer, bestMove, strategies, legalMoves, loadWeights } from 'game2048-board/engine';
 
 const host = document.createElement('div');
@@ -16,6 +16,8 @@ mount(host, { strategy: 'alphazero' });
 mount(host, { speed: 'slow' });
 // @ts-expect-error TS2353 no such option
 mount(host, { colour: 'red' });
+// @ts-expect-error TS2345 an asset base is a URL or its text
+setAssetBase(5);
 const game = mount(host);
 // @ts-expect-error TS2345 no such direction
 game.move('north');
