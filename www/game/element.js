@@ -83,8 +83,8 @@ for (const name of Object.keys(STATE_GETTERS)) {
 // Each attribute as a property (storage-key: storageKey) that sets it: autoplay and offline are
 // booleans, the others the attribute's text (null when absent). `size` reads the board's size
 // (a state getter) and sets the attribute.
-for (const attribute of ATTRIBUTES) {
-  const name = OPTION_OF[attribute] ?? attribute;
+ATTRIBUTES.forEach((attribute, i) => {
+  const name = PROPERTIES[i];
   const flag = FLAG_ATTRIBUTES.includes(attribute);
   const get = Object.getOwnPropertyDescriptor(proto, name)?.get
     ?? (flag ? function () { return isOn(this.getAttribute(attribute)); } : function () { return this.getAttribute(attribute); });
@@ -96,6 +96,6 @@ for (const attribute of ATTRIBUTES) {
       else this.setAttribute(attribute, String(value));
     },
   });
-}
+});
 
 if (globalThis.customElements && !customElements.get('game-2048')) customElements.define('game-2048', Game2048Element);
