@@ -57,8 +57,8 @@ test('a c8 file (version 2) loads and plays in wasm; its bad copies are named', 
   changed[40 + 2 * 1024 + 3] ^= 1; // inside tuple 3's codebook
   assert.throws(() => ai.loadWeights(changed), /checksum/);
   const later = c8.slice();
-  later[8] = 4;
-  assert.throws(() => ai.loadWeights(later), /version 4 is not one this game reads/);
+  later[8] = 5;
+  assert.throws(() => ai.loadWeights(later), /version 5 is not one this game reads/);
   assert.throws(() => ai.bestMove(cells, 4, { strategy: 'td' }), /none is loaded/);
 
   const info = ai.loadWeights(c8);

@@ -3,16 +3,16 @@
 //! | offset | bytes | field |
 //! | --- | --- | --- |
 //! | 0 | 8 | magic `2048ntw\n` |
-//! | 8 | 2 | version: 1; 2 for `c8`; 3 for encoding 2 (a reader of version 3 reads all three) |
+//! | 8 | 2 | version: 1; 2 for `c8`; 3 for encoding 2; 4 for stages (a reader of version 4 reads all four) |
 //! | 10 | 1 | levels (2..16: exponents told apart per cell) |
 //! | 11 | 1 | tuples T (1..16) |
 //! | 12 | 1 | quantisation: 0 `f32`, 1 `i16`, 2 `i8`, 3 `c8` (version 2) |
 //! | 13 | 1 | encoding: 0 raw, 1 zero runs, 2 planes (version 3) |
-//! | 14 | 2 | reserved, 0 |
+//! | 14 | 2 | version 4: the exponents where stages 1 and 2 begin (0: no such stage); else 0 |
 //! | 16 | 4 | scale (`f32`; weight = stored value x scale; 1 for `f32` and `c8`) |
 //! | 20 | 8 | payload length in bytes |
 //! | 28 | T x (1 + cells) | each tuple: its cell count, then its cells (0..15, row-major), the one that is the highest digit of the tuple's index first (a [`Shape`] lists them lowest first) |
-//! | .. | payload | `c8` only: T codebooks of 256 `f32` (tuple t's weight = its book[code]); then the weights (codes for `c8`), tuple by tuple, in the table order of `shape.rs` |
+//! | .. | payload | `c8` only: a codebook of 256 `f32` per table (S stages x T tuples; the weight = its book[code]); then the weights (codes for `c8`), stage by stage, tuple by tuple, in the table order of `shape.rs` |
 //! | end | 4 | CRC-32 of every byte before it |
 //!
 //! Encoding 1 (zero runs) stores the weights as pairs: a LEB128 count of zero weights, a
@@ -28,7 +28,8 @@
 //! follow before they arrive, and `i16` weights read straight into their sparse form.
 //!
 //! Files of the first three kinds are written as version 1, byte for byte as before `c8`;
-//! `c8` as version 2; any file with encoding 2 as version 3.
+//! `c8` as version 2; any file with encoding 2 as version 3; a network of more than one stage
+//! as version 4, whatever its encoding.
 //!
 //! Reading ([`read`](super::read)) checks, in order: the magic, the version, that the file is as long as its header
 //! says, the checksum, then the shape and the payload; each failure is a [`WeightsError`] that
@@ -41,7 +42,7 @@ use crate::crc32::crc32;
 
 pub const MAGIC: &[u8; 8] = b"2048ntw\n";
 /// The newest version written and read (version 1 files still read).
-pub const VERSION: u16 = 3;
+pub const VERSION: u16 = 4;
 pub(crate) const HEADER: usize = 28;
 
 /// How the weights sit in the payload.
@@ -221,7 +222,9 @@ pub fn encode(network: &Network, encoding: Encoding) -> Vec<u8> {
         Weights::I8 { scale, .. } => (2, *scale),
         Weights::C8 { .. } => (3, 1.0),
     };
+    let stages = shape.stages();
     let version: u16 = match (encoding, quant) {
+        _ if !stages.is_empty() => 4,
         (Encoding::Planes, _) => 3,
         (_, 3) => 2,
         _ => 1,
@@ -238,7 +241,10 @@ pub fn encode(network: &Network, encoding: Encoding) -> Vec<u8> {
         Encoding::ZeroRuns => 1,
         Encoding::Planes => 2,
     });
-    out.extend_from_slice(&[0, 0]);
+    out.extend_from_slice(&[
+        stages.first().copied().unwrap_or(0),
+        stages.get(1).copied().unwrap_or(0),
+    ]);
     out.extend_from_slice(&scale.to_le_bytes());
     out.extend_from_slice(&(body.len() as u64).to_le_bytes());
     // The file lists a tuple's cells highest digit first, the network lowest first.

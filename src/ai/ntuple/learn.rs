@@ -160,7 +160,7 @@ impl<'a, const LEARN: bool> Coherent<'a, LEARN> {
     ///
     /// # Panics
     /// When `weights` is shorter than the network `features` index.
-    pub fn new(weights: &'a [CoherentWeight], features: &Features) -> Coherent<'a> {
+    pub fn new(weights: &'a [CoherentWeight], features: &Features) -> Coherent<'a, LEARN> {
         assert!(
             weights.len() >= features.entries(),
             "weights too few for the shape"
@@ -240,6 +240,9 @@ pub struct Method {
     /// Learn while playing (TD(0) only: λ is ignored), rather than in a backward pass after
     /// each stretch: faster, since each update finds its weights in the cache.
     pub online: bool,
+    /// Learn only from where the game's largest tile first reaches this exponent: the moves
+    /// before are played by the 1-ply policy and not learned (a late stage's training).
+    pub start_at: Option<u8>,
 }
 
 impl Method {
@@ -250,6 +253,7 @@ impl Method {
             lambda: 0.0,
             restart: None,
             online: false,
+            start_at: None,
         }
     }
 }
@@ -289,6 +293,32 @@ pub fn start(rng: &mut GameRng) -> Bitboard {
 
 fn max_exponent(board: Bitboard) -> u8 {
     board.to_exponents().into_iter().max().unwrap_or(0)
+}
+
+/// Games (at most this many) [`reach`] plays for one that reaches its tile.
+pub const REACH_TRIES: u32 = 1000;
+
+/// The first board (after its spawn) whose largest tile is 2^`exponent` or more, in a game
+/// played from the start by the 1-ply policy of `table`, learning nothing; a game that ends
+/// first is followed by another with the same generator. After [`REACH_TRIES`] games that
+/// all end first (a network that cannot get there), a new game's start.
+fn reach<T: Table + ?Sized>(
+    features: &Features,
+    table: &T,
+    rng: &mut GameRng,
+    exponent: u8,
+) -> Bitboard {
+    let mut scratch = [[0u32; MAX_FEATURES]; 4];
+    for _ in 0..REACH_TRIES {
+        let mut board = start(rng);
+        while let Some(c) = choose(features, table, board, &mut scratch) {
+            board = spawn_on(c.after, rng);
+            if max_exponent(board) >= exponent {
+                return board;
+            }
+        }
+    }
+    start(rng)
 }
 
 /// One stretch of play.
@@ -492,7 +522,10 @@ fn train_game_traced<T: Table + ?Sized>(
     mut stretch_played: impl FnMut(Bitboard, &[(u64, u32)]),
 ) -> Episode {
     let step = method.alpha / features.count() as f32;
-    let mut board = start(rng);
+    let mut board = match method.start_at {
+        Some(exponent) => reach(features, &*table, rng, exponent),
+        None => start(rng),
+    };
     let mut episode = Episode::default();
     loop {
         path.clear();
@@ -692,11 +725,14 @@ mod tests {
 
     #[test]
     fn a_rebuilding_table_moves_no_weight_and_leaves_the_accumulators_as_learning_would() {
-        let learned: Vec<CoherentWeight> = (0..2).map(|_| CoherentWeight::default()).collect();
-        let rebuilt: Vec<CoherentWeight> = (0..2).map(|_| CoherentWeight::default()).collect();
+        // Made as the trainer makes them.
+        let features = Features::new(&Shape::small_4x4(2));
+        let n = features.entries();
+        let learned: Vec<CoherentWeight> = (0..n).map(|_| CoherentWeight::default()).collect();
+        let rebuilt: Vec<CoherentWeight> = (0..n).map(|_| CoherentWeight::default()).collect();
         store(&rebuilt[0].weight, 5.0);
-        let mut learning: Coherent = Coherent(&learned);
-        let mut rebuilding: Rebuilding = Coherent(&rebuilt);
+        let mut learning = Coherent::<true>::new(&learned, &features);
+        let mut rebuilding = Rebuilding::new(&rebuilt, &features);
         for delta in [1.0, -0.5, 2.0] {
             learning.update(&[0], delta);
             let sum = rebuilding.update(&[0, 1], delta);
@@ -757,6 +793,41 @@ mod tests {
             assert!(last.len() >= 10, "a stretch this short ends the game");
         }
         assert!(stretches.last().unwrap().1.len() < 10);
+    }
+
+    #[test]
+    fn learning_from_a_tile_on_starts_there_and_leaves_the_earlier_stage_alone() {
+        warm_up();
+        // Stage 1 from 64 on, every weight 1 to begin with.
+        let shape = Shape::small_4x4(12).with_stages(vec![6]).unwrap();
+        let mut net = Network::new(shape, 1.0);
+        let half = net.shape().stage_entries();
+        let features = net.features().clone();
+        let weights = net.weights_mut().unwrap();
+        let method = Method {
+            restart: Some(Restart::DEFAULT),
+            start_at: Some(6),
+            ..Method::td0(0.1)
+        };
+        for seed in 0..5 {
+            let mut firsts = Vec::new();
+            train_game_traced(
+                &features,
+                &mut *weights,
+                &mut GameRng::from_seed(seed),
+                &method,
+                &mut Vec::new(),
+                |b, _| firsts.push(b),
+            );
+            // Every stretch starts from a board that holds the tile (a chain's first, where
+            // its game reached it; the others, restarts after it).
+            assert!(firsts.iter().all(|&b| max_exponent(b) >= 6), "seed {seed}");
+        }
+        assert!(weights[..half].iter().all(|&w| w == 1.0), "stage 0 learned");
+        assert!(
+            weights[half..].iter().any(|&w| w != 1.0),
+            "stage 1 learned nothing"
+        );
     }
 
     #[test]

@@ -151,9 +151,7 @@ impl Network {
     /// A network from a shape and weights; None when their sizes differ.
     pub fn from_parts(shape: Shape, weights: Weights) -> Option<Network> {
         if let Weights::C8 { books, entries, .. } = &weights {
-            let tables: Vec<usize> = (0..shape.tuples().len())
-                .map(|t| shape.entries_of(t))
-                .collect();
+            let tables = shape.tables();
             if books.len() != tables.len() || *entries != tables {
                 return None;
             }
@@ -234,11 +232,13 @@ impl Network {
                 sum as f64 * f64::from(*scale)
             }
             Weights::C8 { codes, books, .. } => {
-                // Features come tuple by tuple, 8 symmetries each (see `Features::new`).
+                // Features come tuple by tuple, 8 symmetries each (see `Features::new`), from
+                // the tables of the board's stage.
+                let first = self.features.stage(board.0) * self.shape.tuples().len();
                 let sum: f32 = index
                     .iter()
                     .enumerate()
-                    .map(|(k, &i)| books[k / 8][usize::from(codes[i as usize])])
+                    .map(|(k, &i)| books[first + k / 8][usize::from(codes[i as usize])])
                     .sum();
                 f64::from(sum)
             }
@@ -329,8 +329,8 @@ impl Network {
         let mut books = Vec::new();
         let mut entries = Vec::new();
         let mut start = 0;
-        for t in 0..self.shape.tuples().len() {
-            let end = start + self.shape.entries_of(t);
+        for size in self.shape.tables() {
+            let end = start + size;
             let book = book_of(&floats[start..end]);
             codes.extend(floats[start..end].iter().map(|&w| book.code(w)));
             books.push(book.values);

@@ -363,7 +363,14 @@ impl Reader {
             tuples.push(bytes[at + 1..at + 1 + len].iter().rev().copied().collect());
             at += 1 + len;
         }
-        let shape = Shape::new(tuples, levels).map_err(|e| bad(format!("its shape: {e}")))?;
+        // Version 4 names the stages' thresholds in the two bytes earlier versions keep at 0.
+        let stages: Vec<u8> = match version {
+            4.. => bytes[14..16].iter().copied().filter(|&t| t != 0).collect(),
+            _ => Vec::new(),
+        };
+        let shape = Shape::new(tuples, levels)
+            .and_then(|s| s.with_stages(stages))
+            .map_err(|e| bad(format!("its shape: {e}")))?;
         let scale = f32::from_le_bytes(bytes[16..20].try_into().unwrap_or([0; 4]));
         let quant = match bytes[12] {
             0 => Quantisation::F32,
@@ -408,7 +415,7 @@ impl Reader {
         // The c8 codebooks first: 1 KB a tuple, at the payload's start.
         if let Some(h) = &mut self.header {
             if h.quant == Quantisation::C8 && self.wrong.is_none() {
-                let need = h.shape.tuples().len() * 1024;
+                let need = h.shape.tables().len() * 1024;
                 let have = self.payload_seen as usize;
                 if have < need {
                     let take = (need - have).min(bytes.len());
@@ -578,7 +585,7 @@ impl Reader {
         let width = header.quant.width();
         let entries = header.shape.entries();
         if header.quant == Quantisation::C8 {
-            let need = header.shape.tuples().len() * 1024;
+            let need = header.shape.tables().len() * 1024;
             if (self.payload_seen as usize) < need {
                 return Err(bad(format!(
                     "{} bytes of payload where the codebooks alone need {need}",
@@ -589,7 +596,7 @@ impl Reader {
         match self.payload {
             Payload::Raw => {
                 let books = if header.quant == Quantisation::C8 {
-                    header.shape.tuples().len() * 1024
+                    header.shape.tables().len() * 1024
                 } else {
                     0
                 };
@@ -645,9 +652,7 @@ impl Reader {
             },
             Quantisation::C8 => Weights::C8 {
                 codes: raw,
-                entries: (0..header.shape.tuples().len())
-                    .map(|t| header.shape.entries_of(t))
-                    .collect(),
+                entries: header.shape.tables(),
                 books: header.books,
             },
         };
@@ -660,6 +665,7 @@ impl Reader {
 mod tests {
     use super::*;
     use crate::ai::ntuple::format::encode;
+    use crate::ai::search::bitboard::Bitboard;
     use crate::crc32::crc32;
 
     fn files() -> Vec<Vec<u8>> {
@@ -807,6 +813,57 @@ mod tests {
         assert!(runs < raw * 2 / 3, "zero runs {runs} bytes, raw {raw}");
     }
 
+    /// `network()` in two stages, the second's weights its own.
+    fn staged() -> Network {
+        let one = network();
+        let shape = one.shape().clone().with_stages(vec![9]).unwrap();
+        let Weights::F32(w) = one.weights() else {
+            unreachable!()
+        };
+        // The second stage's values far from the first's, so that reading one stage's values
+        // (or codebooks) for the other is seen.
+        let two: Vec<f32> = w
+            .iter()
+            .copied()
+            .chain(w.iter().map(|&x| -3.0 * x))
+            .collect();
+        Network::from_parts(shape, Weights::F32(two)).unwrap()
+    }
+
+    #[test]
+    fn a_network_in_stages_reads_back_as_version_4_in_every_kind() {
+        for q in Quantisation::ALL {
+            for e in Encoding::ALL {
+                let net = staged().quantised(q);
+                let bytes = encode(&net, e);
+                assert_eq!(u16::from_le_bytes([bytes[8], bytes[9]]), 4, "{q:?} {e:?}");
+                let back = decode(&bytes).unwrap();
+                assert_eq!(back.shape().stages(), &[9], "{q:?} {e:?}");
+                assert_eq!(back.weights(), net.weights(), "{q:?} {e:?}");
+                // Each stage's board reads its own values, as the network written did, and near
+                // the f32 values it was quantised from.
+                for board in [0x0000_0000_0012_3456u64, 0x0000_0000_0012_3459] {
+                    let b = Bitboard(board);
+                    let exact = staged().value(b);
+                    assert_eq!(back.value(b), net.value(b), "{q:?} {e:?} {board:x}");
+                    assert!(
+                        (net.value(b) - exact).abs() < 0.02 * exact.abs(),
+                        "{q:?} {e:?} {board:x}: {} against {exact}",
+                        net.value(b)
+                    );
+                }
+            }
+        }
+        // Stages out of order are named.
+        let mut bytes = encode(&staged(), Encoding::Planes);
+        bytes[14..16].copy_from_slice(&[12, 11]);
+        let err = decode(&resealed(bytes)).unwrap_err();
+        assert!(
+            err.to_string().contains("stage thresholds are ascending"),
+            "{err}"
+        );
+    }
+
     #[test]
     fn a_truncated_file_says_it_is_cut_short() {
         let bytes = file();
@@ -928,10 +985,10 @@ mod tests {
         let err = decode(&resealed(bytes)).unwrap_err();
         assert!(err.to_string().contains("c8) in a version 1 file"), "{err}");
         let mut bytes = c8_file();
-        bytes[8] = 4;
+        bytes[8] = 5;
         let err = decode(&bytes).unwrap_err();
-        assert_eq!(err, WeightsError::BadVersion(4));
-        assert!(err.to_string().contains("versions 1 to 3"), "{err}");
+        assert_eq!(err, WeightsError::BadVersion(5));
+        assert!(err.to_string().contains("versions 1 to 4"), "{err}");
     }
 
     #[test]

@@ -21,12 +21,19 @@ pub const MAX_FEATURES: usize = MAX_TUPLES * 8;
 /// Levels: 2 (empty or not) up to 16 (every exponent a nibble holds, to 32,768).
 pub const MIN_LEVELS: u8 = 2;
 pub const MAX_LEVELS: u8 = 16;
+/// Stages: a network has 1 to 3, so at most 2 thresholds (the weights file's two bytes).
+pub const MAX_STAGES: usize = 3;
 
-/// Which cells (0..16, row-major) each tuple reads, and how many exponents a cell tells apart.
+/// Which cells (0..16, row-major) each tuple reads, how many exponents a cell tells apart, and
+/// the stages: from each threshold up (the exponent of the largest tile of the board), a
+/// board reads a table of its own for every tuple (multi-stage weights, Jaśkowski 2018), so
+/// the late game learns values the early game does not share.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Shape {
     tuples: Vec<Vec<u8>>,
     levels: u8,
+    /// The exponents where stage 1, 2 begin, ascending; empty for one stage.
+    stages: Vec<u8>,
 }
 
 /// Why a shape is not one a network can have.
@@ -76,7 +83,76 @@ impl Shape {
                 "levels must be {MIN_LEVELS} to {MAX_LEVELS}, got {levels}"
             )));
         }
-        Ok(Shape { tuples, levels })
+        Ok(Shape {
+            tuples,
+            levels,
+            stages: Vec::new(),
+        })
+    }
+
+    /// The same tuples with stages beginning where the largest tile reaches each exponent of
+    /// `thresholds` (ascending, 1 to 15, at most 2 of them).
+    pub fn with_stages(self, thresholds: Vec<u8>) -> Result<Shape, ShapeError> {
+        if thresholds.len() >= MAX_STAGES {
+            return Err(ShapeError(format!(
+                "a network has 1 to {MAX_STAGES} stages, this one {}",
+                thresholds.len() + 1
+            )));
+        }
+        if thresholds.iter().any(|&t| !(1..=15).contains(&t))
+            || thresholds.windows(2).any(|w| w[0] >= w[1])
+        {
+            return Err(ShapeError(format!(
+                "stage thresholds are ascending tiles from 2 to 32768, got {}",
+                thresholds
+                    .iter()
+                    .map(|&t| (1u64 << t.min(63)).to_string())
+                    .collect::<Vec<_>>()
+                    .join(",")
+            )));
+        }
+        Ok(Shape {
+            stages: thresholds,
+            ..self
+        })
+    }
+
+    /// Reads stage thresholds as tiles, `"16384"` or `"8192,16384"`.
+    pub fn parse_stages(text: &str) -> Result<Vec<u8>, ShapeError> {
+        text.split(',')
+            .map(|tile| match tile.trim().parse::<u32>() {
+                Ok(v) if v >= 2 && v.is_power_of_two() => Ok(v.trailing_zeros() as u8),
+                _ => Err(ShapeError(format!(
+                    "{:?} is not a tile (2, 4, ... 32768) in {text:?}",
+                    tile.trim()
+                ))),
+            })
+            .collect()
+    }
+
+    /// The exponents where stages 1, 2 begin (empty for one stage).
+    pub fn stages(&self) -> &[u8] {
+        &self.stages
+    }
+
+    /// How many stages: 1 more than thresholds.
+    pub fn stage_count(&self) -> usize {
+        self.stages.len() + 1
+    }
+
+    /// The size of each table, stage by stage, tuple by tuple: the order of the weights.
+    pub fn tables(&self) -> Vec<usize> {
+        let one: Vec<usize> = (0..self.tuples.len()).map(|t| self.entries_of(t)).collect();
+        one.repeat(self.stage_count())
+    }
+
+    /// The stages as the trainer's `--stages` reads them ("16384"), or "" for one stage.
+    pub fn describe_stages(&self) -> String {
+        self.stages
+            .iter()
+            .map(|&t| (1u32 << t).to_string())
+            .collect::<Vec<_>>()
+            .join(",")
     }
 
     /// The four 6-tuples of Yeh et al. 2016 (also ziap/2048-tdl's): a row and two cells of
@@ -149,9 +225,14 @@ impl Shape {
         (self.levels as usize).pow(self.tuples[t].len() as u32)
     }
 
+    /// Weights in one stage's tables.
+    pub fn stage_entries(&self) -> usize {
+        (0..self.tuples.len()).map(|t| self.entries_of(t)).sum()
+    }
+
     /// Weights in the whole network.
     pub fn entries(&self) -> usize {
-        (0..self.tuples.len()).map(|t| self.entries_of(t)).sum()
+        self.stage_entries() * self.stage_count()
     }
 
     /// The shape as [`Shape::parse`] reads it.
@@ -313,6 +394,10 @@ pub struct Features {
     levels: u32,
     /// Weights in all (every index is below it).
     entries: usize,
+    /// The stages' thresholds (exponents) and one stage's weights: a board of stage s reads
+    /// its tables s x `stage_entries` further on.
+    stages: Vec<u8>,
+    stage_entries: u32,
 }
 
 impl Features {
@@ -338,7 +423,22 @@ impl Features {
             level: std::array::from_fn(|e| (e as u8).min(top)),
             levels: u32::from(shape.levels),
             entries: shape.entries(),
+            stages: shape.stages.clone(),
+            stage_entries: shape.stage_entries() as u32,
         }
+    }
+
+    /// Which stage `board` is in: how many thresholds its largest tile reaches.
+    #[inline]
+    pub fn stage(&self, board: u64) -> usize {
+        if self.stages.is_empty() {
+            return 0;
+        }
+        let top = (0..16)
+            .map(|i| (board >> (4 * i)) as u8 & 15)
+            .max()
+            .unwrap_or(0);
+        self.stages.iter().filter(|&&t| top >= t).count()
     }
 
     /// How many weights the network has: every index [`Features::indices`] writes is below.
@@ -384,6 +484,11 @@ impl Features {
                     k += 1;
                 }
             }
+        }
+        let stage = self.stage(board) as u32;
+        if stage > 0 {
+            let offset = stage * self.stage_entries;
+            out[..k].iter_mut().for_each(|i| *i += offset);
         }
         k
     }
@@ -472,5 +577,79 @@ mod tests {
                 assert_eq!(out[..n], slow_indices(shape, x)[..], "{}", shape.describe());
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod stage_tests {
+    use super::*;
+
+    /// Boards by their largest tile's exponent, the rest of the board alike.
+    fn board_topped(top: u64) -> u64 {
+        0x0000_1234_0213_0000 | top
+    }
+
+    #[test]
+    fn a_board_reads_the_tables_of_the_stage_its_largest_tile_reaches() {
+        let one = Shape::yeh_4x6(16);
+        let two = one.clone().with_stages(vec![14]).unwrap();
+        let three = one.clone().with_stages(vec![13, 14]).unwrap();
+        assert_eq!(two.entries(), 2 * one.entries());
+        assert_eq!(three.tables().len(), 3 * 4);
+        let (f1, f2, f3) = (
+            Features::new(&one),
+            Features::new(&two),
+            Features::new(&three),
+        );
+        let read = |f: &Features, board| {
+            let mut out = [0; MAX_FEATURES];
+            let n = f.indices(board, &mut out);
+            out[..n].to_vec()
+        };
+        let stage = one.entries() as u32;
+        for (top, in_two, in_three) in [(12, 0, 0), (13, 0, 1), (14, 1, 2), (15, 1, 2)] {
+            let board = board_topped(top);
+            let base = read(&f1, board);
+            let shifted = |s: u32| base.iter().map(|i| i + s * stage).collect::<Vec<_>>();
+            assert_eq!(
+                read(&f2, board),
+                shifted(in_two),
+                "2 stages, exponent {top}"
+            );
+            assert_eq!(
+                read(&f3, board),
+                shifted(in_three),
+                "3 stages, exponent {top}"
+            );
+            assert!(read(&f3, board)
+                .iter()
+                .all(|&i| (i as usize) < three.entries()));
+        }
+    }
+
+    #[test]
+    fn stages_are_read_as_tiles_and_bad_ones_refused() {
+        assert_eq!(Shape::parse_stages("16384").unwrap(), vec![14]);
+        assert_eq!(Shape::parse_stages("8192, 16384").unwrap(), vec![13, 14]);
+        assert!(Shape::parse_stages("1000")
+            .unwrap_err()
+            .0
+            .contains("\"1000\""));
+        let shape = || Shape::yeh_4x6(16);
+        assert!(shape()
+            .with_stages(vec![14, 13])
+            .unwrap_err()
+            .0
+            .contains("ascending"));
+        assert!(shape()
+            .with_stages(vec![12, 13, 14])
+            .unwrap_err()
+            .0
+            .contains("1 to 3 stages"));
+        assert!(shape().with_stages(vec![16]).is_err());
+        assert_eq!(
+            shape().with_stages(vec![13, 14]).unwrap().describe_stages(),
+            "8192,16384"
+        );
     }
 }

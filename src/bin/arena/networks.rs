@@ -21,10 +21,14 @@ pub fn read(path: &str, sparse: bool, origin: &str) -> Result<Arc<Network>, Fail
     let network = if sparse { network } else { network.expanded() };
     warm_up();
     eprintln!(
-        "arena: network {} (shape {}, levels {}, {}{}, {:.1} MB in memory)",
+        "arena: network {} (shape {}, levels {}{}, {}{}, {:.1} MB in memory)",
         path,
         network.shape().describe(),
         network.shape().levels(),
+        match network.shape().stage_count() {
+            1 => String::new(),
+            _ => format!(", stages from {}", network.shape().describe_stages()),
+        },
         network.weights().quantisation().name(),
         match network.weights().quantisation() {
             Quantisation::I16 if sparse => " held sparse as in the page",

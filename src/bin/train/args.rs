@@ -48,6 +48,16 @@ pub struct Args {
     pub restart_min: usize,
     #[arg(long, default_value_t = 0.5, requires = "restart")]
     pub restart_at: f32,
+    /// Stages: from each of these tiles up (the board's largest), the network reads tables of
+    /// its own, e.g. "16384" (two stages) or "8192,16384". With --from a one-stage file, each
+    /// stage starts as a copy of its weights (weight promotion).
+    #[arg(long, value_name = "TILES", conflicts_with = "resume")]
+    pub stages: Option<String>,
+    /// Learn only from where each game's largest tile first reaches TILE: the moves before are
+    /// played by the network at 1 ply and not learned, so every move learned is a late one
+    /// (with --stages TILE, the last stage's training). The curve's games then start there.
+    #[arg(long, value_name = "TILE")]
+    pub start_at: Option<u32>,
     /// Optimistic initialisation: every afterstate starts valued at this (0: none).
     #[arg(long, default_value_t = 0.0)]
     pub init: f32,

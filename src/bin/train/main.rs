@@ -251,6 +251,7 @@ pub fn run(args: &Args) -> Result<(), String> {
             at: args.restart_at,
         }),
         online: args.online,
+        start_at: args.start_at.map(tile_exponent).transpose()?,
     };
     let dir = args.dir.clone().unwrap_or_default();
     let checkpoint_path = dir.join("checkpoint.bin");
@@ -285,10 +286,18 @@ pub fn run(args: &Args) -> Result<(), String> {
         c
     } else {
         let network = match &args.from {
-            Some(file) => network_from(file)?,
+            Some(file) => staged(network_from(file)?, args.stages.as_deref())?,
             None => {
                 let shape =
                     Shape::parse(&args.shape, args.levels).map_err(|e| format!("--shape: {e}"))?;
+                let shape = match &args.stages {
+                    Some(text) => shape
+                        .with_stages(
+                            Shape::parse_stages(text).map_err(|e| format!("--stages: {e}"))?,
+                        )
+                        .map_err(|e| format!("--stages: {e}"))?,
+                    None => shape,
+                };
                 let features = shape.tuples().len() as f32 * 8.0;
                 Network::new(shape, args.init / features)
             }
@@ -329,10 +338,14 @@ pub fn run(args: &Args) -> Result<(), String> {
         args.checkpoint_every.div_ceil(args.block) * args.block
     };
     eprintln!(
-        "train: shape {} levels {} ({} weights, {:.1} MB as f32{}), seed {seed}, alpha {}, \
-         lambda {}{}{}, {} thread(s), from game {games} to {}",
+        "train: shape {} levels {}{} ({} weights, {:.1} MB as f32{}), seed {seed}, alpha {}, \
+         lambda {}{}{}{}, {} thread(s), from game {games} to {}",
         shape.describe(),
         shape.levels(),
+        match shape.stage_count() {
+            1 => String::new(),
+            _ => format!(" stages from {}", shape.describe_stages()),
+        },
         shape.entries(),
         shape.entries() as f64 * 4.0 / 1e6,
         if args.tc { ", x3 with coherence" } else { "" },
@@ -344,6 +357,10 @@ pub fn run(args: &Args) -> Result<(), String> {
                 ", restart at {} (stretches of {}+ moves)",
                 r.at, r.min_moves
             ),
+            None => String::new(),
+        },
+        match args.start_at {
+            Some(tile) => format!(", learning from {tile} on"),
             None => String::new(),
         },
         args.threads,
@@ -463,6 +480,48 @@ fn plateau_line(p: &curve::Plateau, span: u64) -> String {
             p.games
         ),
     }
+}
+
+/// The exponent of `tile` (`--start-at`): a power of two from 2 to 32768.
+fn tile_exponent(tile: u32) -> Result<u8, String> {
+    if (2..=32768).contains(&tile) && tile.is_power_of_two() {
+        Ok(tile.trailing_zeros() as u8)
+    } else {
+        Err(format!("--start-at must be a tile, 2 to 32768, got {tile}"))
+    }
+}
+
+/// `network` with the stages `text` names (`--stages`): a one-stage network's weights copied
+/// into each stage; a network that has those stages already, as it is.
+fn staged(network: Network, text: Option<&str>) -> Result<Network, String> {
+    let Some(text) = text else {
+        return Ok(network);
+    };
+    let thresholds = Shape::parse_stages(text).map_err(|e| format!("--stages: {e}"))?;
+    let shape = network.shape();
+    if shape.stages() == thresholds.as_slice() {
+        return Ok(network);
+    }
+    if shape.stage_count() > 1 {
+        return Err(format!(
+            "--stages {text}: the --from network's stages begin at {}; only a one-stage \
+             network is promoted",
+            shape.describe_stages()
+        ));
+    }
+    let shape = shape
+        .clone()
+        .with_stages(thresholds)
+        .map_err(|e| format!("--stages: {e}"))?;
+    let Weights::F32(w) = network.weights() else {
+        unreachable!("network_from gives f32 weights")
+    };
+    let weights = Weights::F32(w.repeat(shape.stage_count()));
+    eprintln!(
+        "train: each of {} stages starts as the file's network",
+        shape.stage_count()
+    );
+    Network::from_parts(shape, weights).ok_or_else(|| "--stages: the weights do not fit".into())
 }
 
 /// The network of weights file `file` (gzipped or not) as f32 weights that can learn on.
@@ -815,6 +874,19 @@ mod tests {
             checkpoint::load(&dir.join("checkpoint.bin")).unwrap()
         };
         let (p, r) = (from(&plain, 0), from(&rebuilt, 200));
+        // The rebuild itself moves no weight: with no game to learn, the file's weights stay.
+        let idle = base.join("idle");
+        let mut c = args(&idle, 0);
+        c.from = Some(file.clone());
+        c.tc = true;
+        c.rebuild = 200;
+        c.out = Some(base.join("idle.ntw"));
+        run(&c).unwrap();
+        let out = decode(&fs::read(base.join("idle.ntw")).unwrap()).unwrap();
+        assert!(
+            out.weights() == weights_of(&first).weights(),
+            "the rebuild moved weights"
+        );
         let sizes = |c: &Checkpoint| {
             let x = c.coherence.as_ref().unwrap();
             (
@@ -835,6 +907,54 @@ mod tests {
         assert!(
             Args::try_parse_from(["train", "--rebuild", "5", "--from", "f", "--dir", "x"]).is_err()
         );
+        let _ = fs::remove_dir_all(&base);
+    }
+
+    #[test]
+    fn stages_start_as_the_files_network_and_learning_from_their_tile_moves_only_the_last() {
+        let base = std::env::temp_dir().join(format!("train-stages-{}", std::process::id()));
+        let mut a = args(&base.join("first"), 40);
+        let file = base.join("net.ntw");
+        a.out = Some(file.clone());
+        run(&a).unwrap();
+        let original = weights_of(&base.join("first"));
+        let staged = |name: &str, games: u64, stages: &str, from: &Path| {
+            let mut b = args(&base.join(name), games);
+            b.from = Some(from.to_path_buf());
+            b.stages = Some(stages.into());
+            b.start_at = Some(64);
+            let out = base.join(format!("{name}.ntw"));
+            b.out = Some(out.clone());
+            run(&b).map(|()| decode(&fs::read(&out).unwrap()).unwrap())
+        };
+        let halves = |n: &Network| {
+            let Weights::F32(w) = n.weights() else {
+                unreachable!()
+            };
+            let half = w.len() / 2;
+            (w[..half].to_vec(), w[half..].to_vec())
+        };
+        let Weights::F32(before) = original.weights() else {
+            unreachable!()
+        };
+        // Promoted, before any game: both stages are the file's network.
+        let promoted = staged("promoted", 0, "64", &file).unwrap();
+        assert_eq!(promoted.shape().stages(), &[6]);
+        let (early, late) = halves(&promoted);
+        assert!(
+            &early == before && &late == before,
+            "a stage is not the file's network"
+        );
+        // Learning from 64 on: stage 0 is left as it was, stage 1 learns.
+        let learned = staged("learned", 20, "64", &file).unwrap();
+        let (early, late) = halves(&learned);
+        assert!(&early == before, "stage 0 learned");
+        assert!(&late != before, "stage 1 learned nothing");
+        // A file in stages goes on in the same stages; other stages are refused with the reason.
+        let out = base.join("learned.ntw");
+        assert!(staged("again", 20, "64", &out).is_ok());
+        let err = staged("other", 20, "128", &out).unwrap_err();
+        assert!(err.contains("stages begin at 64"), "{err}");
         let _ = fs::remove_dir_all(&base);
     }
 
