@@ -146,6 +146,27 @@ impl Shape {
         one.repeat(self.stage_count())
     }
 
+    /// Whether a board of its stage can read weight `i`: a stage below the last holds boards
+    /// whose every tile is below the next stage's threshold, so its entries with a cell at or
+    /// above it are never read (2 in 5 of the 4x6 network's trained entries, from 16384 up).
+    pub fn reachable(&self, i: usize) -> bool {
+        let stage = i / self.stage_entries();
+        let Some(&next) = self.stages.get(stage) else {
+            return true;
+        };
+        let mut at = i % self.stage_entries();
+        let levels = usize::from(self.levels);
+        for t in 0..self.tuples.len() {
+            let size = self.entries_of(t);
+            if at < size {
+                let cells = self.tuples[t].len() as u32;
+                return (0..cells).all(|k| (at / levels.pow(k)) % levels < usize::from(next));
+            }
+            at -= size;
+        }
+        unreachable!("an index below the entries")
+    }
+
     /// The stages as the trainer's `--stages` reads them ("16384"), or "" for one stage.
     pub fn describe_stages(&self) -> String {
         self.stages
@@ -625,6 +646,38 @@ mod stage_tests {
                 .iter()
                 .all(|&i| (i as usize) < three.entries()));
         }
+    }
+
+    #[test]
+    fn a_stage_below_the_last_never_reads_a_tile_from_the_next_threshold_up() {
+        let one = Shape::yeh_4x6(16);
+        let shape = one.clone().with_stages(vec![13, 14]).unwrap();
+        let features = Features::new(&shape);
+        let mut read = vec![false; shape.entries()];
+        let mut out = [0; MAX_FEATURES];
+        // Boards of every stage, tiles 0..=15 at every cell, pseudo-random.
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..200_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let n = features.indices(x, &mut out);
+            for &i in &out[..n] {
+                read[i as usize] = true;
+            }
+        }
+        assert!(read
+            .iter()
+            .enumerate()
+            .all(|(i, &r)| !r || shape.reachable(i)));
+        // Stage 0 (below 8192): an entry with a 4096 is reachable, with an 8192 not; the last
+        // stage reads any.
+        assert!(shape.reachable(12) && !shape.reachable(13));
+        assert!(!shape.reachable(shape.stage_entries() + 14));
+        assert!(shape.reachable(shape.stage_entries() + 13));
+        assert!(shape.reachable(2 * shape.stage_entries() + 15));
+        // A one-stage network reads every entry.
+        assert!((0..one.entries()).step_by(4097).all(|i| one.reachable(i)));
     }
 
     #[test]

@@ -582,6 +582,16 @@ fn quantise(
         network
     } else {
         let mut keep: Vec<bool> = visits.iter().map(|&v| v >= args.prune).collect();
+        if let Some(sizes) = sizes {
+            keep_untrained_stages(&mut keep, network.shape(), sizes);
+        }
+        // No board of its stage reads these.
+        let shape = network.shape();
+        if shape.stage_count() > 1 {
+            keep.iter_mut()
+                .enumerate()
+                .for_each(|(i, k)| *k &= shape.reachable(i));
+        }
         if args.keep > 0 {
             let sizes = sizes.ok_or(
                 "--keep needs the coherence accumulators: export a checkpoint of a --tc run",
@@ -602,6 +612,21 @@ fn quantise(
         return Ok(network.quantised_c8(&importance));
     }
     Ok(network.quantised(q))
+}
+
+/// Marks in `keep` every weight of a stage this run never moved (its coherence sizes all 0:
+/// stages below `--start-at`, left as the `--from` file had them), so that the file's own
+/// choice of weights, made when that stage was trained, ships again.
+fn keep_untrained_stages(keep: &mut [bool], shape: &Shape, sizes: &[f32]) {
+    if shape.stage_count() == 1 {
+        return;
+    }
+    let n = shape.stage_entries();
+    for (keep, sizes) in keep.chunks_mut(n).zip(sizes.chunks(n)) {
+        if sizes.iter().all(|&a| a == 0.0) {
+            keep.iter_mut().for_each(|k| *k = true);
+        }
+    }
 }
 
 /// Marks in `keep`, among the weights not marked that training moved (not 0), those with the
@@ -923,6 +948,7 @@ mod tests {
             b.from = Some(from.to_path_buf());
             b.stages = Some(stages.into());
             b.start_at = Some(64);
+            b.tc = true;
             let out = base.join(format!("{name}.ntw"));
             b.out = Some(out.clone());
             run(&b).map(|()| decode(&fs::read(&out).unwrap()).unwrap())
@@ -950,6 +976,23 @@ mod tests {
         let (early, late) = halves(&learned);
         assert!(&early == before, "stage 0 learned");
         assert!(&late != before, "stage 1 learned nothing");
+        // Exported pruned: stage 0, which this run never moved, ships as the file had it but for
+        // the entries no board below 64 reads; stage 1 loses the weights its play never read.
+        let mut e = args(&base.join("learned"), 20);
+        let pruned = base.join("pruned.ntw");
+        e.export = Some(pruned.clone());
+        e.prune = 1;
+        e.fit_games = 20;
+        run(&e).unwrap();
+        let (early, late_pruned) = halves(&decode(&fs::read(&pruned).unwrap()).unwrap());
+        let shape = learned.shape();
+        let reachable = |i: usize| shape.reachable(i);
+        assert!(
+            (0..early.len()).all(|i| early[i] == if reachable(i) { before[i] } else { 0.0 }),
+            "stage 0 is not the file's network less its unreachable entries"
+        );
+        assert!((0..early.len()).any(|i| !reachable(i) && before[i] != 0.0));
+        assert!((0..late.len()).any(|i| late[i] != 0.0 && late_pruned[i] == 0.0));
         // A file in stages goes on in the same stages; other stages are refused with the reason.
         let out = base.join("learned.ntw");
         assert!(staged("again", 20, "64", &out).is_ok());
