@@ -26,7 +26,7 @@ impl Strategy for ExpectimaxTd<'_> {
         let Some(network) = self.network.filter(|_| size == 4) else {
             return Decision::from_values([None; 4], 0, 0);
         };
-        let eval = NetworkEval(network);
+        let eval = NetworkEval::new(network);
         let o = &self.options;
         if Bitboard::is_exact_for(cells, MAX_DEPTH) {
             if let Some(board) = Bitboard::from_exponents(cells) {
