@@ -656,13 +656,35 @@ const withShippedNetwork = (index, file) => namesShippedNetwork(index.files[file
 const measured = (rungs, index) =>
   rungs.filter((r) => existsSync(join(ROOT, r.file)) && (rungs !== TD_LADDER || withShippedNetwork(index, r.file)) && !run(r.file).partial && run(r.file).games >= neededGames(rungs, r));
 
+/** Seeds 1..n, the first n games of every ladder run. */
+const firstSeeds = (n) => new Set(Array.from({ length: n }, (_, i) => i + 1));
+
+/**
+ * A measured rung's strength as fit-player.js ranks it (the share reaching 16384 plus the share
+ * reaching 32768), on its first n games for each n among `counts` (the games of every measured
+ * rung of the ladders) up to its own: [[n, strength], ...]. Two rungs then compare on the seeds
+ * both played. Every ladder run plays seeds 1..N, which this checks.
+ */
+function strengths(file, counts) {
+  const s = run(file);
+  if (s.seeds.some((seed, i) => seed !== i + 1)) throw new Error(`${file}: a ladder run plays seeds 1..N`);
+  return counts.filter((n) => n <= s.games).map((n) => {
+    const c = run(file, firstSeeds(n));
+    return [n, (c.reached(16384) + c.reached(32768)) / n];
+  });
+}
+
+/** The games of every measured rung of both ladders, ascending, each once. */
+const measuredCounts = (index) => [...new Set([LADDER, TD_LADDER].flatMap((rungs) => measured(rungs, index).map((r) => run(r.file).games)))].sort((a, b) => a - b);
+
 /** The page's rungs of a ladder, as strength-figures.js holds them: a rung without its games has no figures. */
 function pageRungs(rungs, index) {
   const ok = measured(rungs, index);
+  const counts = measuredCounts(index);
   return rungs.map((r) => {
     if (!ok.includes(r)) return { nodes: r.nodes, name: r.name, reach: null, nodesPerMove: null, from: r.file };
     const s = run(r.file);
-    return { nodes: r.nodes, name: r.name, reach: Object.fromEntries(PAGE_TILES.map((t) => [t, s.reached(t) / s.games])), nodesPerMove: s.nodesPerMove, games: s.games, from: r.file };
+    return { nodes: r.nodes, name: r.name, reach: Object.fromEntries(PAGE_TILES.map((t) => [t, s.reached(t) / s.games])), nodesPerMove: s.nodesPerMove, games: s.games, strength: strengths(r.file, counts), from: r.file };
   });
 }
 
@@ -672,7 +694,8 @@ function ladderBlock(name, rungs, index) {
     const head = `  { nodes: ${r.nodes}, name: '${r.name}'`;
     if (!r.reach) return `${head}, reach: null, nodesPerMove: null, from: '${r.from}' },`;
     const reach = PAGE_TILES.map((t) => `${t}: ${r.reach[t]}`).join(', ');
-    return `${head}, reach: { ${reach} }, nodesPerMove: ${r.nodesPerMove}, games: ${r.games}, from: '${r.from}' },`;
+    const strength = r.strength.map(([n, v]) => `[${n}, ${v}]`).join(', ');
+    return `${head}, reach: { ${reach} }, nodesPerMove: ${r.nodesPerMove}, games: ${r.games}, strength: [${strength}], from: '${r.from}' },`;
   });
   return [`export const ${name} = [`, ...lines, '];'].join('\n');
 }

@@ -264,3 +264,20 @@ test('at Max a learned rung plays only with FASTEST_GAMES games behind its figur
   learned.ladder[1].games = FASTEST_GAMES;
   assert.equal(fitPlayer(speeds, 2, SPEED_INTERVAL_MS.max, [heuristic, learned]).rung.name, 'Shrewd');
 });
+
+test('rungs rank on the seeds both played: a short run\'s lucky first seeds do not outrank a long run that did as well on them', async () => {
+  const { fitPlayer } = await import('../../www/ai/fit-player.js');
+  const { SPEED_INTERVAL_MS } = await import('../../www/ai/strength-figures.js');
+  const heuristic = { strategy: 'expectimax', words: 'the heuristic search', ladder: [{ nodes: 50000, name: 'Light', reach: { 8192: 0.8, 16384: 0.3, 32768: 0 }, nodesPerMove: 100, games: 200, strength: [[200, 0.3]] }] };
+  // Sharp over 1,000 games: 0.928 + 0.462; on its first 200, 0.935 + 0.503. Wise over those 200
+  // seeds alone: 0.925 + 0.53, above Sharp's whole figure, below its figure on the same seeds.
+  const sharp = { nodes: 20000, name: 'Sharp', reach: { 8192: 0.98, 16384: 0.928, 32768: 0.462 }, nodesPerMove: 100, games: 1000, strength: [[200, 0.935 + 0.503], [1000, 0.928 + 0.462]] };
+  const wise = { nodes: 300000, name: 'Wise', reach: { 8192: 0.97, 16384: 0.925, 32768: 0.48 }, nodesPerMove: 100, games: 200, strength: [[200, 0.925 + 0.48]] };
+  const learned = { strategy: 'expectimax-td', words: 'the learned network', ladder: [sharp, wise] };
+  const speeds = { expectimax: 1e6, 'expectimax-td': 1e6 };
+  const at = (ladder) => fitPlayer(speeds, 2, SPEED_INTERVAL_MS.watch, [heuristic, { ...learned, ladder }]).rung.name;
+  assert.ok(wise.reach[16384] + wise.reach[32768] > sharp.reach[16384] + sharp.reach[32768], 'Wise ranks above on whole figures');
+  assert.equal(at([sharp, wise]), 'Sharp');
+  // Stronger than Sharp on their common seeds: Wise.
+  assert.equal(at([sharp, { ...wise, strength: [[200, 0.935 + 0.51]] }]), 'Wise');
+});

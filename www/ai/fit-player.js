@@ -27,8 +27,17 @@ const enoughGames = (family, rung, intervalMs) =>
   !family.fastestGames || intervalMs > SPEED_INTERVAL_MS.max || rung.games >= family.fastestGames;
 
 // How a measured rung ranks: its share reaching 16384 plus its share reaching 32768 (a game that
-// reaches 32768 counts twice).
-const strength = (rung) => (rung.reach ? rung.reach[16384] + rung.reach[32768] : -1);
+// reaches 32768 counts twice), on its first `games` games (`strength`, from make figures: every
+// ladder run plays seeds 1..N), or on all of them.
+const strengthOn = (rung, games) => rung.strength?.findLast(([n]) => n <= games)?.[1] ?? rung.reach[16384] + rung.reach[32768];
+
+// Whether measured rung `a` is stronger than `b` on the seeds both played: a rung measured on
+// fewer games is compared with the other's first games, not with its whole figure, so that the
+// luck of a short run's seeds does not rank it.
+const stronger = (a, b) => {
+  const games = Math.min(a.games ?? Infinity, b.games ?? Infinity);
+  return strengthOn(a, games) > strengthOn(b, games);
+};
 
 /**
  * The default player's pick: among the families whose speed is known (`speeds`: {strategy:
@@ -47,7 +56,7 @@ export function fitPlayer(speeds, workers, intervalMs, families = FAMILIES) {
     const w = splitWorkers(family.strategy, workers);
     for (const rung of family.ladder) {
       if (!rung.reach || !enoughGames(family, rung, intervalMs) || cost(rung, nodesPerMs, w, family.ladder) > FILL * intervalMs) continue;
-      if (!best || strength(rung) > strength(best.rung)) best = { strategy: family.strategy, nodes: rung.nodes, rung, family, fits: true, workers: w };
+      if (!best || stronger(rung, best.rung)) best = { strategy: family.strategy, nodes: rung.nodes, rung, family, fits: true, workers: w };
     }
   }
   if (best) return best;
