@@ -137,6 +137,8 @@ export interface WeightsInfo {
   /** Its tuples, e.g. "4x6". */
   shape: string;
   levels: number;
+  /** The tiles where its stages after the first begin (a board of a stage reads tables of its own), e.g. [16384]; [] for one stage. */
+  stages: number[];
   quantisation: Quantisation;
   /** How many weights. */
   weights: number;

@@ -36,7 +36,7 @@ test('learned strategies: refused until a network is loaded, then they play; bad
   assert.ok(ai.bestMove(cells, 4, { strategy: 'expectimax', nodes: 2000 }).dir, 'the others play on');
 
   const info = ai.loadWeights(file);
-  assert.deepEqual(info, { shape: '3,2,1,0;7,6,5,4;5,4,1,0;6,5,2,1', levels: 8, quantisation: 'i8', weights: 4 * 4096, bytes: 4 * 4096 });
+  assert.deepEqual(info, { shape: '3,2,1,0;7,6,5,4;5,4,1,0;6,5,2,1', levels: 8, quantisation: 'i8', stages: [], weights: 4 * 4096, bytes: 4 * 4096 });
   const legal = ai.legalMoves(cells, 4);
   const td = ai.bestMove(cells, 4, { strategy: 'td' });
   assert.ok(legal.includes(td.dir), `td plays a legal move: ${td.dir}`);
@@ -62,7 +62,7 @@ test('a c8 file (version 2) loads and plays in wasm; its bad copies are named', 
   assert.throws(() => ai.bestMove(cells, 4, { strategy: 'td' }), /none is loaded/);
 
   const info = ai.loadWeights(c8);
-  assert.deepEqual(info, { shape: '3,2,1,0;7,6,5,4;5,4,1,0;6,5,2,1', levels: 8, quantisation: 'c8', weights: 4 * 4096, bytes: 4 * 4096 + 4 * 1024 });
+  assert.deepEqual(info, { shape: '3,2,1,0;7,6,5,4;5,4,1,0;6,5,2,1', levels: 8, quantisation: 'c8', stages: [], weights: 4 * 4096, bytes: 4 * 4096 + 4 * 1024 });
   const td = ai.bestMove(cells, 4, { strategy: 'td' });
   assert.ok(ai.legalMoves(cells, 4).includes(td.dir), `td plays a legal move: ${td.dir}`);
   assert.ok(Object.values(td.values).some((v) => v > 0), 'the codebooks give values');
@@ -181,5 +181,24 @@ test('NetworkLoader: a file pushed in chunks of any size loads as loadWeights do
   assert.throws(() => bad.finish(), /checksum/);
   bad.free();
   assert.ok(ai.bestMove(cells, 4, { strategy: 'td' }).dir, 'the network loaded before still plays');
+  ai.unloadWeights();
+});
+
+test('a network in stages (version 4) loads, and a board reads the tables of its largest tile\'s stage', () => {
+  // train --shape 4x4 --levels 8 --stages 64 --start-at 64 --games 300 --quantise i16: stage 0
+  // learned nothing (every weight 0), stage 1 learned from where each game reached 64.
+  const file = new Uint8Array(readFileSync(new URL('../data/tiny-4x4-l8-stages.ntw', import.meta.url)));
+  assert.equal(file[8], 4, 'version 4');
+  const info = ai.loadWeights(file);
+  assert.deepEqual(info.stages, [64]);
+  assert.equal(info.weights, 2 * 4 * 4096);
+  // Below 64 every afterstate reads stage 0: a move is worth its reward alone.
+  const small = [2, 4, 8, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+  const low = ai.bestMove(small, 4, { strategy: 'td' }).values;
+  assert.deepEqual(low, { up: null, right: 0, down: 0, left: 0 }, 'up moves nothing; the others merge nothing');
+  // With a 64 on the board, stage 1's learned values.
+  const big = [64, 4, 8, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+  const high = ai.bestMove(big, 4, { strategy: 'td' }).values;
+  assert.ok(Object.values(high).some((v) => v > 0), JSON.stringify(high));
   ai.unloadWeights();
 });

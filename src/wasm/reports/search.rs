@@ -37,8 +37,9 @@ pub fn decision(d: &Decision) -> String {
     out
 }
 
-/// `{bytes, levels, quantisation, shape, weights}`: a network just loaded (`loadWeights`). The
-/// keys in the order serde_json's map (sorted) wrote them.
+/// `{bytes, levels, quantisation, shape, stages, weights}`: a network just loaded
+/// (`loadWeights`; `stages`, the tiles where its stages after the first begin). The keys in the
+/// order serde_json's map (sorted) wrote them.
 pub fn loaded_network(network: &Network) -> String {
     let mut out = String::with_capacity(96);
     out.push('{');
@@ -50,6 +51,10 @@ pub fn loaded_network(network: &Network) -> String {
     string(&mut out, network.weights().quantisation().name());
     key(&mut out, "shape", false);
     string(&mut out, &network.shape().describe());
+    key(&mut out, "stages", false);
+    list(&mut out, network.shape().stages(), |out, &t| {
+        whole(out, 1u64 << t)
+    });
     key(&mut out, "weights", false);
     whole(&mut out, network.weights().len() as u64);
     out.push('}');
@@ -132,10 +137,18 @@ mod tests {
         let networks = [
             decode(&bytes).unwrap(),
             Network::new(Shape::parse("4x4", 8).unwrap(), 0.0),
+            Network::new(
+                Shape::parse("4x4", 8)
+                    .unwrap()
+                    .with_stages(vec![6, 7])
+                    .unwrap(),
+                0.0,
+            ),
         ];
         for network in &networks {
             let serde = serde_json::json!({
                 "shape": network.shape().describe(),
+                "stages": network.shape().stages().iter().map(|&t| 1u64 << t).collect::<Vec<_>>(),
                 "levels": network.shape().levels(),
                 "quantisation": network.weights().quantisation().name(),
                 "weights": network.weights().len(),
