@@ -93,6 +93,8 @@ const PLIES = [
   { name: `*${TD_LADDER[0].name}* (5k nodes)`, file: 'data/runs/expectimax-td-5000.jsonl', against: 'depth 3' },
   { name: `*${TD_LADDER[1].name}* (20k nodes)`, file: 'data/runs/expectimax-td-20000.jsonl', against: `*${TD_LADDER[0].name}* (5k nodes)` },
   { name: `*${TD_LADDER[2].name}* (80k nodes)`, file: TD_LADDER[2].file, against: `*${TD_LADDER[1].name}* (20k nodes)` },
+  { name: `*${TD_LADDER[3].name}* (300k nodes)`, file: TD_LADDER[3].file, against: `*${TD_LADDER[1].name}* (20k nodes)` },
+  { name: `*${TD_LADDER[4].name}* (1.2M nodes)`, file: TD_LADDER[4].file, against: `*${TD_LADDER[3].name}* (300k nodes)` },
 ].filter((p) => existsSync(join(ROOT, p.file)));
 
 // One `arena compare` run of two networks on the same seeds (a spec's `network=`), each spec's
@@ -480,7 +482,8 @@ function onlyWith(a, b, tile, seeds) {
 
 function pliesSection() {
   const tiles = [16384, 32768];
-  const rows = PLIES.map((p) => {
+  // A batch just begun has no game line yet: no row until it has one.
+  const rows = PLIES.filter((p) => gameLines(p.file).length).map((p) => {
     const s = run(p.file);
     const other = PLIES.find((q) => q.name === p.against);
     const seeds = other && commonSeeds([p.file, other.file]);
