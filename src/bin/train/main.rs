@@ -217,14 +217,8 @@ const EVAL_SEED: u64 = 1 << 41;
 /// The seeds of `--rebuild`'s chains: apart from the evaluation's and training's.
 const REBUILD_SEED: u64 = 1 << 42;
 
-/// The whole training run the flags describe.
-pub fn run(args: &Args) -> Result<(), String> {
-    let quantise = Quantisation::parse(&args.quantise).ok_or_else(|| {
-        format!(
-            "--quantise must be f32, i16, i8 or c8, got {:?}",
-            args.quantise
-        )
-    })?;
+/// The run's method from its flags, each checked.
+fn method_of(args: &Args) -> Result<Method, String> {
     if args.block == 0 {
         return Err("--block must be at least 1".into());
     }
@@ -243,7 +237,7 @@ pub fn run(args: &Args) -> Result<(), String> {
     if !(args.alpha.is_finite() && args.alpha > 0.0) {
         return Err(format!("--alpha must be above 0, got {}", args.alpha));
     }
-    let method = Method {
+    Ok(Method {
         alpha: args.alpha,
         lambda: args.lambda,
         restart: args.restart.then_some(Restart {
@@ -252,67 +246,29 @@ pub fn run(args: &Args) -> Result<(), String> {
         }),
         online: args.online,
         start_at: args.start_at.map(tile_exponent).transpose()?,
-    };
+    })
+}
+
+/// The whole training run the flags describe.
+pub fn run(args: &Args) -> Result<(), String> {
+    let quantise = Quantisation::parse(&args.quantise).ok_or_else(|| {
+        format!(
+            "--quantise must be f32, i16, i8 or c8, got {:?}",
+            args.quantise
+        )
+    })?;
+    let method = method_of(args)?;
     let dir = args.dir.clone().unwrap_or_default();
     let checkpoint_path = dir.join("checkpoint.bin");
     let curve_path = dir.join("curve.jsonl");
     let eval_path = dir.join("eval.jsonl");
     if let Some(out) = &args.export {
-        if let Some(file) = &args.from {
-            // A weights file written again: as it is when its storage is the one asked for
-            // (the same values, in the current encoding), else from its values as f32.
-            let network = read_network(file)?;
-            if network.weights().quantisation() == quantise && args.prune == 0 {
-                return write_encoded(&network, out);
-            }
-            return write_weights(&as_f32(network, file)?, None, quantise, args, out);
-        }
-        if args.dir.is_none() {
-            return Err("--export needs --dir (its checkpoint) or --from (a weights file)".into());
-        }
-        let c = checkpoint::load(&checkpoint_path)?;
-        eprintln!("train: checkpoint at game {}", c.games);
-        let sizes = c.coherence.as_ref().map(|a| a.sizes.as_slice());
-        return write_weights(&c.network, sizes, quantise, args, out);
+        return export(args, quantise, &checkpoint_path, out);
     }
     if !args.bench {
         fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     }
-    let start = if args.resume {
-        let c = checkpoint::load(&checkpoint_path)?;
-        // Lines written after the checkpoint (a killed run) would repeat: drop them.
-        curve::truncate_after(&curve_path, c.games)?;
-        curve::truncate_after(&eval_path, c.games)?;
-        c
-    } else {
-        let network = match &args.from {
-            Some(file) => staged(network_from(file)?, args.stages.as_deref())?,
-            None => {
-                let shape =
-                    Shape::parse(&args.shape, args.levels).map_err(|e| format!("--shape: {e}"))?;
-                let shape = match &args.stages {
-                    Some(text) => shape
-                        .with_stages(
-                            Shape::parse_stages(text).map_err(|e| format!("--stages: {e}"))?,
-                        )
-                        .map_err(|e| format!("--stages: {e}"))?,
-                    None => shape,
-                };
-                let features = shape.tuples().len() as f32 * 8.0;
-                Network::new(shape, args.init / features)
-            }
-        };
-        if !args.bench {
-            curve::truncate_after(&curve_path, 0)?;
-            curve::truncate_after(&eval_path, 0)?;
-        }
-        Checkpoint {
-            games: 0,
-            seed: args.seed,
-            network,
-            coherence: None,
-        }
-    };
+    let start = starting_point(args, &checkpoint_path, &curve_path, &eval_path)?;
     warm_up();
     let shape = start.network.shape().clone();
     let features = start.network.features().clone();
@@ -337,35 +293,7 @@ pub fn run(args: &Args) -> Result<(), String> {
     } else {
         args.checkpoint_every.div_ceil(args.block) * args.block
     };
-    eprintln!(
-        "train: shape {} levels {}{} ({} weights, {:.1} MB as f32{}), seed {seed}, alpha {}, \
-         lambda {}{}{}{}, {} thread(s), from game {games} to {}",
-        shape.describe(),
-        shape.levels(),
-        match shape.stage_count() {
-            1 => String::new(),
-            _ => format!(" stages from {}", shape.describe_stages()),
-        },
-        shape.entries(),
-        shape.entries() as f64 * 4.0 / 1e6,
-        if args.tc { ", x3 with coherence" } else { "" },
-        args.alpha,
-        args.lambda,
-        if args.tc { ", temporal coherence" } else { "" },
-        match method.restart {
-            Some(r) => format!(
-                ", restart at {} (stretches of {}+ moves)",
-                r.at, r.min_moves
-            ),
-            None => String::new(),
-        },
-        match args.start_at {
-            Some(tile) => format!(", learning from {tile} on"),
-            None => String::new(),
-        },
-        args.threads,
-        args.games
-    );
+    eprintln!("{}", start_line(args, &shape, &method, seed, games));
     let mut progress = progress::Progress::new(games, args.games, args.bench);
     let mut playing = Duration::ZERO;
     let mut learned = 0u64;
@@ -454,6 +382,105 @@ pub fn run(args: &Args) -> Result<(), String> {
         );
     }
     Ok(())
+}
+
+/// Where the run starts: the checkpoint (`--resume`, the curves' lines after it dropped, since
+/// a killed run would repeat them), the `--from` file's network (in `--stages`), or a new one.
+fn starting_point(
+    args: &Args,
+    checkpoint_path: &Path,
+    curve_path: &Path,
+    eval_path: &Path,
+) -> Result<Checkpoint, String> {
+    if args.resume {
+        let c = checkpoint::load(checkpoint_path)?;
+        curve::truncate_after(curve_path, c.games)?;
+        curve::truncate_after(eval_path, c.games)?;
+        return Ok(c);
+    }
+    let network = match &args.from {
+        Some(file) => staged(network_from(file)?, args.stages.as_deref())?,
+        None => {
+            let shape =
+                Shape::parse(&args.shape, args.levels).map_err(|e| format!("--shape: {e}"))?;
+            let shape = match &args.stages {
+                Some(text) => shape
+                    .with_stages(Shape::parse_stages(text).map_err(|e| format!("--stages: {e}"))?)
+                    .map_err(|e| format!("--stages: {e}"))?,
+                None => shape,
+            };
+            let features = shape.tuples().len() as f32 * 8.0;
+            Network::new(shape, args.init / features)
+        }
+    };
+    if !args.bench {
+        curve::truncate_after(curve_path, 0)?;
+        curve::truncate_after(eval_path, 0)?;
+    }
+    Ok(Checkpoint {
+        games: 0,
+        seed: args.seed,
+        network,
+        coherence: None,
+    })
+}
+
+/// `--export`: a weights file from the checkpoint in `--dir`, or from the `--from` file (as it
+/// is when its storage is the one asked for: the same values in the current encoding; else
+/// from its values as f32).
+fn export(
+    args: &Args,
+    quantise: Quantisation,
+    checkpoint_path: &Path,
+    out: &Path,
+) -> Result<(), String> {
+    if let Some(file) = &args.from {
+        let network = read_network(file)?;
+        if network.weights().quantisation() == quantise && args.prune == 0 {
+            return write_encoded(&network, out);
+        }
+        return write_weights(&as_f32(network, file)?, None, quantise, args, out);
+    }
+    if args.dir.is_none() {
+        return Err("--export needs --dir (its checkpoint) or --from (a weights file)".into());
+    }
+    let c = checkpoint::load(checkpoint_path)?;
+    eprintln!("train: checkpoint at game {}", c.games);
+    let sizes = c.coherence.as_ref().map(|a| a.sizes.as_slice());
+    write_weights(&c.network, sizes, quantise, args, out)
+}
+
+/// The log's first line: what is trained, how, and from which game.
+fn start_line(args: &Args, shape: &Shape, method: &Method, seed: u64, games: u64) -> String {
+    format!(
+        "train: shape {} levels {}{} ({} weights, {:.1} MB as f32{}), seed {seed}, alpha {}, \
+         lambda {}{}{}{}, {} thread(s), from game {games} to {}",
+        shape.describe(),
+        shape.levels(),
+        match shape.stage_count() {
+            1 => String::new(),
+            _ => format!(" stages from {}", shape.describe_stages()),
+        },
+        shape.entries(),
+        shape.entries() as f64 * 4.0 / 1e6,
+        if args.tc { ", x3 with coherence" } else { "" },
+        args.alpha,
+        args.lambda,
+        if args.tc { ", temporal coherence" } else { "" },
+        match method.restart {
+            Some(r) => format!(
+                ", restart at {} (stretches of {}+ moves)",
+                r.at, r.min_moves
+            ),
+            None => String::new(),
+        },
+        match args.start_at {
+            Some(tile) => format!(", learning from {tile} on"),
+            None => String::new(),
+        },
+        args.threads,
+        args.games
+    )
 }
 
 /// The stopping rule's reading as the log gives it at a checkpoint.
