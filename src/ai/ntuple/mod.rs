@@ -10,12 +10,15 @@
 //! | [`learn`] | afterstate TD(0) over one game, for one thread or shared between threads; visit counts |
 //! | [`format`] | the versioned binary weights file with its checks |
 //! | [`read`] | the weights file read as its bytes arrive (the page's download), with the same checks |
+//! | `huge` | native only: large tables read at random backed by huge pages (the arena's expanded `i16`, the trainer's weights) |
 //!
 //! Imports run one way: `shape`, `codebook`, `sparse` <- `network` <- `learn`, `format` <- `read`. Only the
 //! search core (the bitboard) is imported from outside; the strategies import this.
 
 pub mod codebook;
 pub mod format;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod huge;
 pub mod learn;
 pub mod network;
 pub mod read;
