@@ -682,6 +682,22 @@ fn an_i16_network_plays_the_same_games_expanded_or_sparse_as_in_the_page() {
     );
 }
 
+/// `--sparse` holds a compare spec's network as the page does too, with no `--network` given.
+#[test]
+fn sparse_holds_a_compare_specs_own_network_as_the_page_does() {
+    let dir = scratch("compare-sparse");
+    let net = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/tiny-4x4-l8-i16.ntw"
+    );
+    let spec = format!("td:network={net}");
+    let args = [
+        "compare", "greedy", &spec, "--sparse", "--games", "2", "--seed", "1",
+    ];
+    let said = String::from_utf8_lossy(&succeeded(&dir, &args).stderr).to_string();
+    assert!(said.contains("i16 held sparse as in the page"), "{said}");
+}
+
 /// The games of a run's --out file, each as (seed, score, moves, largest tile, tiles left).
 fn games_of(path: &PathBuf) -> Vec<(u64, u64, u64, String, String)> {
     let mut games: Vec<_> = std::fs::read_to_string(path)

@@ -174,10 +174,11 @@ struct GameArgs {
     /// evaluations' weights.)
     #[arg(long, value_name = "FILE")]
     network: Option<String>,
-    /// Hold an i16 network only sparse, as the page does (35 MB for the shipped one), to time
-    /// the page's table natively. Without it the arena holds every entry as well (134 MB more)
-    /// and searches more than twice as fast; the values, and so the games, are the same.
-    #[arg(long, requires = "network")]
+    /// Hold an i16 network (--network's, or a compare spec's network=) only sparse, as the page
+    /// does (35 MB for the shipped one), to time the page's table natively. Without it the
+    /// arena holds every entry as well (134 MB more) and searches more than twice as fast; the
+    /// values, and so the games, are the same.
+    #[arg(long)]
     sparse: bool,
 }
 
