@@ -300,25 +300,26 @@ pub const REACH_TRIES: u32 = 1000;
 
 /// The first board (after its spawn) whose largest tile is 2^`exponent` or more, in a game
 /// played from the start by the 1-ply policy of `table`, learning nothing; a game that ends
-/// first is followed by another with the same generator. After [`REACH_TRIES`] games that
-/// all end first (a network that cannot get there), a new game's start.
+/// first is followed by another with the same generator. None after [`REACH_TRIES`] games that
+/// all end first (a network that cannot get there): the chain then learns nothing, so that no
+/// board below the tile is ever learned.
 fn reach<T: Table + ?Sized>(
     features: &Features,
     table: &T,
     rng: &mut GameRng,
     exponent: u8,
-) -> Bitboard {
+) -> Option<Bitboard> {
     let mut scratch = [[0u32; MAX_FEATURES]; 4];
     for _ in 0..REACH_TRIES {
         let mut board = start(rng);
         while let Some(c) = choose(features, table, board, &mut scratch) {
             board = spawn_on(c.after, rng);
             if max_exponent(board) >= exponent {
-                return board;
+                return Some(board);
             }
         }
     }
-    start(rng)
+    None
 }
 
 /// One stretch of play.
@@ -523,7 +524,10 @@ fn train_game_traced<T: Table + ?Sized>(
 ) -> Episode {
     let step = method.alpha / features.count() as f32;
     let mut board = match method.start_at {
-        Some(exponent) => reach(features, &*table, rng, exponent),
+        Some(exponent) => match reach(features, &*table, rng, exponent) {
+            Some(board) => board,
+            None => return Episode::default(),
+        },
         None => start(rng),
     };
     let mut episode = Episode::default();
@@ -828,6 +832,22 @@ mod tests {
             weights[half..].iter().any(|&w| w != 1.0),
             "stage 1 learned nothing"
         );
+        // A tile this network never reaches (32768): the chain learns nothing rather than any
+        // board below it.
+        let before = weights.to_vec();
+        let never = Method {
+            start_at: Some(15),
+            ..method
+        };
+        let game = train_game(
+            &features,
+            weights,
+            &mut GameRng::from_seed(9),
+            &never,
+            &mut Vec::new(),
+        );
+        assert_eq!(game, Episode::default());
+        assert!(*weights == *before, "a board below the tile was learned");
     }
 
     #[test]
