@@ -291,10 +291,6 @@ pub fn start(rng: &mut GameRng) -> Bitboard {
     spawn_on(b, rng)
 }
 
-fn max_exponent(board: Bitboard) -> u8 {
-    board.to_exponents().into_iter().max().unwrap_or(0)
-}
-
 /// Games (at most this many) [`reach`] plays for one that reaches its tile.
 pub const REACH_TRIES: u32 = 1000;
 
@@ -314,7 +310,7 @@ fn reach<T: Table + ?Sized>(
         let mut board = start(rng);
         while let Some(c) = choose(features, table, board, &mut scratch) {
             board = spawn_on(c.after, rng);
-            if max_exponent(board) >= exponent {
+            if board.max_exponent() >= exponent {
                 return Some(board);
             }
         }
@@ -543,7 +539,7 @@ fn train_game_traced<T: Table + ?Sized>(
             stretch
         };
         stretch_played(board, path);
-        let top = max_exponent(stretch.end);
+        let top = stretch.end.max_exponent();
         if episode.stretches == 0 {
             episode.score = stretch.score;
             episode.moves = stretch.moves;
@@ -566,7 +562,7 @@ fn train_game_traced<T: Table + ?Sized>(
 /// Plays one game with the 1-ply policy of `table`, learning nothing.
 pub fn play_game<T: Table + ?Sized>(features: &Features, table: &T, rng: &mut GameRng) -> Episode {
     let s = play_from(features, table, start(rng), rng, |_, _| {});
-    let top = max_exponent(s.end);
+    let top = s.end.max_exponent();
     Episode {
         score: s.score,
         max_exponent: top,
@@ -825,7 +821,7 @@ mod tests {
             );
             // Every stretch starts from a board that holds the tile (a chain's first, where
             // its game reached it; the others, restarts after it).
-            assert!(firsts.iter().all(|&b| max_exponent(b) >= 6), "seed {seed}");
+            assert!(firsts.iter().all(|&b| b.max_exponent() >= 6), "seed {seed}");
         }
         assert!(weights[..half].iter().all(|&w| w == 1.0), "stage 0 learned");
         assert!(

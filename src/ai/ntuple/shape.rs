@@ -455,10 +455,7 @@ impl Features {
         if self.stages.is_empty() {
             return 0;
         }
-        let top = (0..16)
-            .map(|i| (board >> (4 * i)) as u8 & 15)
-            .max()
-            .unwrap_or(0);
+        let top = crate::ai::search::bitboard::Bitboard(board).max_exponent();
         self.stages.iter().filter(|&&t| top >= t).count()
     }
 

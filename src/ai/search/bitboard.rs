@@ -207,6 +207,15 @@ impl Bitboard {
         self.empty_mask().count_ones()
     }
 
+    /// The largest tile's exponent (0 on an empty board).
+    #[inline]
+    pub fn max_exponent(self) -> u8 {
+        (0..16)
+            .map(|i| (self.0 >> (4 * i)) as u8 & 15)
+            .max()
+            .unwrap_or(0)
+    }
+
     /// How many different tile values are on the board.
     pub fn distinct_tiles(self) -> u32 {
         let mut seen = 0u32;
