@@ -1001,3 +1001,111 @@ fn strategies_that_draw_random_numbers_get_the_games_seed() {
     assert_eq!(ai_seeds("montecarlo", &["--k", "2"]), [Some(5), Some(6)]);
     assert_eq!(ai_seeds("greedy", &[]), [None, None]);
 }
+
+/// `--start`: game i plays from the i-th position of the file with seed S + i, exactly as the
+/// engine plays a game from that board, and its line names the board; a lost board ends at
+/// once; a resumed run keeps only the games of the same starts; a short, mixed or bad file is
+/// refused.
+#[test]
+fn games_start_from_the_positions_of_a_file() {
+    let dir = scratch("start");
+    let boards = [
+        // 3x3: a crowded board with room to move, an open one, and a lost one.
+        [256, 128, 64, 8, 16, 32, 2, 0, 4],
+        [0, 0, 2, 0, 64, 0, 0, 0, 0],
+        [2, 4, 2, 4, 2, 4, 2, 4, 2],
+    ];
+    let file: String = boards
+        .iter()
+        .map(|c| {
+            format!(
+                "{}\n",
+                serde_json::json!({"size": 3, "cells": c, "move": 7})
+            )
+        })
+        .collect();
+    std::fs::write(dir.join("start.jsonl"), file).unwrap();
+    let run = [
+        "--start",
+        "start.jsonl",
+        "--games",
+        "3",
+        "--seed",
+        "70",
+        "--nodes",
+        "300",
+        "--size",
+        "3",
+        "--threads",
+        "2",
+        "--out",
+        "games.jsonl",
+    ];
+    ok(&dir, &run);
+    let lines: Vec<serde_json::Value> = std::fs::read_to_string(dir.join("games.jsonl"))
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 3);
+    let options = game2048::ai::SearchOptions::from_json(r#"{"nodes":300}"#).unwrap();
+    let clock = game2048::ai::SystemClock::new();
+    for (i, cells) in boards.iter().enumerate() {
+        let seed = 70 + i as u64;
+        let line = lines.iter().find(|l| l["seed"] == seed).unwrap();
+        assert_eq!(line["start"], serde_json::json!(cells), "seed {seed}");
+        let values: Vec<f64> = cells.iter().map(|&v| f64::from(v)).collect();
+        let board = game2048::Board::from_values(3, &values).unwrap();
+        let mut game = game2048::Game::from_board(board, Some(seed));
+        while let Some(dir) =
+            game2048::ai::best_move(game.board().cells(), 3, &options, None, &clock)
+                .unwrap()
+                .dir
+        {
+            game.play(dir);
+        }
+        assert_eq!(
+            (line["score"].as_u64(), line["moves"].as_u64()),
+            (Some(game.score()), Some(game.moves())),
+            "seed {seed}: the game from its position, replayed"
+        );
+    }
+    let lost = lines.iter().find(|l| l["seed"] == 72).unwrap();
+    assert_eq!(
+        (&lost["moves"], &lost["score"], &lost["largest"]),
+        (&0.into(), &0.into(), &"4".into())
+    );
+    let crowded = lines.iter().find(|l| l["seed"] == 70).unwrap();
+    assert!(crowded["largest"].as_str().unwrap().parse::<u64>().unwrap() >= 256);
+
+    // Resumed with the same starts: nothing to play. With other starts: refused.
+    let again = arena(&dir, &with_resume(&run));
+    assert!(String::from_utf8_lossy(&again.stderr).contains("0 to play"));
+    std::fs::write(
+        dir.join("start.jsonl"),
+        std::fs::read_to_string(dir.join("start.jsonl"))
+            .unwrap()
+            .replace("256", "512"),
+    )
+    .unwrap();
+    let other = arena(&dir, &with_resume(&run));
+    assert_eq!(other.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&other.stderr).contains("a game of another run"));
+
+    // Fewer positions than games, a board of another size, a bad line: exit 2, saying which.
+    for (file, text, args, says) in [
+        ("short.jsonl", "{\"size\":3,\"cells\":[2,0,0,0,0,0,0,0,0]}\n", &["--games", "2"][..], "holds 1 positions, one for each of --games 2"),
+        ("mixed.jsonl", "{\"size\":4,\"cells\":[2,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]}\n", &["--games", "1"][..], "position 1 is 4x4, the games are 3x3"),
+        ("bad.jsonl", "{\"size\":3,\"cells\":[2,0,0,0,0,0,0,0,0]}\n{\"size\":3,\"cells\":[3,0,0,0,0,0,0,0,0]}\n", &["--games", "1"][..], "bad.jsonl:2:"),
+    ] {
+        std::fs::write(dir.join(file), text).unwrap();
+        let out = arena(&dir, &[&["--start", file, "--size", "3", "--nodes", "100"][..], args].concat());
+        assert_eq!(out.status.code(), Some(2), "{file}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(says), "{file}: {err}");
+    }
+}
+
+fn with_resume<'a>(run: &[&'a str]) -> Vec<&'a str> {
+    run.iter().copied().chain(["--resume"]).collect()
+}

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use serde_json::{Map, Value};
 
 use game2048::ai::ntuple::network::Network;
-use game2048::{MAX_SIZE, MIN_SIZE};
+use game2048::{Board, MAX_SIZE, MIN_SIZE};
 
 use crate::fail::Fail;
 use crate::jsonl::parse_tile;
@@ -69,6 +69,10 @@ pub struct Cli {
     pub network: Option<String>,
     /// `network`'s network, read once before any game (`main`).
     pub loaded_network: Option<Arc<Network>>,
+    /// `--start`: game i starts from the i-th position of this file.
+    pub start: Option<String>,
+    /// `start`'s positions, read once before any game (`main`).
+    pub loaded_start: Option<Arc<Vec<Board>>>,
     /// Hold an `i16` network only sparse, as the page does, rather than expanded.
     pub sparse: bool,
     /// The strategy flags as AI options JSON: only the flags given.
@@ -180,6 +184,11 @@ struct GameArgs {
     /// values, and so the games, are the same.
     #[arg(long)]
     sparse: bool,
+    /// Play game i from the i-th position of a JSON-lines file (as --positions writes them)
+    /// rather than from a new board, spawning from seed S + i; its score is the points made
+    /// from there. An endgame's benchmark without playing the opening each time.
+    #[arg(long, value_name = "POSITIONS.jsonl")]
+    start: Option<String>,
 }
 
 #[derive(Args, Clone)]
@@ -394,6 +403,8 @@ impl Arena {
             positions: None,
             network: None,
             loaded_network: None,
+            start: None,
+            loaded_start: None,
             sparse: false,
             options: Map::new(),
             svg: None,
@@ -453,6 +464,7 @@ impl Arena {
         cli.until = games.until;
         cli.ai_seed = games.ai_seed;
         cli.network = games.network;
+        cli.start = games.start;
         cli.sparse = games.sparse;
         cli.out = out;
         cli.shard = shard.shard.unwrap_or(cli.shard);

@@ -23,6 +23,9 @@ pub struct GameLine {
     pub ai_seed: Option<u64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub until: Option<u64>,
+    /// The board the game started from (`--start`), tile values row by row.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start: Option<Vec<u64>>,
     /// The compare spec that named this player.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub label: Option<String>,

@@ -17,6 +17,7 @@ mod jsonl;
 mod merge;
 mod networks;
 mod play;
+mod positions;
 mod progress;
 mod ranges;
 mod resume;
@@ -40,14 +41,16 @@ fn main() -> ExitCode {
                 Err(_) => ExitCode::FAILURE,
             };
         }
-        Ok(Parsed::Cli(mut cli)) => load_network(&mut cli).and_then(|()| match &cli.command {
-            Command::Run if cli.decide.is_some() => run::decide(&cli),
-            Command::Run => run::run(&cli),
-            Command::Compare(specs) => compare::compare(&cli, specs),
-            Command::Sweep(path) => sweep::sweep(&cli, path),
-            Command::Tune(path) => tune::tune(&cli, path),
-            Command::Merge(paths) => merge::merge(&cli, paths),
-        }),
+        Ok(Parsed::Cli(mut cli)) => load_network(&mut cli)
+            .and_then(|()| load_start(&mut cli))
+            .and_then(|()| match &cli.command {
+                Command::Run if cli.decide.is_some() => run::decide(&cli),
+                Command::Run => run::run(&cli),
+                Command::Compare(specs) => compare::compare(&cli, specs),
+                Command::Sweep(path) => sweep::sweep(&cli, path),
+                Command::Tune(path) => tune::tune(&cli, path),
+                Command::Merge(paths) => merge::merge(&cli, paths),
+            }),
         Err(fail) => Err(fail),
     };
     match result {
@@ -73,5 +76,37 @@ fn load_network(cli: &mut args::Cli) -> Result<(), Fail> {
             &format!("--network {path}"),
         )?);
     }
+    Ok(())
+}
+
+/// Reads `--start FILE`, the positions games start from: one for each game asked, all of the
+/// run's board size (anything else is bad input: exit 2).
+fn load_start(cli: &mut args::Cli) -> Result<(), Fail> {
+    let Some(path) = &cli.start else {
+        return Ok(());
+    };
+    let boards = positions::read(path, "--start")?;
+    if let Some((i, b)) = boards
+        .iter()
+        .enumerate()
+        .find(|(_, b)| b.size() != cli.size)
+    {
+        return Err(Fail::input(format!(
+            "--start {path:?}: position {} is {}x{}, the games are {}x{} (--size)",
+            i + 1,
+            b.size(),
+            b.size(),
+            cli.size,
+            cli.size
+        )));
+    }
+    if (boards.len() as u64) < cli.games {
+        return Err(Fail::input(format!(
+            "--start {path:?} holds {} positions, one for each of --games {}",
+            boards.len(),
+            cli.games
+        )));
+    }
+    cli.loaded_start = Some(std::sync::Arc::new(boards));
     Ok(())
 }

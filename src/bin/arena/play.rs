@@ -106,6 +106,8 @@ pub struct Setup {
     pub threads: usize,
     /// The network of every player that names none (`--network`).
     pub network: Option<Arc<Network>>,
+    /// `--start`: game index i starts from the i-th of these boards.
+    pub start: Option<Arc<Vec<Board>>>,
     /// `--positions`: which positions to write, and the file each game's go to when it ends.
     pub positions: Option<(PositionLog, Mutex<BufWriter<File>>)>,
 }
@@ -156,7 +158,15 @@ fn play(
     let seed = setup.seed + index;
     let clock = SystemClock::new();
     let start = Instant::now();
-    let mut game = Game::new(setup.size, Some(seed)).map_err(|e| e.to_string())?;
+    let from = setup
+        .start
+        .as_ref()
+        .map(|boards| boards[index as usize].clone());
+    let start_values = from.as_ref().map(|b| b.values().collect());
+    let mut game = match from {
+        Some(board) => Game::from_board(board, Some(seed)),
+        None => Game::new(setup.size, Some(seed)).map_err(|e| e.to_string())?,
+    };
     let mut hist = vec![0u64; MS_BUCKETS];
     let (mut nodes, mut depth_sum) = (0, 0);
     let stop = setup.until.map_or(u8::MAX, |t| t.trailing_zeros() as u8);
@@ -221,6 +231,7 @@ fn play(
         options: Value::Object(player.options.clone()),
         ai_seed: player.ai_seed.map(|s| s.wrapping_add(index)),
         until: setup.until,
+        start: start_values,
         label: player.label.clone(),
         config: player.config,
         weights: player.weights.clone(),

@@ -72,6 +72,13 @@ fn job_of(game: &GameLine, cli: &Cli, players: &[Player]) -> Option<Job> {
     if index >= cli.games || !cli.shard.holds(index) {
         return None;
     }
+    let start = cli
+        .loaded_start
+        .as_ref()
+        .map(|boards| boards[index as usize].values().collect());
+    if game.start != start {
+        return None;
+    }
     let player = players.iter().position(|p| {
         p.label == game.label
             && p.config == game.config

@@ -6,12 +6,12 @@ use std::sync::Mutex;
 use std::time::Instant;
 
 use game2048::ai::{best_move, SystemClock};
-use game2048::Board;
 
 use crate::args::Cli;
 use crate::fail::{create, Fail};
 use crate::jsonl::GameLine;
 use crate::play::{play_all, Job, Player, Setup};
+use crate::positions;
 use crate::resume;
 use crate::stats::Summary;
 
@@ -26,6 +26,7 @@ pub fn setup(cli: &Cli) -> Result<Setup, Fail> {
         seed: cli.seed,
         threads: cli.threads,
         network: cli.loaded_network.clone(),
+        start: cli.loaded_start.clone(),
         positions,
     })
 }
@@ -109,13 +110,9 @@ pub fn run(cli: &Cli) -> Result<(), Fail> {
     Ok(())
 }
 
-/// Decides every position in a JSON-lines file; a bad line names its number.
+/// Decides every position in a JSON-lines file (`positions::read`; a bad line names its
+/// number, before any decision is printed).
 pub fn decide(cli: &Cli) -> Result<(), Fail> {
-    #[derive(serde::Deserialize)]
-    struct Position {
-        size: usize,
-        cells: Vec<f64>,
-    }
     let path = cli.decide.as_deref().unwrap_or_default();
     let player = Player::new(
         cli.options.clone(),
@@ -124,22 +121,16 @@ pub fn decide(cli: &Cli) -> Result<(), Fail> {
         "from the strategy flags",
     )?;
     let options = player.search_options(0).map_err(Fail::input)?;
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| Fail::input(format!("--decide {path:?}: cannot read: {e}")))?;
+    let boards = positions::read(path, "--decide")?;
     let clock = SystemClock::new();
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());
-    for (i, line) in text
-        .lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty())
-    {
-        let bad = |e: &dyn std::fmt::Display| Fail::input(format!("{path}:{}: {e}", i + 1));
-        let p: Position = serde_json::from_str(line).map_err(|e| bad(&e))?;
-        let board = Board::from_values(p.size, &p.cells).map_err(|e| bad(&e))?;
-        let network = cli.loaded_network.as_deref();
-        let decision =
-            best_move(board.cells(), p.size, &options, network, &clock).map_err(|e| bad(&e))?;
+    let network = cli.loaded_network.as_deref();
+    for (i, board) in boards.iter().enumerate() {
+        let bad =
+            |e: &dyn std::fmt::Display| Fail::input(format!("{path}: position {}: {e}", i + 1));
+        let decision = best_move(board.cells(), board.size(), &options, network, &clock)
+            .map_err(|e| bad(&e))?;
         let json = serde_json::to_string(&decision).map_err(|e| bad(&e))?;
         writeln!(out, "{json}").map_err(|e| Fail::run(e.to_string()))?;
     }
