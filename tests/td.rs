@@ -255,3 +255,72 @@ fn a_line_that_loses_keeps_the_points_it_made() {
     let gloomy = through_its_file(&Network::new(Shape::small_4x4(12), -1000.0));
     assert_worth_the_points_two_deep(&[1, 2, 3, 0, 2, 1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0], &gloomy);
 }
+
+/// Tile-downgrading: from 32,768 up both learned strategies decide on the board read one rank
+/// down above its highest missing rank (a 65,536 two ranks down), so a board the network has
+/// seldom or never seen is read as one it knows. `td` reports that board's values;
+/// `expectimax-td` gives back the points downgrading took away, so its values stay on the
+/// real board's scale.
+#[test]
+fn from_32768_up_the_learned_strategies_read_the_board_downgraded() {
+    let mut net = Network::new(Shape::small_4x4(16), 0.0);
+    for (i, w) in net.weights_mut().unwrap().iter_mut().enumerate() {
+        *w = ((i * 7919) % 1000) as f32 - 500.0;
+    }
+    let exps = |values: [u32; 16]| -> [u8; 16] {
+        values.map(|v| if v == 0 { 0 } else { v.trailing_zeros() as u8 })
+    };
+    let points = |cells: &[u8; 16]| -> f64 {
+        cells
+            .iter()
+            .filter(|&&e| e >= 2)
+            .map(|&e| f64::from((u32::from(e) - 1) << e))
+            .sum()
+    };
+    let cases = [
+        // No 16,384: the 32,768 reads as one.
+        (
+            exps([
+                32768, 8192, 4096, 2048, 2, 1024, 512, 4, 0, 2, 0, 8, 0, 0, 0, 0,
+            ]),
+            exps([
+                16384, 8192, 4096, 2048, 2, 1024, 512, 4, 0, 2, 0, 8, 0, 0, 0, 0,
+            ]),
+        ),
+        // 65,536 and 32,768, no 16,384 or 8,192: both go down two ranks.
+        (
+            exps([
+                65536, 32768, 4096, 2048, 2, 1024, 512, 4, 0, 2, 0, 8, 0, 0, 0, 0,
+            ]),
+            exps([
+                16384, 8192, 4096, 2048, 2, 1024, 512, 4, 0, 2, 0, 8, 0, 0, 0, 0,
+            ]),
+        ),
+    ];
+    for (real, read) in &cases {
+        let td = |cells: &[u8; 16]| {
+            best_move(
+                cells,
+                4,
+                &options(r#"{"strategy":"td"}"#),
+                Some(&net),
+                &NoClock,
+            )
+            .unwrap()
+        };
+        let (a, b) = (td(real), td(read));
+        assert_eq!((a.dir, a.values), (b.dir, b.values), "td on {real:?}");
+        let deep = options(r#"{"strategy":"expectimax-td","depth":2}"#);
+        let e = |cells: &[u8; 16]| best_move(cells, 4, &deep, Some(&net), &NoClock).unwrap();
+        let (a, b) = (e(real), e(read));
+        assert_eq!(a.dir, b.dir, "expectimax-td on {real:?}");
+        assert!(a.dir.is_some());
+        let taken = points(real) - points(read);
+        for (x, y) in a.values.iter().zip(&b.values) {
+            assert_eq!(x.is_some(), y.is_some());
+            if let (Some(x), Some(y)) = (x, y) {
+                assert!((x - y - taken).abs() < 1e-6, "{x} against {y} + {taken}");
+            }
+        }
+    }
+}

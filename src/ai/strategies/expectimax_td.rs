@@ -1,11 +1,13 @@
 //! `expectimax-td`: expectimax's search (the same budgets, depth rule, transposition table
-//! and cut-offs: `expectimax::run`) with a network as the evaluation ([`NetworkEval`]). 4x4
+//! and cut-offs: `expectimax::run`) with a network as the evaluation ([`NetworkEval`]), on
+//! the board as the network reads it: downgraded from 32,768 up (`eval::downgrade`). 4x4
 //! only; `best_move` refuses it without a network.
 
 use super::decision::{Decision, Strategy};
 use super::expectimax::{adaptive_depth, run, MAX_DEPTH};
 use crate::ai::api::names::StrategyName;
 use crate::ai::api::options::SearchOptions;
+use crate::ai::eval::downgrade::{downgraded, tile_points};
 use crate::ai::eval::learned::NetworkEval;
 use crate::ai::ntuple::network::Network;
 use crate::ai::search::bitboard::Bitboard;
@@ -26,20 +28,33 @@ impl Strategy for ExpectimaxTd<'_> {
         let Some(network) = self.network.filter(|_| size == 4) else {
             return Decision::from_values([None; 4], 0, 0);
         };
+        // From 32,768 up the search runs on the downgraded board; its values get back the
+        // points downgrading took away.
+        let down = downgraded(cells);
+        let taken = down
+            .as_deref()
+            .map_or(0, |d| tile_points(cells) - tile_points(d)) as f64;
+        let cells = down.as_deref().unwrap_or(cells);
         let eval = NetworkEval::new(network);
         let o = &self.options;
-        if Bitboard::is_exact_for(cells, MAX_DEPTH) {
-            if let Some(board) = Bitboard::from_exponents(cells) {
+        let mut decision = match Bitboard::from_exponents(cells) {
+            Some(board) if Bitboard::is_exact_for(cells, MAX_DEPTH) => {
                 let depth = o
                     .depth
                     .unwrap_or_else(|| adaptive_depth(board.distinct_tiles()));
-                return run(board, &eval, depth, o.budget, o.moves, clock);
+                run(board, &eval, depth, o.budget, o.moves, clock)
             }
+            _ => {
+                let grid = Grid::new(size, cells);
+                let depth = o
+                    .depth
+                    .unwrap_or_else(|| adaptive_depth(grid.distinct_tiles()));
+                run(grid, &eval, depth, o.budget, o.moves, clock)
+            }
+        };
+        for value in decision.values.iter_mut().flatten() {
+            *value += taken;
         }
-        let grid = Grid::new(size, cells);
-        let depth = o
-            .depth
-            .unwrap_or_else(|| adaptive_depth(grid.distinct_tiles()));
-        run(grid, &eval, depth, o.budget, o.moves, clock)
+        decision
     }
 }
