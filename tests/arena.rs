@@ -617,6 +617,9 @@ fn network_file_compressed_or_not_plays_the_same_games() {
             .lines()
             .map(|l| {
                 let v: serde_json::Value = serde_json::from_str(l).unwrap();
+                // A learned strategy's line says from which tile it reads boards
+                // downgraded (tools/replay-stale.mjs tells older lines by its absence).
+                assert_eq!(v["downgrade_from"], 32768, "{l}");
                 (v["seed"].clone(), v["score"].clone(), v["moves"].clone())
             })
             .collect::<Vec<_>>()
@@ -1054,6 +1057,10 @@ fn games_start_from_the_positions_of_a_file() {
         let seed = 70 + i as u64;
         let line = lines.iter().find(|l| l["seed"] == seed).unwrap();
         assert_eq!(line["start"], serde_json::json!(cells), "seed {seed}");
+        assert!(
+            line.get("downgrade_from").is_none(),
+            "the heuristic's line: {line}"
+        );
         let values: Vec<f64> = cells.iter().map(|&v| f64::from(v)).collect();
         let board = game2048::Board::from_values(3, &values).unwrap();
         let mut game = game2048::Game::from_board(board, Some(seed));

@@ -1,22 +1,33 @@
 #!/bin/sh
-# The learned ladder's measurement queue, in order: what a ply buys (depth 4 with no node cap,
-# 100 games), then the rungs above *Sharp* on seeds 1..N, with the shipped network: *Shrewd*
-# (80k) over 300 games and *Wise* (300k) over 200, *Sage* (1.2M) over 100. None of them keeps
-# up with *Max* on two workers, so none needs *Max*'s 1,000 games (www/ai/fit-player.js's
-# FASTEST_GAMES). Many CPU-hours: run it under nice in the background; killed at any point,
-# the same command plays only the games not yet in the files (arena --resume), so a batch goes
-# on across sessions and machines once its partial file is committed (docs/arena.md, "Long
-# batches"). `make figures` then writes the figures.
+# The learned ladder's measurement queue, in order, with the shipped network on seeds 1..N.
+# Each run's file is first stripped of the games played on past 32768 before the learned
+# strategies downgraded (tools/replay-stale.mjs; the games below it are the same), so that
+# `--resume` plays those again; a finished file with nothing stale plays nothing. Then: 1 ply
+# and depths 2 and 3 (1,000 games), *Keen* (5k) and *Sharp* (20k) over 1,000, *Sage* (1.2M)
+# over 100, depth 4 with no node cap over 100, *Shrewd* (80k) over 300 and *Wise* (300k) over
+# 200. None above *Sharp* keeps up with *Max* on two workers, so none needs *Max*'s 1,000
+# games (www/ai/fit-player.js's FASTEST_GAMES). Many CPU-hours: run it under nice in the
+# background; killed at any point, the same command goes on where it stopped (arena
+# --resume). Before committing a stopped queue, `node tools/replay-stale.mjs restore FILE`
+# puts back the lines of the games not yet played again, so each file stays whole
+# (docs/arena.md, "Long batches"). `make figures` then writes the figures.
 #   nohup nice -n 19 sh tools/td-ladder.sh [ARENA] > td-ladder.log 2>&1 &
 set -e
 cd "$(dirname "$0")/.."
 ARENA=${1:-target/release/arena}
 NETWORK=networks/4x6-l16.ntw.gz
-"$ARENA" --strategy expectimax-td --depth 4 --nodes 1000000000 --network "$NETWORK" \
-  --games 100 --seed 1 --threads 2 --resume --out data/runs/expectimax-td-depth4.jsonl
-for rung in 80000:300 300000:200 1200000:100; do
-  nodes=${rung%:*}
-  games=${rung#*:}
-  "$ARENA" --strategy expectimax-td --nodes "$nodes" --network "$NETWORK" \
-    --games "$games" --seed 1 --threads 2 --resume --out "data/runs/expectimax-td-$nodes.jsonl"
-done
+play() {
+  file=data/runs/$1.jsonl
+  shift
+  node tools/replay-stale.mjs strip "$file"
+  "$ARENA" "$@" --network "$NETWORK" --seed 1 --threads 2 --resume --out "$file"
+}
+play td-l16 --strategy td --games 1000
+play expectimax-td-depth2 --strategy expectimax-td --depth 2 --games 1000
+play expectimax-td-depth3 --strategy expectimax-td --depth 3 --games 1000
+play expectimax-td-5000 --strategy expectimax-td --nodes 5000 --games 1000
+play expectimax-td-20000 --strategy expectimax-td --nodes 20000 --games 1000
+play expectimax-td-1200000 --strategy expectimax-td --nodes 1200000 --games 100
+play expectimax-td-depth4 --strategy expectimax-td --depth 4 --nodes 1000000000 --games 100
+play expectimax-td-80000 --strategy expectimax-td --nodes 80000 --games 300
+play expectimax-td-300000 --strategy expectimax-td --nodes 300000 --games 200

@@ -23,6 +23,11 @@ pub struct GameLine {
     pub ai_seed: Option<u64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub until: Option<u64>,
+    /// For the learned strategies, the tile from which they read a board downgraded
+    /// (`ai::eval::downgrade`). A line without it was played before they did: the same game
+    /// up to its first 32,768, another one after it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub downgrade_from: Option<u64>,
     /// The board the game started from (`--start`), tile values row by row.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub start: Option<Vec<u64>>,

@@ -9,6 +9,7 @@ use std::time::Instant;
 
 use serde_json::{Map, Value};
 
+use game2048::ai::eval::downgrade::FROM_EXPONENT;
 use game2048::ai::ntuple::network::Network;
 use game2048::ai::{best_move, catalog, Budget, SearchOptions, StrategyName, SystemClock};
 use game2048::board::tile_value;
@@ -223,6 +224,9 @@ fn play(
         .filter(|&e| counts[e] > 0)
         .map(|e| (tile_name(e as u8), counts[e].into()))
         .collect();
+    let downgrade_from = StrategyName::parse(&strategy)
+        .filter(|s| s.needs_network())
+        .map(|_| tile_value(FROM_EXPONENT));
     Ok(GameLine {
         seed,
         size: setup.size,
@@ -231,6 +235,7 @@ fn play(
         options: Value::Object(player.options.clone()),
         ai_seed: player.ai_seed.map(|s| s.wrapping_add(index)),
         until: setup.until,
+        downgrade_from,
         start: start_values,
         label: player.label.clone(),
         config: player.config,
