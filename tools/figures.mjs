@@ -17,6 +17,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { NETWORK_FILE } from '../www/ai/network.js';
 import { FAMILIES, FASTEST_GAMES, fitPlayer } from '../www/ai/fit-player.js';
 import { SPEED_INTERVAL_MS } from '../www/ai/strength-figures.js';
+import { isStale } from './replay-stale.mjs';
 
 export const STRENGTH_FIGURES = 'www/ai/strength-figures.js';
 export const FIGURES_PAGE = 'docs/figures.md';
@@ -228,6 +229,7 @@ function summarise(games, path, planned = null) {
     reached: (t) => games.filter((g) => largest(g) >= t).length,
     medianLargest: median(games.map(largest)),
     scoreMean: sum('score') / games.length,
+    stale: games.filter(isStale).length,
     nodesPerMove: Math.round(sum('nodes') / sum('moves')),
     depthMean: games.every((g) => g.depth_sum !== undefined) ? sum('depth_sum') / sum('moves') : null,
     bySeed: new Map(games.map((g) => [g.seed, largest(g)])),
@@ -265,6 +267,7 @@ function arenaTable(path) {
     reached: reachedAt,
     medianLargest: null,
     scoreMean: Number(text.match(/^score mean (\d+)/m)[1]),
+    stale: 0,
     nodesPerMove: Number(text.match(/nodes per move (\d+)/m)[1]),
     until: null,
   };
@@ -326,6 +329,12 @@ const share = (k, n) => {
   return `${pct(k / n)}% (${pct(lo)}-${pct(hi)})`;
 };
 const whole = (x) => Math.round(x).toLocaleString('en-US');
+/**
+ * A run's mean score; marked while some of its games that reached 32768 are the learned
+ * player's older play past it (before it downgraded boards: tools/replay-stale.mjs). Their
+ * reach figures are the page's play all the same.
+ */
+const scoreCell = (s) => (s.stale ? `${whole(s.scoreMean)} (${s.stale} played past 32768 before downgrading)` : whole(s.scoreMean));
 const tileName = (t) => String(t);
 
 /** "1..200", or the count and range when the seeds are not one unbroken run. */
@@ -345,7 +354,7 @@ function rungRow(r, tiles, has) {
   const name = `*${r.name}*, ${short(r.nodes)}`;
   if (!has) return [name, '0', '', ...tiles.map(() => ''), '', '', ''];
   const s = run(r.file);
-  return [name, gamesCell(s), seedText(s.seeds), ...tiles.map((t) => share(s.reached(t), s.games)), whole(s.scoreMean), whole(s.nodesPerMove), (s.nodesPerMove / r.nodes).toFixed(2)];
+  return [name, gamesCell(s), seedText(s.seeds), ...tiles.map((t) => share(s.reached(t), s.games)), scoreCell(s), whole(s.nodesPerMove), (s.nodesPerMove / r.nodes).toFixed(2)];
 }
 
 function ladderSection(index) {
@@ -404,7 +413,7 @@ function tdLadderSection(index) {
 /** A run's row: its name, games, seeds, its share reaching each of `tiles`, mean score, nodes a move. */
 function runRow(p, tiles) {
   const s = run(p.file);
-  return [p.name, gamesCell(s), seedText(s.seeds), ...tiles.map((t) => share(s.reached(t), s.games)), whole(s.scoreMean), whole(s.nodesPerMove)];
+  return [p.name, gamesCell(s), seedText(s.seeds), ...tiles.map((t) => share(s.reached(t), s.games)), scoreCell(s), whole(s.nodesPerMove)];
 }
 
 function playersSection() {
@@ -436,7 +445,7 @@ function depthsSection() {
 /** A run's games, seeds, share reaching each of `tiles` and mean score (on `seeds` only, when given). */
 function reachCells(file, tiles, seeds = null) {
   const s = run(file, seeds);
-  return [gamesCell(s), seedText(s.seeds), ...tiles.map((t) => share(s.reached(t), s.games)), whole(s.scoreMean)];
+  return [gamesCell(s), seedText(s.seeds), ...tiles.map((t) => share(s.reached(t), s.games)), scoreCell(s)];
 }
 
 function sideBySideSection() {
@@ -490,7 +499,7 @@ function pliesSection() {
     const pairs = other
       ? [`${other.name}, ${whole(seeds.size)} seeds`, ...tiles.map((t) => `${onlyWith(s, run(other.file), t, seeds)} / ${onlyWith(run(other.file), s, t, seeds)}`)]
       : ['', ...tiles.map(() => '')];
-    return [p.name, gamesCell(s), seedText(s.seeds), s.depthMean.toFixed(2), ...tiles.map((t) => share(s.reached(t), s.games)), whole(s.scoreMean), ...pairs];
+    return [p.name, gamesCell(s), seedText(s.seeds), s.depthMean.toFixed(2), ...tiles.map((t) => share(s.reached(t), s.games)), scoreCell(s), ...pairs];
   });
   // Where the games that stop at 16384 end: building 32768, the board holding 16384, 8192, 4096...
   const last = PLIES.find((p) => p.file === TD_LADDER[1].file);
@@ -519,7 +528,7 @@ function twoNetworksSection() {
   const all = gameLines(TWO_NETWORKS.file);
   const rows = TWO_NETWORKS.rows.map((r) => {
     const s = summarise(all.filter((g) => g.label === r.label), TWO_NETWORKS.file);
-    return [r.name, String(s.games), seedText(s.seeds), ...tiles.map((t) => share(s.reached(t), s.games)), whole(s.scoreMean)];
+    return [r.name, String(s.games), seedText(s.seeds), ...tiles.map((t) => share(s.reached(t), s.games)), scoreCell(s)];
   });
   return [
     '## Two networks side by side',
@@ -570,7 +579,7 @@ function tunedSection() {
     ];
     const rows = sides.map(([name, gs]) => {
       const s = summarise(gs, t.file);
-      return [name, gamesCell({ ...run(t.file), played: run(t.file).games, games: s.games }), seedText(s.seeds), ...t.tiles.map((x) => share(s.reached(x), s.games)), s.until ? '' : whole(s.scoreMean), whole(s.nodesPerMove)];
+      return [name, gamesCell({ ...run(t.file), played: run(t.file).games, games: s.games }), seedText(s.seeds), ...t.tiles.map((x) => share(s.reached(x), s.games)), s.until ? '' : scoreCell(s), whole(s.nodesPerMove)];
     });
     rows.push([`tuned minus the defaults, paired`, '', '', ...t.tiles.map((x) => paired(games, x)), '', '']);
     const budget = sides[0][1][0].options.nodes ? `${short(sides[0][1][0].options.nodes)} nodes` : `depth ${sides[0][1][0].options.depth ?? 4}`;
@@ -617,6 +626,11 @@ function figuresPage(index) {
     'mean over every move of every game. A run whose batch is still going (committed at a stop,',
     'to be resumed: [arena.md](arena.md#long-batches)) reads *partial: k of N games*; the page\'s',
     'ladders count a rung only once all its games are in.',
+    '',
+    'From 32768 up the learned strategies read a board downgraded ([ai.md](ai.md#past-32768)),',
+    'which changes no game before its first 32768. A mean score marked *(N played past 32768',
+    'before downgrading)* still holds N such games of the older play; `tools/td-ladder.sh` plays',
+    'them again. Every share up to 32768 is the page\'s play either way.',
     '',
     ladderSection(index),
     '',
