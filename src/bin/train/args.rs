@@ -131,6 +131,11 @@ pub struct Args {
     /// is, newly encoded, when --quantise names its storage and nothing is pruned).
     #[arg(long, value_name = "FILE")]
     pub export: Option<PathBuf>,
+    /// With --export: write the mean of these weights files' weights instead (checkpoint
+    /// averaging: give the option once per file; one shape, levels and stages, any
+    /// quantisation, gzipped or not).
+    #[arg(long, value_name = "FILE", requires = "export", conflicts_with_all = ["from", "dir"])]
+    pub average: Vec<PathBuf>,
     /// Draw the learning curve (DIR/curve.jsonl) as SVG at every checkpoint.
     #[arg(long)]
     pub svg: Option<PathBuf>,

@@ -434,6 +434,9 @@ fn export(
     checkpoint_path: &Path,
     out: &Path,
 ) -> Result<(), String> {
+    if !args.average.is_empty() {
+        return write_weights(&average(&args.average)?, None, quantise, args, out);
+    }
     if let Some(file) = &args.from {
         let network = read_network(file)?;
         if network.weights().quantisation() == quantise && args.prune == 0 {
@@ -448,6 +451,42 @@ fn export(
     eprintln!("train: checkpoint at game {}", c.games);
     let sizes = c.coherence.as_ref().map(|a| a.sizes.as_slice());
     write_weights(&c.network, sizes, quantise, args, out)
+}
+
+/// `--average`: the weights files' networks with each weight the mean of theirs. Files of
+/// another shape, levels or stages than the first are refused, naming the file.
+fn average(files: &[std::path::PathBuf]) -> Result<Network, String> {
+    let mut mean: Option<Network> = None;
+    for file in files {
+        let network = as_f32(read_network(file)?, file)?;
+        let Some(sum) = mean.as_mut() else {
+            mean = Some(network);
+            continue;
+        };
+        if network.shape() != sum.shape() {
+            return Err(format!(
+                "--average {}: shape {} ({} levels, stages {}), where the first file's is {} ({} levels, stages {})",
+                file.display(),
+                network.shape().describe(),
+                network.shape().levels(),
+                network.shape().describe_stages(),
+                sum.shape().describe(),
+                sum.shape().levels(),
+                sum.shape().describe_stages()
+            ));
+        }
+        let (Weights::F32(add), Some(to)) = (network.weights(), sum.weights_mut()) else {
+            unreachable!("as_f32 gives f32 weights");
+        };
+        to.iter_mut().zip(add).for_each(|(w, a)| *w += a);
+    }
+    let mut mean = mean.ok_or("--average needs files")?;
+    let n = files.len() as f32;
+    let Some(weights) = mean.weights_mut() else {
+        unreachable!("as_f32 gives f32 weights");
+    };
+    weights.iter_mut().for_each(|w| *w /= n);
+    Ok(mean)
 }
 
 /// The log's first line: what is trained, how, and from which game.
@@ -1089,6 +1128,56 @@ mod tests {
         d.from = Some(file.clone());
         let err = run(&d).unwrap_err();
         assert!(err.contains("--from") && err.contains("checksum"), "{err}");
+        let _ = fs::remove_dir_all(&base);
+    }
+
+    /// Checkpoint averaging: each weight of the file written is the mean of the files' (an
+    /// i16 file counts at its values), and a file of another shape is refused, naming it.
+    #[test]
+    fn average_writes_the_mean_of_the_files_weights() {
+        let base = std::env::temp_dir().join(format!("train-average-{}", std::process::id()));
+        fs::create_dir_all(&base).unwrap();
+        let file = |name: &str, net: &Network| {
+            let path = base.join(name);
+            fs::write(&path, encode(net, Encoding::ZeroRuns)).unwrap();
+            path.to_str().unwrap().to_string()
+        };
+        let shape = Shape::small_4x4(8);
+        let mut a = Network::new(shape.clone(), 0.0);
+        let mut b = Network::new(shape.clone(), 0.0);
+        for (i, (x, y)) in a
+            .weights_mut()
+            .unwrap()
+            .iter_mut()
+            .zip(b.weights_mut().unwrap().iter_mut())
+            .enumerate()
+        {
+            *x = (i % 97) as f32;
+            *y = 3.0 * (i % 89) as f32 - 40.0;
+        }
+        let c = b.quantised(Quantisation::I16);
+        let (fa, fc) = (file("a.ntw", &a), file("c.ntw", &c));
+        let out = base.join("mean.ntw");
+        let export = |files: &[&str]| {
+            let mut argv = vec!["train", "--export", out.to_str().unwrap()];
+            for f in files {
+                argv.extend(["--average", f]);
+            }
+            run(&Args::parse_from(argv))
+        };
+        export(&[&fa, &fc]).unwrap();
+        let mean = decode(&fs::read(&out).unwrap()).unwrap();
+        assert_eq!(mean.shape(), &shape);
+        for i in 0..a.weights().len() {
+            let want = (a.weights().get(i) + c.weights().get(i)) / 2.0;
+            assert!((mean.weights().get(i) - want).abs() < 1e-3, "weight {i}");
+        }
+        let other = file("other.ntw", &Network::new(Shape::small_4x4(10), 1.0));
+        let err = export(&[&fa, &other]).unwrap_err();
+        assert!(
+            err.contains("other.ntw") && err.contains("10 levels"),
+            "{err}"
+        );
         let _ = fs::remove_dir_all(&base);
     }
 
