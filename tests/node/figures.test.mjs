@@ -6,6 +6,7 @@
 // 1..N fails here.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { STRENGTH_FIGURES, gameLines, largest } from '../../tools/figures.mjs';
 
 const TILES = [8192, 16384, 32768];
@@ -39,4 +40,17 @@ test("each measured rung's reach and cost are its 200+ whole games in data/runs,
     assert.equal(rung.nodesPerMove, Math.round(sum('nodes') / sum('moves')), `${rung.name}: nodes per move`);
   }
   assert.ok(measured >= 5, `only ${measured} rungs measured: every rung from Light to Deep has its games`);
+});
+
+test("a learned rung's mean score is marked with the games it still holds from before downgrading, and only then", async () => {
+  const { TD_LADDER } = await import(new URL(`../../${STRENGTH_FIGURES}`, import.meta.url));
+  const { isStale } = await import('../../tools/replay-stale.mjs');
+  const page = readFileSync(new URL('../../docs/figures.md', import.meta.url), 'utf8');
+  for (const rung of TD_LADDER) {
+    const row = page.split('\n').find((l) => l.startsWith(`| *${rung.name}*`));
+    assert.ok(row, `figures.md has a row for ${rung.name}`);
+    const stale = gameLines(rung.from).filter(isStale).length;
+    const mark = row.match(/\((\d+) played past 32768 before downgrading\)/);
+    assert.equal(mark ? Number(mark[1]) : 0, stale, `${rung.name}: ${row}`);
+  }
 });
