@@ -438,11 +438,11 @@ fn export(
         return write_weights(&average(&args.average)?, None, quantise, args, out);
     }
     if let Some(file) = &args.from {
-        let network = read_network(file)?;
+        let network = read_network(file, "--from")?;
         if network.weights().quantisation() == quantise && args.prune == 0 {
             return write_encoded(&network, out);
         }
-        return write_weights(&as_f32(network, file)?, None, quantise, args, out);
+        return write_weights(&as_f32(network, file, "--from")?, None, quantise, args, out);
     }
     if args.dir.is_none() {
         return Err("--export needs --dir (its checkpoint) or --from (a weights file)".into());
@@ -458,7 +458,7 @@ fn export(
 fn average(files: &[std::path::PathBuf]) -> Result<Network, String> {
     let mut mean: Option<Network> = None;
     for file in files {
-        let network = as_f32(read_network(file)?, file)?;
+        let network = as_f32(read_network(file, "--average")?, file, "--average")?;
         let Some(sum) = mean.as_mut() else {
             mean = Some(network);
             continue;
@@ -592,29 +592,30 @@ fn staged(network: Network, text: Option<&str>) -> Result<Network, String> {
 
 /// The network of weights file `file` (gzipped or not) as f32 weights that can learn on.
 fn network_from(file: &Path) -> Result<Network, String> {
-    as_f32(read_network(file)?, file)
-}
-
-/// The network of weights file `file` (gzipped or not), as stored.
-fn read_network(file: &Path) -> Result<Network, String> {
-    let bytes = read_file(file).map_err(|e| format!("--from {}: {e}", file.display()))?;
-    decode(&bytes).map_err(|e| format!("--from {}: {e}", file.display()))
-}
-
-/// `network` (read from `file`) with its weights as f32.
-fn as_f32(network: Network, file: &Path) -> Result<Network, String> {
-    let weights = network.weights();
-    let f32s = (0..weights.len()).map(|i| weights.get(i)).collect();
+    let network = read_network(file, "--from")?;
     eprintln!(
         "train: starting from {} ({}, {} levels, {})",
         file.display(),
         network.shape().describe(),
         network.shape().levels(),
-        weights.quantisation().name()
+        network.weights().quantisation().name()
     );
+    as_f32(network, file, "--from")
+}
+
+/// The network of weights file `file` (gzipped or not), as stored; an error names `flag`.
+fn read_network(file: &Path, flag: &str) -> Result<Network, String> {
+    let bytes = read_file(file).map_err(|e| format!("{flag} {}: {e}", file.display()))?;
+    decode(&bytes).map_err(|e| format!("{flag} {}: {e}", file.display()))
+}
+
+/// `network` (read from `file`, given as `flag`) with its weights as f32.
+fn as_f32(network: Network, file: &Path, flag: &str) -> Result<Network, String> {
+    let weights = network.weights();
+    let f32s = (0..weights.len()).map(|i| weights.get(i)).collect();
     Network::from_parts(network.shape().clone(), Weights::F32(f32s)).ok_or_else(|| {
         format!(
-            "--from {}: its weights do not fit its shape",
+            "{flag} {}: its weights do not fit its shape",
             file.display()
         )
     })
@@ -1176,6 +1177,14 @@ mod tests {
         let err = export(&[&fa, &other]).unwrap_err();
         assert!(
             err.contains("other.ntw") && err.contains("10 levels"),
+            "{err}"
+        );
+        // A damaged file is refused, naming the option and the file.
+        let bad = base.join("bad.ntw");
+        fs::write(&bad, b"not a weights file").unwrap();
+        let err = export(&[&fa, bad.to_str().unwrap()]).unwrap_err();
+        assert!(
+            err.starts_with("--average") && err.contains("bad.ntw"),
             "{err}"
         );
         let _ = fs::remove_dir_all(&base);
