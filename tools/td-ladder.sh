@@ -5,8 +5,8 @@
 # `--resume` plays those again; a finished file with nothing stale plays nothing. Then: 1 ply
 # and depths 2 and 3 (1,000 games), *Keen* (5k) and *Sharp* (20k) over 1,000, *Sage* (1.2M)
 # over 100, depth 4 with no node cap over 100, *Shrewd* (80k) over 300 and *Wise* (300k) over
-# 200. None above *Sharp* keeps up with *Max* on two workers, so none needs *Max*'s 1,000
-# games (www/ai/fit-player.js's FASTEST_GAMES). Many CPU-hours: run it under nice in the
+# 200: the counts the slower speeds ask of a rung (*Max* asks 1,000: www/ai/fit-player.js's
+# FASTEST_GAMES, which only *Keen* and *Sharp* have). Many CPU-hours: run it under nice in the
 # background; killed at any point, the same command goes on where it stopped (arena
 # --resume). Before committing a stopped queue, `node tools/replay-stale.mjs restore FILE`
 # puts back the lines of the games not yet played again, so each file stays whole
