@@ -48,18 +48,6 @@ pub fn downgraded(cells: &[u8]) -> Option<Vec<u8>> {
     )
 }
 
-/// The points a board's tiles made, as [`tile_score`](crate::ai::ntuple::network::tile_score)
-/// counts them (a tile 2^e is worth (e - 1) x 2^e), for any exponents: the learned search adds
-/// what downgrading took away to the values it reports, so that they stay on the board's own
-/// scale (the choice among moves is the same either way).
-pub fn tile_points(cells: &[u8]) -> u64 {
-    cells
-        .iter()
-        .filter(|&&e| e >= 2)
-        .map(|&e| (u64::from(e) - 1) << e)
-        .sum()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -360,15 +360,17 @@ static TILE_SCORES: OnceLock<RowArray<u32>> = OnceLock::new();
 
 /// Each row's share of [`tile_score`].
 fn tile_scores() -> &'static RowArray<u32> {
-    TILE_SCORES.get_or_init(|| {
-        row_array(|row| {
-            unpack_row(row)
-                .into_iter()
-                .filter(|&e| e >= 2)
-                .map(|e| (u32::from(e) - 1) << e)
-                .sum()
-        })
-    })
+    TILE_SCORES.get_or_init(|| row_array(|row| tile_points(&unpack_row(row)) as u32))
+}
+
+/// The points tiles of these exponents made, counted as [`tile_score`] counts them (a tile 2^e
+/// is worth (e - 1) x 2^e), for any exponents, 65,536 and up included.
+pub fn tile_points(cells: &[u8]) -> u64 {
+    cells
+        .iter()
+        .filter(|&&e| e >= 2)
+        .map(|&e| (u64::from(e) - 1) << e)
+        .sum()
 }
 
 /// The score a game has when it made this board from 2s only: a tile 2^e is worth
