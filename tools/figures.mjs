@@ -87,7 +87,7 @@ const DEPTHS = [
 
 // What a ply buys: the shipped network searched deeper, whole games, each row paired by seed
 // with the search it is `against` (on the seeds both played).
-const PLIES = [
+export const PLIES = [
   { name: 'depth 2', file: DEPTHS[1].file },
   { name: 'depth 3', file: DEPTHS[2].file, against: 'depth 2' },
   { name: 'depth 4 (no node cap)', file: 'data/runs/expectimax-td-depth4.jsonl', against: 'depth 3' },
@@ -506,6 +506,8 @@ function pliesSection() {
   const stopped = gameLines(last.file).filter((g) => largest(g) === 16384);
   const tileSum = (g) => Object.entries(g.tiles).reduce((sum, [t, k]) => sum + Number(t) * k, 0);
   const building = stopped.filter((g) => tileSum(g) >= BUILDING_32768).length;
+  // Every game of these searches that made 65536, the tile past the network's range.
+  const beyond = PLIES.flatMap((p) => gameLines(p.file).filter((g) => largest(g) >= 65536).map((g) => `${p.name}, seed ${g.seed} (${whole(g.score)} points)`));
   return [
     '## What a ply buys',
     '',
@@ -520,6 +522,9 @@ function pliesSection() {
     '',
     `Of the ${whole(run(last.file).games)} games of ${last.name}, ${stopped.length} end with 16384 as their largest tile, and`,
     `${building} of those (${pct(building / stopped.length)}%) with tiles summing to ${whole(BUILDING_32768)} or more: lost while building 32768.`,
+    beyond.length
+      ? `Games of these searches that reach 65536, past the network's range (played downgraded from 32768 on): ${beyond.join('; ')}.`
+      : "No game of these searches reaches 65536, past the network's range.",
   ].join('\n');
 }
 

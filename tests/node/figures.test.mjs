@@ -54,3 +54,14 @@ test("a learned rung's mean score is marked with the games it still holds from b
     assert.equal(mark ? Number(mark[1]) : 0, stale, `${rung.name}: ${row}`);
   }
 });
+
+test('every game of the learned searches that reaches 65536 is named on the figures page, with its seed and score', async () => {
+  const { PLIES } = await import('../../tools/figures.mjs');
+  const page = readFileSync(new URL('../../docs/figures.md', import.meta.url), 'utf8');
+  const line = page.split('\n').find((l) => l.includes('reach 65536') || l.includes('reaches 65536'));
+  assert.ok(line, 'figures.md says which games reach 65536');
+  const named = [...line.matchAll(/seed (\d+) \(([\d,]+) points\)/g)].map((m) => `${m[1]} ${m[2].replaceAll(',', '')}`);
+  const games = PLIES.flatMap((p) => gameLines(p.file).filter((g) => largest(g) >= 65536).map((g) => `${g.seed} ${g.score}`));
+  assert.deepEqual(named.sort(), games.sort(), line);
+  assert.equal(line.startsWith('No game'), games.length === 0, line);
+});
