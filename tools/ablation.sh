@@ -26,4 +26,4 @@ step td0 --alpha 0.1 --games 200000 --checkpoint-every 20000
 step restart --alpha 0.1 --restart --games 50000 --checkpoint-every 5000
 step restart-tc --tc --alpha 1.0 --restart --games 50000 --checkpoint-every 5000
 step restart-tc-lambda --tc --alpha 1.0 --lambda 0.5 --restart --games 50000 --checkpoint-every 5000
-step restart-tc-lambda-init --tc --alpha 1.0 --lambda 0.5 --restart --init 100000 --games 50000 --checkpoint-every 5000
+step restart-tc-lambda-init --tc --alpha 1.0 --lambda 0.5 --restart --init 100000 --games 90000 --checkpoint-every 5000
