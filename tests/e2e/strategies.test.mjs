@@ -132,7 +132,7 @@ const TEXTS_SPY = `
   const realWarn = console.warn;
   console.warn = (...args) => { window.warned.push(args.join(' ')); realWarn.apply(console, args); };`;
 
-test('explanations: a first visit fetches only the picked strategy\'s, after the first board; a strategy picked later fetches its own, once; a failed fetch warns once and the panel plays on', async () => {
+test('explanations: a first visit fetches only the picked strategy\'s, after the first board; a strategy picked later fetches its own, once; a failed fetch warns once and the panel plays on; the rest behind "more" stays open while the words are the same', async () => {
   const { page, done, errors } = await openPage(env, null, { initScript: TEXTS_SPY });
   const fetched = [];
   page.on('request', (r) => {
@@ -149,8 +149,12 @@ test('explanations: a first visit fetches only the picked strategy\'s, after the
   await explained(page, 'minimax');
   await page.locator('.g2048 .more-button').click();
   assert.equal(await page.locator('.g2048 .ai-explanation-rest').isVisible(), true, '"more" shows the rest');
+  // The panel is drawn again (another speed, a calibration that ends) with the same words: they stay open.
+  await choose(page, 'speed', 'max');
+  assert.equal(await page.locator('.g2048 .ai-explanation-rest').isVisible(), true, 'the rest stays open while the words are the same');
   await choose(page, 'strategy', 'best');
   await explained(page, 'best');
+  assert.equal(await page.locator('.g2048 .ai-explanation-rest').isVisible(), false, "another player's words start folded");
   await choose(page, 'strategy', 'minimax');
   await explained(page, 'minimax');
   assert.deepEqual(fetched, ['best', 'minimax'], 'each fetched once');

@@ -162,12 +162,13 @@ export function createAiPanel(id, handlers, { bar, settingsBody = null }) {
       networkChoice.wrap.hidden = !net;
       if (net) networkChoice.set(net);
       bar.setBrain({ network: net, networkLine });
-      // The first sentence; the rest behind "more".
+      // The first sentence; the rest behind "more", left open while the words stay the same.
       const [short, rest] = splitExplanation(text ?? '');
+      const keepOpen = !explanationRest.hidden && short === shortText && rest === explanationRest.textContent;
       shortText = short;
       explanationRest.textContent = rest;
       moreButton.hidden = !rest;
-      showExplanation(false);
+      showExplanation(keepOpen);
       const list = options.map((c) => [c.key, c.label, BUDGET_GROUPS[/^[a-z]+/.exec(c.key)[0]]]);
       if (chosen && !list.some(([k]) => k === chosen)) list.push([chosen, chosenLabel || chosen]);
       strengthChoice.setOptions(list);
