@@ -15,11 +15,11 @@ import { ROLES } from './roles.js';
 // lines, with the rung names it holds: change them there, not here.
 // BEGIN LADDER (tools/figures.mjs)
 export const LADDER = [
-  { nodes: 50000, name: 'Light', reach: { 8192: 0.82, 16384: 0.345, 32768: 0.005 }, nodesPerMove: 20909, games: 200, strength: [[200, 0.35]], from: 'data/runs/expectimax-split-50000.jsonl' },
-  { nodes: 200000, name: 'Quick', reach: { 8192: 0.92, 16384: 0.615, 32768: 0.025 }, nodesPerMove: 78920, games: 200, strength: [[200, 0.64]], from: 'data/runs/expectimax-split-200000.jsonl' },
-  { nodes: 800000, name: 'Solid', reach: { 8192: 0.965, 16384: 0.775, 32768: 0.115 }, nodesPerMove: 305935, games: 200, strength: [[200, 0.89]], from: 'data/runs/expectimax-split-800000.jsonl' },
-  { nodes: 2500000, name: 'Strong', reach: { 8192: 0.985, 16384: 0.855, 32768: 0.165 }, nodesPerMove: 1058974, games: 200, strength: [[200, 1.02]], from: 'data/runs/expectimax-split-2500000.jsonl' },
-  { nodes: 10000000, name: 'Deep', reach: { 8192: 1, 16384: 0.89, 32768: 0.25 }, nodesPerMove: 4362914, games: 200, strength: [[200, 1.14]], from: 'data/runs/expectimax-split-10000000.jsonl' },
+  { nodes: 50000, name: 'Light', reach: { 8192: 0.82, 16384: 0.345, 32768: 0.005 }, nodesPerMove: 20909, games: 200, strength: [[100, 0.35], [200, 0.35]], from: 'data/runs/expectimax-split-50000.jsonl' },
+  { nodes: 200000, name: 'Quick', reach: { 8192: 0.92, 16384: 0.615, 32768: 0.025 }, nodesPerMove: 78920, games: 200, strength: [[100, 0.62], [200, 0.64]], from: 'data/runs/expectimax-split-200000.jsonl' },
+  { nodes: 800000, name: 'Solid', reach: { 8192: 0.965, 16384: 0.775, 32768: 0.115 }, nodesPerMove: 305935, games: 200, strength: [[100, 0.9], [200, 0.89]], from: 'data/runs/expectimax-split-800000.jsonl' },
+  { nodes: 2500000, name: 'Strong', reach: { 8192: 0.985, 16384: 0.855, 32768: 0.165 }, nodesPerMove: 1058974, games: 200, strength: [[100, 1.02], [200, 1.02]], from: 'data/runs/expectimax-split-2500000.jsonl' },
+  { nodes: 10000000, name: 'Deep', reach: { 8192: 1, 16384: 0.89, 32768: 0.25 }, nodesPerMove: 4362914, games: 200, strength: [[100, 1.14], [200, 1.14]], from: 'data/runs/expectimax-split-10000000.jsonl' },
 ];
 // END LADDER
 
@@ -29,11 +29,11 @@ export const LADDER = [
 // its games played with that network.
 // BEGIN TD LADDER (tools/figures.mjs)
 export const TD_LADDER = [
-  { nodes: 5000, name: 'Keen', reach: { 8192: 0.979, 16384: 0.891, 32768: 0.448 }, nodesPerMove: 1562, games: 1000, strength: [[200, 1.32], [300, 1.3266666666666667], [1000, 1.339]], from: 'data/runs/expectimax-td-5000.jsonl' },
-  { nodes: 20000, name: 'Sharp', reach: { 8192: 0.985, 16384: 0.928, 32768: 0.462 }, nodesPerMove: 7621, games: 1000, strength: [[200, 1.44], [300, 1.42], [1000, 1.39]], from: 'data/runs/expectimax-td-20000.jsonl' },
-  { nodes: 80000, name: 'Shrewd', reach: { 8192: 0.9733333333333334, 16384: 0.8966666666666666, 32768: 0.49 }, nodesPerMove: 34326, games: 300, strength: [[200, 1.37], [300, 1.3866666666666667]], from: 'data/runs/expectimax-td-80000.jsonl' },
-  { nodes: 300000, name: 'Wise', reach: { 8192: 0.97, 16384: 0.925, 32768: 0.53 }, nodesPerMove: 121014, games: 200, strength: [[200, 1.455]], from: 'data/runs/expectimax-td-300000.jsonl' },
-  { nodes: 1200000, name: 'Sage', reach: null, nodesPerMove: null, from: 'data/runs/expectimax-td-1200000.jsonl' },
+  { nodes: 5000, name: 'Keen', reach: { 8192: 0.979, 16384: 0.891, 32768: 0.448 }, nodesPerMove: 1562, games: 1000, strength: [[100, 1.33], [200, 1.32], [300, 1.3266666666666667], [1000, 1.339]], from: 'data/runs/expectimax-td-5000.jsonl' },
+  { nodes: 20000, name: 'Sharp', reach: { 8192: 0.985, 16384: 0.928, 32768: 0.462 }, nodesPerMove: 7621, games: 1000, strength: [[100, 1.45], [200, 1.44], [300, 1.42], [1000, 1.39]], from: 'data/runs/expectimax-td-20000.jsonl' },
+  { nodes: 80000, name: 'Shrewd', reach: { 8192: 0.9733333333333334, 16384: 0.8966666666666666, 32768: 0.49 }, nodesPerMove: 34326, games: 300, strength: [[100, 1.35], [200, 1.37], [300, 1.3866666666666667]], from: 'data/runs/expectimax-td-80000.jsonl' },
+  { nodes: 300000, name: 'Wise', reach: { 8192: 0.97, 16384: 0.925, 32768: 0.53 }, nodesPerMove: 121014, games: 200, strength: [[100, 1.42], [200, 1.455]], from: 'data/runs/expectimax-td-300000.jsonl' },
+  { nodes: 1200000, name: 'Sage', reach: { 8192: 1, 16384: 0.96, 32768: 0.48 }, nodesPerMove: 504501, games: 100, strength: [[100, 1.44]], from: 'data/runs/expectimax-td-1200000.jsonl' },
 ];
 // END TD LADDER
 
