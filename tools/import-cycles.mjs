@@ -47,6 +47,7 @@ const LAYERS = {
     // layers as ai/mod.rs tells them, its front (mod.rs) on top.
     ['ai/api'],
     ['ai/search'],
+    ['ai/endgame'],
     ['ai/ntuple'],
     ['ai/eval'],
     ['ai/strategies', 'ai/tables.rs'],

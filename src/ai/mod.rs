@@ -8,6 +8,7 @@
 //! | --- | --- | --- |
 //! | API (always built) | [`api`] | strategy names, [`options`] (checked), [`error`], [`weights`], [`catalog`] |
 //! | search core | [`search`] | [`Position`](search::position::Position), the 4x4 [`bitboard`], the exact n x n [`grid`], the transposition table, [`budget`]s, the [`clock`], [`seeding`] |
+//! | endgame tables | [`endgame`] | formations, the sub-game, the builder, table files, which table covers a board |
 //! | learned evaluation | [`ntuple`] | n-tuple networks, TD learning, the weights file |
 //! | evaluations | [`eval`] | expectimax's heuristic tables ([`eval::heuristic`]), minimax's evaluation ([`eval::smoothness`]), a network as evaluation |
 //! | strategies | [`strategies`] | one file per strategy behind [`Strategy`]; [`best_move`] dispatches, handing the learned ones the network it is given |
@@ -19,6 +20,8 @@
 //! nothing under `src/ai` imports it back.
 
 pub mod api;
+#[cfg(feature = "ai")]
+pub mod endgame;
 #[cfg(feature = "ai")]
 pub mod eval;
 #[cfg(feature = "ai")]
@@ -45,7 +48,9 @@ pub use search::{bitboard, budget, clock, grid, seeding};
 #[cfg(feature = "ai")]
 pub use strategies::decision::{Decision, Strategy};
 #[cfg(feature = "ai")]
-pub use strategies::dispatch::{best_move, check_available, check_position, strategy};
+pub use strategies::dispatch::{
+    best_move, best_move_with, check_available, check_position, strategy, Knowledge,
+};
 #[cfg(feature = "ai")]
 pub use strategies::expectimax::Expectimax;
 #[cfg(feature = "ai")]

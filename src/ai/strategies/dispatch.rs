@@ -16,15 +16,32 @@ use super::td::Td;
 use crate::ai::api::error::AiError;
 use crate::ai::api::names::StrategyName;
 use crate::ai::api::options::{self, Budget, SearchOptions};
+use crate::ai::endgame::Tables;
 use crate::ai::ntuple::network::Network;
 use crate::ai::search::clock::Clock;
 use crate::limits::{MAX_EXPONENT, MAX_SIZE, MIN_SIZE};
 
-/// The strategy `options` name, configured by them; the learned ones play with `network`.
-pub fn strategy<'n>(
-    options: &SearchOptions,
-    network: Option<&'n Network>,
-) -> Box<dyn Strategy + 'n> {
+/// What the learned strategies play with beside the position, passed in as values: the
+/// network (`td`, `expectimax-td`) and the endgame tables (`expectimax-td`).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Knowledge<'k> {
+    pub network: Option<&'k Network>,
+    pub tables: Option<&'k Tables>,
+}
+
+impl<'k> Knowledge<'k> {
+    /// A network and no tables.
+    pub fn network(network: Option<&'k Network>) -> Knowledge<'k> {
+        Knowledge {
+            network,
+            tables: None,
+        }
+    }
+}
+
+/// The strategy `options` name, configured by them; the learned ones play with `knowledge`.
+pub fn strategy<'n>(options: &SearchOptions, knowledge: Knowledge<'n>) -> Box<dyn Strategy + 'n> {
+    let network = knowledge.network;
     let moves = options.moves;
     let seed = options.seed;
     let k = options.k;
@@ -69,6 +86,7 @@ pub fn strategy<'n>(
         StrategyName::ExpectimaxTd => Box::new(ExpectimaxTd {
             options: options.clone(),
             network,
+            tables: knowledge.tables,
         }),
     }
 }
@@ -125,11 +143,23 @@ pub fn best_move(
     network: Option<&Network>,
     clock: &dyn Clock,
 ) -> Result<Decision, AiError> {
+    best_move_with(cells, size, options, Knowledge::network(network), clock)
+}
+
+/// [`best_move`] with everything the learned strategies may play with: `expectimax-td` also
+/// consults the endgame tables in `knowledge`.
+pub fn best_move_with(
+    cells: &[u8],
+    size: usize,
+    options: &SearchOptions,
+    knowledge: Knowledge<'_>,
+    clock: &dyn Clock,
+) -> Result<Decision, AiError> {
     check_position(cells, size)?;
     options.validate()?;
-    check_available(options, size, network)?;
+    check_available(options, size, knowledge.network)?;
     let start = clock.now_ms();
-    let mut decision = strategy(options, network).decide(cells, size, clock);
+    let mut decision = strategy(options, knowledge).decide(cells, size, clock);
     decision.ms = (clock.now_ms() - start).max(0.0);
     Ok(decision)
 }

@@ -8,6 +8,7 @@ use std::sync::Arc;
 
 use serde_json::{Map, Value};
 
+use game2048::ai::endgame::Tables;
 use game2048::ai::ntuple::network::Network;
 use game2048::{Board, MAX_SIZE, MIN_SIZE};
 
@@ -69,6 +70,10 @@ pub struct Cli {
     pub network: Option<String>,
     /// `network`'s network, read once before any game (`main`).
     pub loaded_network: Option<Arc<Network>>,
+    /// A folder of endgame tables (`--tables`) that expectimax-td consults.
+    pub tables: Option<String>,
+    /// `tables`' tables, read once before any game (`main`).
+    pub loaded_tables: Option<Arc<Tables>>,
     /// `--start`: game i starts from the i-th position of this file.
     pub start: Option<String>,
     /// `start`'s positions, read once before any game (`main`).
@@ -184,6 +189,10 @@ struct GameArgs {
     /// values, and so the games, are the same.
     #[arg(long)]
     sparse: bool,
+    /// A folder of endgame tables (*.egt, from `tablebase build`) that expectimax-td consults
+    /// where one covers the position (docs/ai.md, "Endgame tables").
+    #[arg(long, value_name = "DIR")]
+    tables: Option<String>,
     /// Play game i from the i-th position of a JSON-lines file (as --positions writes them)
     /// rather than from a new board, spawning from seed S + i; its score is the points made
     /// from there. An endgame's benchmark without playing the opening each time.
@@ -403,6 +412,8 @@ impl Arena {
             positions: None,
             network: None,
             loaded_network: None,
+            tables: None,
+            loaded_tables: None,
             start: None,
             loaded_start: None,
             sparse: false,
@@ -464,6 +475,7 @@ impl Arena {
         cli.until = games.until;
         cli.ai_seed = games.ai_seed;
         cli.network = games.network;
+        cli.tables = games.tables;
         cli.start = games.start;
         cli.sparse = games.sparse;
         cli.out = out;

@@ -28,6 +28,9 @@ pub struct GameLine {
     /// up to its first 32,768, another one after it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub downgrade_from: Option<u64>,
+    /// The endgame tables expectimax-td consulted (`--tables`), by formation and target.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tables: Option<String>,
     /// The board the game started from (`--start`), tile values row by row.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub start: Option<Vec<u64>>,
@@ -68,7 +71,15 @@ impl GameLine {
 
     /// Games with the same key were played by the same AI on the same kind of board.
     pub fn group_key(&self) -> String {
-        format!("{} {:?} {}", self.size, self.until, self.options)
+        format!(
+            "{} {:?} {}{}",
+            self.size,
+            self.until,
+            self.options,
+            self.tables
+                .as_ref()
+                .map_or(String::new(), |t| format!(" tables: {t}"))
+        )
     }
 
     /// Whole microseconds, so that sums do not depend on float parsing.

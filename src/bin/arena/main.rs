@@ -42,6 +42,7 @@ fn main() -> ExitCode {
             };
         }
         Ok(Parsed::Cli(mut cli)) => load_network(&mut cli)
+            .and_then(|()| load_tables(&mut cli))
             .and_then(|()| load_start(&mut cli))
             .and_then(|()| match &cli.command {
                 Command::Run if cli.decide.is_some() => run::decide(&cli),
@@ -76,6 +77,39 @@ fn load_network(cli: &mut args::Cli) -> Result<(), Fail> {
             &format!("--network {path}"),
         )?);
     }
+    Ok(())
+}
+
+/// Reads every table in `--tables DIR` (a folder with none, or a bad file, is bad input:
+/// exit 2).
+fn load_tables(cli: &mut args::Cli) -> Result<(), Fail> {
+    let Some(dir) = &cli.tables else {
+        return Ok(());
+    };
+    let bad = |what: String| Fail::input(format!("--tables {dir}: {what}"));
+    let mut paths: Vec<std::path::PathBuf> = std::fs::read_dir(dir)
+        .map_err(|e| bad(format!("cannot read: {e}")))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "egt"))
+        .collect();
+    paths.sort();
+    let mut tables = Vec::new();
+    for path in &paths {
+        let file =
+            std::fs::File::open(path).map_err(|e| bad(format!("{}: {e}", path.display())))?;
+        let table =
+            game2048::ai::endgame::Table::read(std::io::BufReader::with_capacity(1 << 20, file))
+                .map_err(|e| bad(format!("{}: {e}", path.display())))?;
+        tables.push(table);
+    }
+    if tables.is_empty() {
+        return Err(bad(
+            "no table (*.egt) in it: build them with tablebase (docs/ai.md)".into(),
+        ));
+    }
+    cli.loaded_tables = Some(std::sync::Arc::new(game2048::ai::endgame::Tables::new(
+        tables,
+    )));
     Ok(())
 }
 

@@ -9,9 +9,12 @@ use std::time::Instant;
 
 use serde_json::{Map, Value};
 
+use game2048::ai::endgame::Tables;
 use game2048::ai::eval::downgrade::FROM_EXPONENT;
 use game2048::ai::ntuple::network::Network;
-use game2048::ai::{best_move, catalog, Budget, SearchOptions, StrategyName, SystemClock};
+use game2048::ai::{
+    best_move_with, catalog, Budget, Knowledge, SearchOptions, StrategyName, SystemClock,
+};
 use game2048::board::tile_value;
 use game2048::{Board, Game};
 
@@ -107,6 +110,8 @@ pub struct Setup {
     pub threads: usize,
     /// The network of every player that names none (`--network`).
     pub network: Option<Arc<Network>>,
+    /// `--tables`: the endgame tables expectimax-td consults.
+    pub tables: Option<Arc<Tables>>,
     /// `--start`: game index i starts from the i-th of these boards.
     pub start: Option<Arc<Vec<Board>>>,
     /// `--positions`: which positions to write, and the file each game's go to when it ends.
@@ -196,11 +201,15 @@ fn play(
         let mut positions = Vec::new();
         while game.board().max_exponent() < stop {
             let asked = setup.position_line(game.board(), seed, game.moves());
-            let decision = best_move(
+            let knowledge = Knowledge {
+                network: network.map(|n| &**n),
+                tables: setup.tables.as_deref(),
+            };
+            let decision = best_move_with(
                 game.board().cells(),
                 setup.size,
                 &options,
-                network.map(|n| &**n),
+                knowledge,
                 &clock,
             )
             .map_err(|e| e.to_string())?;
@@ -236,6 +245,7 @@ fn play(
         ai_seed: player.ai_seed.map(|s| s.wrapping_add(index)),
         until: setup.until,
         downgrade_from,
+        tables: setup.tables.as_ref().map(|t| t.describe()),
         start: start_values,
         label: player.label.clone(),
         config: player.config,

@@ -76,7 +76,7 @@ fn job_of(game: &GameLine, cli: &Cli, players: &[Player]) -> Option<Job> {
         .loaded_start
         .as_ref()
         .map(|boards| boards[index as usize].values().collect());
-    if game.start != start {
+    if game.start != start || game.tables != cli.loaded_tables.as_ref().map(|t| t.describe()) {
         return None;
     }
     let player = players.iter().position(|p| {

@@ -5,7 +5,7 @@ use std::io::{BufWriter, Write};
 use std::sync::Mutex;
 use std::time::Instant;
 
-use game2048::ai::{best_move, SystemClock};
+use game2048::ai::{best_move_with, Knowledge, SystemClock};
 
 use crate::args::Cli;
 use crate::fail::{create, Fail};
@@ -26,6 +26,7 @@ pub fn setup(cli: &Cli) -> Result<Setup, Fail> {
         seed: cli.seed,
         threads: cli.threads,
         network: cli.loaded_network.clone(),
+        tables: cli.loaded_tables.clone(),
         start: cli.loaded_start.clone(),
         positions,
     })
@@ -129,7 +130,11 @@ pub fn decide(cli: &Cli) -> Result<(), Fail> {
     for (i, board) in boards.iter().enumerate() {
         let bad =
             |e: &dyn std::fmt::Display| Fail::input(format!("{path}: position {}: {e}", i + 1));
-        let decision = best_move(board.cells(), board.size(), &options, network, &clock)
+        let knowledge = Knowledge {
+            network,
+            tables: cli.loaded_tables.as_deref(),
+        };
+        let decision = best_move_with(board.cells(), board.size(), &options, knowledge, &clock)
             .map_err(|e| bad(&e))?;
         let json = serde_json::to_string(&decision).map_err(|e| bad(&e))?;
         writeln!(out, "{json}").map_err(|e| Fail::run(e.to_string()))?;

@@ -1,0 +1,200 @@
+//! Formations: where the large tiles sit while the small ones build the next link of the
+//! chain. A formation is a prefix of the snake path (along the top row, back along the second,
+//! and so on) in its canonical orientation: its first `fixed` cells hold the large tiles, the
+//! next cell on the path is the goal, where a tile equal to the chain's end must appear. On a
+//! real board a formation is found in any of the eight symmetries ([`Symmetry`]).
+
+use crate::direction::Direction;
+
+/// The snake path from the top-left corner, as row-major cell indices: the top row left to
+/// right, the second right to left, the third left to right, the last right to left.
+pub const SNAKE: [u8; 16] = [0, 1, 2, 3, 7, 6, 5, 4, 8, 9, 10, 11, 15, 14, 13, 12];
+
+/// The fewest and most large tiles a formation fixes: with fewer than 6 the sub-game's free
+/// cells (11 or more) hold more states than these machines can tabulate; with more than 12
+/// fewer than four cells are left to play in.
+pub const MIN_FIXED: usize = 6;
+pub const MAX_FIXED: usize = 12;
+
+/// The first `fixed` cells of the [`SNAKE`] hold large tiles; the next one is the goal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Formation {
+    fixed: usize,
+}
+
+impl Formation {
+    /// The snake formation with `fixed` large tiles (MIN_FIXED..=MAX_FIXED), None outside that.
+    pub fn snake(fixed: usize) -> Option<Formation> {
+        (MIN_FIXED..=MAX_FIXED)
+            .contains(&fixed)
+            .then_some(Formation { fixed })
+    }
+
+    /// How many large tiles it fixes.
+    pub fn fixed_count(self) -> usize {
+        self.fixed
+    }
+
+    /// The fixed cells in chain order (canonical, row-major indices); the last is the chain's end.
+    pub fn fixed(self) -> &'static [u8] {
+        &SNAKE[..self.fixed]
+    }
+
+    /// The cell beside the chain's end where the next tile of the chain is to be built.
+    pub fn goal(self) -> u8 {
+        SNAKE[self.fixed]
+    }
+
+    /// The cells the small tiles play in, in ascending order.
+    pub fn free(self) -> Vec<u8> {
+        let mut free: Vec<u8> = SNAKE[self.fixed..].to_vec();
+        free.sort_unstable();
+        free
+    }
+
+    /// The largest chain-end exponent a table of this formation can have: the sub-game keeps
+    /// the fixed tiles apart as exponents 15 down to `16 - fixed`, all above every free tile.
+    pub fn max_target(self) -> u8 {
+        (15 - self.fixed) as u8
+    }
+
+    /// The chain's end's exponent (the target of the sub-game that builds on it) when the
+    /// canonical board `c` (a nibble per cell) is in this formation: the fixed cells hold
+    /// distinct tiles, the chain's end the smallest; every free tile is at most the end and the
+    /// goal's below it. None otherwise.
+    pub fn target_in(self, c: u64) -> Option<u8> {
+        let nibble = |cell: u8| ((c >> (4 * u32::from(cell))) & 0xf) as u8;
+        let (&end, rest) = self.fixed().split_last().expect("fixed tiles");
+        let target = nibble(end);
+        let mut seen = 1u32 << target;
+        for &cell in rest {
+            let e = nibble(cell);
+            if e <= target || seen & (1 << e) != 0 {
+                return None;
+            }
+            seen |= 1 << e;
+        }
+        let free_fit = SNAKE[self.fixed..]
+            .iter()
+            .all(|&cell| nibble(cell) <= target);
+        (target > 0 && free_fit && nibble(self.goal()) < target).then_some(target)
+    }
+
+    /// Its name in files and messages: `snake-7` for seven fixed tiles.
+    pub fn name(self) -> String {
+        format!("snake-{}", self.fixed)
+    }
+}
+
+/// One of the eight symmetries of the square, as the map from a canonical cell to the board's
+/// cell: transpose first, then mirror the rows, then the columns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Symmetry {
+    transpose: bool,
+    flip_rows: bool,
+    flip_cols: bool,
+}
+
+impl Symmetry {
+    pub const ALL: [Symmetry; 8] = {
+        let mut all = [Symmetry {
+            transpose: false,
+            flip_rows: false,
+            flip_cols: false,
+        }; 8];
+        let mut i = 0;
+        while i < 8 {
+            all[i] = Symmetry {
+                transpose: i & 4 != 0,
+                flip_rows: i & 2 != 0,
+                flip_cols: i & 1 != 0,
+            };
+            i += 1;
+        }
+        all
+    };
+
+    /// The board cell (row-major index) that canonical cell `cell` stands for.
+    pub fn cell(self, cell: u8) -> u8 {
+        let (mut r, mut c) = (cell / 4, cell % 4);
+        if self.transpose {
+            (r, c) = (c, r);
+        }
+        if self.flip_rows {
+            r = 3 - r;
+        }
+        if self.flip_cols {
+            c = 3 - c;
+        }
+        r * 4 + c
+    }
+
+    /// The canonical view of a board given as a nibble per cell.
+    pub fn canonical(self, board: u64) -> u64 {
+        (0..16u8).fold(0u64, |out, cell| {
+            let e = (board >> (4 * u32::from(self.cell(cell)))) & 0xf;
+            out | (e << (4 * u32::from(cell)))
+        })
+    }
+
+    /// The board's move that is `canonical` in the canonical view.
+    pub fn direction(self, canonical: Direction) -> Direction {
+        let (mut dr, mut dc): (i8, i8) = match canonical {
+            Direction::Up => (-1, 0),
+            Direction::Down => (1, 0),
+            Direction::Left => (0, -1),
+            Direction::Right => (0, 1),
+        };
+        if self.transpose {
+            (dr, dc) = (dc, dr);
+        }
+        if self.flip_rows {
+            dr = -dr;
+        }
+        if self.flip_cols {
+            dc = -dc;
+        }
+        match (dr, dc) {
+            (-1, 0) => Direction::Up,
+            (1, 0) => Direction::Down,
+            (0, -1) => Direction::Left,
+            _ => Direction::Right,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::search::bitboard::Bitboard;
+
+    #[test]
+    fn every_symmetry_maps_moves_as_it_maps_cells() {
+        // A board with no symmetry of its own: moving it in the canonical view and mapping back
+        // equals moving it on the board by the mapped direction.
+        let board = Bitboard(0x0102_0304_0001_2300);
+        for sym in Symmetry::ALL {
+            let canonical = Bitboard(sym.canonical(board.0));
+            for dir in Direction::ALL {
+                let moved = canonical.shifted(dir);
+                let on_board = board.shifted(sym.direction(dir));
+                assert_eq!(sym.canonical(on_board.0), moved.0, "{sym:?} {dir:?}");
+            }
+        }
+        let distinct: std::collections::HashSet<u64> = Symmetry::ALL
+            .iter()
+            .map(|s| s.canonical(0xfedc_ba98_7654_3210))
+            .collect();
+        assert_eq!(distinct.len(), 8);
+    }
+
+    #[test]
+    fn a_snake_formation_splits_the_board_into_fixed_goal_and_free() {
+        let f = Formation::snake(7).unwrap();
+        assert_eq!(f.fixed(), &[0, 1, 2, 3, 7, 6, 5]);
+        assert_eq!(f.goal(), 4);
+        assert_eq!(f.free(), vec![4, 8, 9, 10, 11, 12, 13, 14, 15]);
+        assert_eq!(f.max_target(), 8);
+        assert!(Formation::snake(5).is_none() && Formation::snake(13).is_none());
+    }
+}

@@ -1,0 +1,109 @@
+//! Finding a table for a board: in each of the eight symmetries, a formation whose fixed cells
+//! hold distinct tiles, its chain's end the table's target and the rest above it, with every
+//! free tile at most the target and the goal below it. The formation with the most fixed tiles
+//! wins (its sub-game is the nearer step); then the first symmetry in [`Symmetry::ALL`].
+
+use super::formation::Symmetry;
+use super::table::Table;
+
+/// The tables a search may consult, passed to it as a value.
+#[derive(Clone, Debug, Default)]
+pub struct Tables {
+    /// Most fixed tiles first.
+    tables: Vec<Table>,
+}
+
+/// A board a table covers: which table, in which symmetry, and the sub-game's board.
+pub struct Found<'t> {
+    pub table: &'t Table,
+    pub symmetry: Symmetry,
+    /// The canonical board with the fixed tiles' stand-ins.
+    pub board: u64,
+}
+
+impl Tables {
+    pub fn new(mut tables: Vec<Table>) -> Tables {
+        tables.sort_by_key(|t| {
+            (
+                std::cmp::Reverse(t.game().formation().fixed_count()),
+                t.game().target(),
+            )
+        });
+        Tables { tables }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.tables.is_empty()
+    }
+
+    pub fn tables(&self) -> &[Table] {
+        &self.tables
+    }
+
+    /// The tables by formation, as game lines and messages name them: `snake-7 t3-8, snake-8 t7`.
+    pub fn describe(&self) -> String {
+        let mut parts: Vec<(usize, u8, u8)> = Vec::new();
+        let mut sorted: Vec<(usize, u8)> = self
+            .tables
+            .iter()
+            .map(|t| (t.game().formation().fixed_count(), t.game().target()))
+            .collect();
+        sorted.sort_unstable();
+        for (k, t) in sorted {
+            match parts.last_mut() {
+                Some((pk, _, high)) if *pk == k && *high + 1 == t => *high = t,
+                _ => parts.push((k, t, t)),
+            }
+        }
+        let names: Vec<String> = parts
+            .iter()
+            .map(|&(k, low, high)| match low == high {
+                true => format!("snake-{k} t{low}"),
+                false => format!("snake-{k} t{low}-{high}"),
+            })
+            .collect();
+        names.join(", ")
+    }
+
+    /// The table that covers `board` (a nibble per cell, row-major), if any.
+    pub fn find(&self, board: u64) -> Option<Found<'_>> {
+        for table in &self.tables {
+            let game = table.game();
+            let formation = game.formation();
+            let mask = formation
+                .fixed()
+                .iter()
+                .fold(0u64, |m, &cell| m | 0xf << (4 * u32::from(cell)));
+            for symmetry in Symmetry::ALL {
+                let c = symmetry.canonical(board);
+                if formation.target_in(c) == Some(game.target()) {
+                    return Some(Found {
+                        table,
+                        symmetry,
+                        board: game.board(0) | (c & !mask),
+                    });
+                }
+            }
+        }
+        None
+    }
+
+    /// The chance of winning the covering table's sub-game after each move of the board's
+    /// `Direction::ALL` (None for a move the sub-game does not allow), or None when no table
+    /// covers `board`.
+    pub fn chances(&self, board: u64) -> Option<[Option<f64>; 4]> {
+        let found = self.find(board)?;
+        let game = found.table.game();
+        let chance = |i: u64| found.table.chance(i);
+        let mut out = [None; 4];
+        for (d, after) in crate::direction::Direction::ALL
+            .into_iter()
+            .zip(game.moves(found.board))
+        {
+            if let Some(after) = after {
+                out[found.symmetry.direction(d).index()] = Some(game.after_value(after, &chance));
+            }
+        }
+        Some(out)
+    }
+}

@@ -1,0 +1,316 @@
+//! A solved sub-game and its file. Little-endian throughout.
+//!
+//! | offset | bytes | field |
+//! | --- | --- | --- |
+//! | 0 | 8 | magic `2048egt\n` (a table) or `2048egc\n` (a build's checkpoint) |
+//! | 8 | 2 | version: 1 |
+//! | 10 | 1 | the formation's fixed tiles (`snake-N`: N) |
+//! | 11 | 1 | the target exponent (the chain's end) |
+//! | 12 | 4 | a table: 0; a checkpoint: the sum (in 2s) of the next layer to solve, every larger one solved |
+//! | 16 | 8 | states: `(target + 1)^free cells` |
+//! | 24 | states x 2 (table) or x 4 (checkpoint) | each state's chance of winning: a `u16` in 65535ths, or the builder's `f32` |
+//! | end | 4 | CRC-32 of every byte before it |
+//!
+//! The same formation and target give the same bytes on every build, whatever the threads.
+//! Reading checks the magic, the version, the fields, the length and the checksum, in that
+//! order, and names the first that fails ([`TableError`]).
+
+use std::fmt;
+use std::io::{Read, Write};
+
+use super::formation::Formation;
+use super::subgame::Subgame;
+use crate::crc32::Crc32;
+
+pub const TABLE_MAGIC: &[u8; 8] = b"2048egt\n";
+pub const CHECKPOINT_MAGIC: &[u8; 8] = b"2048egc\n";
+pub const VERSION: u16 = 1;
+const HEADER: usize = 24;
+/// A chance of 1 in a table's `u16`.
+pub const ONE: u16 = u16::MAX;
+
+/// What is wrong with a table or checkpoint file.
+#[derive(Debug)]
+pub enum TableError {
+    BadMagic,
+    BadVersion(u16),
+    /// A formation or target no builder makes.
+    BadField(String),
+    /// Shorter or longer than its header says.
+    BadLength,
+    BadChecksum,
+    Io(std::io::Error),
+}
+
+impl fmt::Display for TableError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TableError::BadMagic => write!(
+                f,
+                "not an endgame table (its first bytes are not 2048egt or 2048egc)"
+            ),
+            TableError::BadVersion(v) => write!(
+                f,
+                "endgame table version {v}; this build reads version {VERSION}"
+            ),
+            TableError::BadField(what) => write!(f, "endgame table: {what}"),
+            TableError::BadLength => {
+                write!(f, "endgame table cut short or with bytes past its end")
+            }
+            TableError::BadChecksum => write!(
+                f,
+                "endgame table corrupt: its checksum does not match its bytes"
+            ),
+            TableError::Io(e) => write!(f, "endgame table: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for TableError {}
+
+impl From<std::io::Error> for TableError {
+    fn from(e: std::io::Error) -> TableError {
+        if e.kind() == std::io::ErrorKind::UnexpectedEof {
+            TableError::BadLength
+        } else {
+            TableError::Io(e)
+        }
+    }
+}
+
+/// The header's fields: which file, which sub-game, and (a checkpoint) where the build is.
+pub(crate) struct Header {
+    pub checkpoint: bool,
+    pub game: Subgame,
+    pub next_sum: u32,
+}
+
+/// A writer that checksums what passes through it.
+pub(crate) struct Summed<W> {
+    inner: W,
+    crc: Crc32,
+}
+
+impl<W: Write> Summed<W> {
+    pub fn new(inner: W) -> Self {
+        Summed {
+            inner,
+            crc: Crc32::new(),
+        }
+    }
+
+    pub fn put(&mut self, bytes: &[u8]) -> std::io::Result<()> {
+        self.crc.update(bytes);
+        self.inner.write_all(bytes)
+    }
+
+    /// Writes the checksum of every byte put.
+    pub fn finish(mut self) -> std::io::Result<W> {
+        let crc = self.crc.value();
+        self.inner.write_all(&crc.to_le_bytes())?;
+        self.inner.flush()?;
+        Ok(self.inner)
+    }
+}
+
+/// A reader that checksums what it reads.
+pub(crate) struct Checked<R> {
+    inner: R,
+    crc: Crc32,
+}
+
+impl<R: Read> Checked<R> {
+    pub fn new(inner: R) -> Self {
+        Checked {
+            inner,
+            crc: Crc32::new(),
+        }
+    }
+
+    pub fn take(&mut self, buf: &mut [u8]) -> Result<(), TableError> {
+        self.inner.read_exact(buf)?;
+        self.crc.update(buf);
+        Ok(())
+    }
+
+    /// Reads the checksum, and then requires the end of the file.
+    pub fn finish(mut self) -> Result<(), TableError> {
+        let expected = self.crc.value();
+        let mut crc = [0u8; 4];
+        self.inner.read_exact(&mut crc)?;
+        let mut extra = [0u8; 1];
+        if self.inner.read(&mut extra)? != 0 {
+            return Err(TableError::BadLength);
+        }
+        if u32::from_le_bytes(crc) != expected {
+            return Err(TableError::BadChecksum);
+        }
+        Ok(())
+    }
+}
+
+pub(crate) fn write_header<W: Write>(out: &mut Summed<W>, h: &Header) -> std::io::Result<()> {
+    let mut bytes = Vec::with_capacity(HEADER);
+    bytes.extend_from_slice(if h.checkpoint {
+        CHECKPOINT_MAGIC
+    } else {
+        TABLE_MAGIC
+    });
+    bytes.extend_from_slice(&VERSION.to_le_bytes());
+    bytes.push(h.game.formation().fixed_count() as u8);
+    bytes.push(h.game.target());
+    bytes.extend_from_slice(&h.next_sum.to_le_bytes());
+    bytes.extend_from_slice(&h.game.states().to_le_bytes());
+    out.put(&bytes)
+}
+
+pub(crate) fn read_header<R: Read>(input: &mut Checked<R>) -> Result<Header, TableError> {
+    let mut bytes = [0u8; HEADER];
+    input.take(&mut bytes)?;
+    let checkpoint = match &bytes[..8] {
+        m if m == TABLE_MAGIC => false,
+        m if m == CHECKPOINT_MAGIC => true,
+        _ => return Err(TableError::BadMagic),
+    };
+    let version = u16::from_le_bytes([bytes[8], bytes[9]]);
+    if version != VERSION {
+        return Err(TableError::BadVersion(version));
+    }
+    let formation = Formation::snake(usize::from(bytes[10]))
+        .ok_or_else(|| TableError::BadField(format!("no formation fixes {} tiles", bytes[10])))?;
+    let game = Subgame::new(formation, bytes[11]).ok_or_else(|| {
+        TableError::BadField(format!(
+            "target 2^{} is outside {}'s range",
+            bytes[11],
+            formation.name()
+        ))
+    })?;
+    let next_sum = u32::from_le_bytes(bytes[12..16].try_into().expect("4 bytes"));
+    let states = u64::from_le_bytes(bytes[16..24].try_into().expect("8 bytes"));
+    if states != game.states() {
+        return Err(TableError::BadField(format!(
+            "{states} states where {} with target 2^{} has {}",
+            formation.name(),
+            game.target(),
+            game.states()
+        )));
+    }
+    if !checkpoint && next_sum != 0 || next_sum > game.max_sum() + 1 {
+        return Err(TableError::BadField(format!("next layer {next_sum}")));
+    }
+    Ok(Header {
+        checkpoint,
+        game,
+        next_sum,
+    })
+}
+
+/// Values read or written in blocks, so that a table of hundreds of millions of states needs no
+/// second copy of itself as bytes.
+const BLOCK: usize = 1 << 16;
+
+/// A solved sub-game: every state's chance of winning under best play.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Table {
+    game: Subgame,
+    values: Vec<u16>,
+}
+
+impl Table {
+    /// The table of `game` with these values (`ONE` = certain), one per state.
+    pub fn new(game: Subgame, values: Vec<u16>) -> Table {
+        assert_eq!(values.len() as u64, game.states(), "one value per state");
+        Table { game, values }
+    }
+
+    pub fn game(&self) -> &Subgame {
+        &self.game
+    }
+
+    /// The chance of winning from state `index`.
+    #[inline]
+    pub fn chance(&self, index: u64) -> f64 {
+        f64::from(self.values[index as usize]) / f64::from(ONE)
+    }
+
+    /// Every state's value in 65535ths.
+    pub fn values(&self) -> &[u16] {
+        &self.values
+    }
+
+    pub fn write<W: Write>(&self, out: W) -> std::io::Result<W> {
+        let mut out = Summed::new(out);
+        write_header(
+            &mut out,
+            &Header {
+                checkpoint: false,
+                game: self.game.clone(),
+                next_sum: 0,
+            },
+        )?;
+        let mut bytes = Vec::with_capacity(BLOCK * 2);
+        for block in self.values.chunks(BLOCK) {
+            bytes.clear();
+            bytes.extend(block.iter().flat_map(|v| v.to_le_bytes()));
+            out.put(&bytes)?;
+        }
+        out.finish()
+    }
+
+    pub fn read<R: Read>(input: R) -> Result<Table, TableError> {
+        let mut input = Checked::new(input);
+        let header = read_header(&mut input)?;
+        if header.checkpoint {
+            return Err(TableError::BadField(
+                "a build's checkpoint, not a finished table".into(),
+            ));
+        }
+        let states = header.game.states() as usize;
+        let mut values = Vec::with_capacity(states);
+        let mut bytes = vec![0u8; BLOCK * 2];
+        while values.len() < states {
+            let n = (states - values.len()).min(BLOCK);
+            input.take(&mut bytes[..2 * n])?;
+            values.extend(
+                bytes[..2 * n]
+                    .chunks_exact(2)
+                    .map(|b| u16::from_le_bytes([b[0], b[1]])),
+            );
+        }
+        input.finish()?;
+        Ok(Table::new(header.game, values))
+    }
+
+    /// The file name a build writes it under: `snake-7-t8.egt`.
+    pub fn file_name(game: &Subgame) -> String {
+        format!("{}-t{}.egt", game.formation().name(), game.target())
+    }
+}
+
+pub(crate) fn read_f32s<R: Read>(
+    input: &mut Checked<R>,
+    count: usize,
+) -> Result<Vec<f32>, TableError> {
+    let mut values = Vec::with_capacity(count);
+    let mut bytes = vec![0u8; BLOCK * 4];
+    while values.len() < count {
+        let n = (count - values.len()).min(BLOCK);
+        input.take(&mut bytes[..4 * n])?;
+        values.extend(
+            bytes[..4 * n]
+                .chunks_exact(4)
+                .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]])),
+        );
+    }
+    Ok(values)
+}
+
+pub(crate) fn write_f32s<W: Write>(out: &mut Summed<W>, values: &[f32]) -> std::io::Result<()> {
+    let mut bytes = Vec::with_capacity(BLOCK * 4);
+    for block in values.chunks(BLOCK) {
+        bytes.clear();
+        bytes.extend(block.iter().flat_map(|v| v.to_le_bytes()));
+        out.put(&bytes)?;
+    }
+    Ok(())
+}

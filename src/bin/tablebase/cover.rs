@@ -1,0 +1,120 @@
+//! `tablebase cover`: how many positions of a positions file (as `arena --positions` writes
+//! them) lie in each formation, by the largest tile on the board, and how many the tables in
+//! `--dir` cover. The measure behind the choice of formations (docs/ai.md).
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+use game2048::ai::endgame::formation::{MAX_FIXED, MIN_FIXED};
+use game2048::ai::endgame::{Formation, Subgame, Symmetry, Tables};
+
+use crate::{read_table, Fail};
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Positions, one JSON line each: {"size":4,"cells":[tile values, row by row]}
+    positions: PathBuf,
+    /// Also count the positions the tables (*.egt) in this folder cover
+    #[arg(long)]
+    dir: Option<PathBuf>,
+}
+
+#[derive(serde::Deserialize)]
+struct Line {
+    size: usize,
+    cells: Vec<f64>,
+}
+
+/// Loads every table in `dir`.
+pub fn load_tables(dir: &std::path::Path) -> Result<Tables, Fail> {
+    let entries = std::fs::read_dir(dir)
+        .map_err(|e| Fail::input(format!("{}: cannot read: {e}", dir.display())))?;
+    let mut paths: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "egt"))
+        .collect();
+    paths.sort();
+    let tables = paths
+        .iter()
+        .map(|p| read_table(p))
+        .collect::<Result<_, _>>()?;
+    Ok(Tables::new(tables))
+}
+
+/// The formation with the most fixed tiles (and a tabulable target) the board is in, in any
+/// symmetry: (fixed tiles, target).
+fn formation_of(board: u64) -> Option<(usize, u8)> {
+    (MIN_FIXED..=MAX_FIXED).rev().find_map(|k| {
+        let f = Formation::snake(k)?;
+        Symmetry::ALL.iter().find_map(|s| {
+            let t = f.target_in(s.canonical(board))?;
+            Subgame::new(f, t).map(|_| (k, t))
+        })
+    })
+}
+
+pub fn run(args: &Args) -> Result<(), Fail> {
+    let tables = args.dir.as_deref().map(load_tables).transpose()?;
+    let path = args.positions.display();
+    let text = std::fs::read_to_string(&args.positions)
+        .map_err(|e| Fail::input(format!("{path}: cannot read: {e}")))?;
+    // By the largest tile: positions, then per formation (fixed, target), then tables covering.
+    let mut stages: BTreeMap<u8, (u64, BTreeMap<(usize, u8), u64>, u64)> = BTreeMap::new();
+    for (i, line) in text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+    {
+        let p: Line = serde_json::from_str(line)
+            .map_err(|e| Fail::input(format!("{path}:{}: {e}", i + 1)))?;
+        if p.size != 4 || p.cells.len() != 16 {
+            continue;
+        }
+        let exps: Vec<u8> = p
+            .cells
+            .iter()
+            .map(|&v| if v <= 0.0 { 0 } else { v.log2().round() as u8 })
+            .collect();
+        if exps.iter().any(|&e| e > 15) {
+            continue;
+        }
+        let board = exps
+            .iter()
+            .enumerate()
+            .fold(0u64, |b, (i, &e)| b | (u64::from(e) << (4 * i)));
+        let largest = *exps.iter().max().unwrap_or(&0);
+        let stage = stages.entry(largest).or_default();
+        stage.0 += 1;
+        if let Some(key) = formation_of(board) {
+            *stage.1.entry(key).or_default() += 1;
+        }
+        if tables.as_ref().is_some_and(|t| t.find(board).is_some()) {
+            stage.2 += 1;
+        }
+    }
+    println!("| largest tile | positions | in a snake formation | by formation (fixed tiles, chain's end) | covered by the tables |");
+    println!("| --- | --- | --- | --- | --- |");
+    for (largest, (count, by, covered)) in &stages {
+        let inside: u64 = by.values().sum();
+        let pct = |n: u64| 100.0 * n as f64 / (*count).max(1) as f64;
+        let mut parts: Vec<((usize, u8), u64)> = by.iter().map(|(&k, &n)| (k, n)).collect();
+        parts.sort_by_key(|&(_, n)| std::cmp::Reverse(n));
+        let detail: Vec<String> = parts
+            .iter()
+            .take(6)
+            .map(|((k, t), n)| format!("snake-{k} at {}: {:.1}%", 1u64 << t, pct(*n)))
+            .collect();
+        let covered = if tables.is_some() {
+            format!("{:.1}%", pct(*covered))
+        } else {
+            "-".into()
+        };
+        println!(
+            "| {} | {count} | {:.1}% | {} | {covered} |",
+            1u64 << largest,
+            pct(inside),
+            detail.join(", ")
+        );
+    }
+    Ok(())
+}

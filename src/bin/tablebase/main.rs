@@ -1,0 +1,108 @@
+//! `tablebase`: builds endgame tables (`src/ai/endgame`), says what a table file holds, and
+//! measures how many positions of a run the formations cover. Threads, files and progress
+//! live here; the rules of the sub-game and its solution live in the library.
+//!
+//! ```sh
+//! tablebase build snake-7 --target 3..8 --dir tables --resume   # stops and goes on
+//! tablebase info tables/snake-7-t8.egt
+//! tablebase cover positions.jsonl --dir tables
+//! ```
+
+mod build;
+mod cover;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+#[derive(Parser)]
+#[command(
+    name = "tablebase",
+    about = "Builds and reads the endgame tables the learned search consults"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Solves a formation's sub-game for each target, a file per target (FORMATION-tT.egt)
+    Build(build::Args),
+    /// Checks table files and prints what each holds
+    Info {
+        /// Table files (.egt)
+        #[arg(required = true)]
+        files: Vec<String>,
+    },
+    /// How many positions of a positions file each formation covers, and the tables in --dir
+    Cover(cover::Args),
+}
+
+/// A failure: a message, and the exit code (2 for bad input, 1 otherwise).
+pub struct Fail {
+    pub code: u8,
+    pub message: String,
+}
+
+impl Fail {
+    pub fn input(message: impl Into<String>) -> Fail {
+        Fail {
+            code: 2,
+            message: message.into(),
+        }
+    }
+
+    pub fn run(message: impl Into<String>) -> Fail {
+        Fail {
+            code: 1,
+            message: message.into(),
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Build(args) => build::run(&args),
+        Command::Info { files } => info(&files),
+        Command::Cover(args) => cover::run(&args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(fail) => {
+            eprintln!("tablebase: {}", fail.message);
+            ExitCode::from(fail.code)
+        }
+    }
+}
+
+/// Reads a table file, naming the file in any failure.
+pub fn read_table(path: &std::path::Path) -> Result<game2048::ai::endgame::Table, Fail> {
+    let file = std::fs::File::open(path)
+        .map_err(|e| Fail::input(format!("{}: cannot read: {e}", path.display())))?;
+    game2048::ai::endgame::Table::read(std::io::BufReader::with_capacity(1 << 20, file))
+        .map_err(|e| Fail::input(format!("{}: {e}", path.display())))
+}
+
+fn info(files: &[String]) -> Result<(), Fail> {
+    for path in files {
+        let table = read_table(std::path::Path::new(path))?;
+        let game = table.game();
+        let values = table.values();
+        let won = values.iter().filter(|&&v| v > 0).count();
+        let mean =
+            values.iter().map(|&v| f64::from(v)).sum::<f64>() / 65535.0 / values.len() as f64;
+        println!(
+            "{path}: {} building {} on cell {}, {} free cells, {} states; {:.1}% with a chance, mean chance {:.3}; checksum ok",
+            game.formation().name(),
+            1u64 << game.target(),
+            game.formation().goal(),
+            game.free().len(),
+            game.states(),
+            100.0 * won as f64 / values.len() as f64,
+            mean
+        );
+    }
+    Ok(())
+}

@@ -1,0 +1,224 @@
+//! Endgame tables against a plain expectimax that plays the sub-game to its end on the engine's
+//! own board (no layers, no state numbers, no stand-ins), and the table file's round trip and
+//! its refusals.
+
+use game2048::ai::endgame::{Builder, Formation, Subgame, Table, TableError, Tables};
+use game2048::{Board, Direction};
+
+/// The chance of putting `2^target` on `goal` from `board` (after its spawn) without moving a
+/// tile of `fixed`, under best play, by searching every line to its end.
+fn plain(board: &Board, fixed: &[u8], goal: usize, target: u8) -> f64 {
+    if board.cells()[goal] == target {
+        return 1.0;
+    }
+    let mut best = 0.0f64;
+    for dir in Direction::ALL {
+        let Some((after, _)) = board.moved(dir) else {
+            continue;
+        };
+        if fixed
+            .iter()
+            .any(|&c| after.cells()[usize::from(c)] != board.cells()[usize::from(c)])
+        {
+            continue;
+        }
+        let value = if after.cells()[goal] == target {
+            1.0
+        } else if after
+            .cells()
+            .iter()
+            .enumerate()
+            .any(|(i, &e)| !fixed.contains(&(i as u8)) && e > target)
+        {
+            0.0
+        } else {
+            let empty: Vec<usize> = after.empty_cells().collect();
+            let mut total = 0.0;
+            for &cell in &empty {
+                for (exponent, p) in [(1u8, 0.9), (2, 0.1)] {
+                    let mut next = after.clone();
+                    next.set(cell, exponent);
+                    total += p * plain(&next, fixed, goal, target);
+                }
+            }
+            total / empty.len() as f64
+        };
+        best = best.max(value);
+    }
+    best
+}
+
+/// The board of a sub-game state with the real large tiles `large` (chain order) in place.
+fn real_board(game: &Subgame, index: u64, large: &[u8]) -> Board {
+    let canonical = game.board(index);
+    let mut cells: Vec<u8> = (0..16)
+        .map(|c| ((canonical >> (4 * c)) & 0xf) as u8)
+        .collect();
+    for (&cell, &e) in game.formation().fixed().iter().zip(large) {
+        cells[usize::from(cell)] = e;
+    }
+    Board::from_exponents(4, cells).unwrap()
+}
+
+#[test]
+fn a_small_table_agrees_with_a_plain_search_to_the_end() {
+    // (fixed tiles, target, the real large tiles, the least free sum searched to the end)
+    for (fixed, target, large, least) in [
+        (
+            12usize,
+            3u8,
+            vec![15u8, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4],
+            0u64,
+        ),
+        (11, 4, vec![15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5], 20),
+    ] {
+        let formation = Formation::snake(fixed).unwrap();
+        let game = Subgame::new(formation, target).unwrap();
+        let table = Builder::new(game.clone()).solve_all();
+        let mut checked = 0;
+        let mut positive = 0;
+        for index in 0..game.states() {
+            let board = real_board(&game, index, &large);
+            // Small sums only: the plain search's cost grows fast with the room left to play.
+            let sum: u64 = board
+                .cells()
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| !formation.fixed().contains(&(*i as u8)))
+                .map(|(_, &e)| if e == 0 { 0 } else { 1u64 << e })
+                .sum();
+            if sum < least {
+                continue;
+            }
+            let expected = plain(
+                &board,
+                formation.fixed(),
+                usize::from(formation.goal()),
+                target,
+            );
+            let got = table.chance(index);
+            assert!(
+                (expected - got).abs() <= 1.0 / 65535.0,
+                "{} target {target}, state {index}: table {got}, search {expected}",
+                formation.name()
+            );
+            checked += 1;
+            positive += usize::from(expected > 0.0 && expected < 1.0);
+        }
+        assert!(
+            checked > 100 && positive > 20,
+            "{checked} states checked, {positive} uncertain"
+        );
+    }
+}
+
+#[test]
+fn a_build_stopped_and_resumed_writes_the_same_file() {
+    let game = Subgame::new(Formation::snake(10).unwrap(), 4).unwrap();
+    let whole = Builder::new(game.clone()).solve_all();
+    let mut whole_bytes = whole.write(Vec::new()).unwrap();
+
+    let mut builder = Builder::new(game);
+    for _ in 0..20 {
+        let (sum, states) = builder.next_layer().unwrap();
+        let values: Vec<f32> = states.iter().map(|&i| builder.solve(i)).collect();
+        builder.store(sum, &states, &values);
+    }
+    let (solved, total) = builder.progress();
+    assert!(solved > 0 && solved < total);
+    let checkpoint = builder.write_checkpoint(Vec::new()).unwrap();
+    let resumed = Builder::resume(&checkpoint[..]).unwrap();
+    assert_eq!(resumed.progress(), (solved, total));
+    let resumed_bytes = resumed.solve_all().write(Vec::new()).unwrap();
+    assert_eq!(resumed_bytes, whole_bytes);
+
+    let read = Table::read(&whole_bytes[..]).unwrap();
+    assert_eq!(read, whole);
+
+    // A checkpoint is not a table, and a table not a checkpoint.
+    assert!(matches!(
+        Table::read(&checkpoint[..]),
+        Err(TableError::BadField(_))
+    ));
+    assert!(matches!(
+        Builder::resume(&whole_bytes[..]),
+        Err(TableError::BadField(_))
+    ));
+    // Every byte counts: one changed, the end cut off, one too many, another magic.
+    let last = whole_bytes.len() - 10;
+    whole_bytes[last] ^= 1;
+    assert!(matches!(
+        Table::read(&whole_bytes[..]),
+        Err(TableError::BadChecksum)
+    ));
+    whole_bytes[last] ^= 1;
+    assert!(matches!(
+        Table::read(&whole_bytes[..whole_bytes.len() - 1]),
+        Err(TableError::BadLength)
+    ));
+    let mut longer = whole_bytes.clone();
+    longer.push(0);
+    assert!(matches!(
+        Table::read(&longer[..]),
+        Err(TableError::BadLength)
+    ));
+    let mut other = whole_bytes.clone();
+    other[0] = b'x';
+    assert!(matches!(Table::read(&other[..]), Err(TableError::BadMagic)));
+    let mut newer = whole_bytes.clone();
+    newer[8] = 9;
+    assert!(matches!(
+        Table::read(&newer[..]),
+        Err(TableError::BadVersion(9))
+    ));
+    let mut bad_target = whole_bytes;
+    bad_target[11] = 14;
+    let err = Table::read(&bad_target[..]).unwrap_err();
+    assert!(
+        err.to_string().contains("outside snake-10's range"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_covered_board_is_found_in_every_symmetry_and_its_moves_mapped() {
+    let game = Subgame::new(Formation::snake(10).unwrap(), 4).unwrap();
+    let table = Builder::new(game).solve_all();
+    let tables = Tables::new(vec![table]);
+    // Canonical: the chain 2^15..2^6 along the snake, its end 2^4 at cell 9... the snake's
+    // tenth cell (index 9 on the path) is row 2, col 1; the goal is row 2, col 2.
+    let rows: [[u8; 4]; 4] = [[15, 14, 13, 12], [8, 9, 10, 11], [7, 4, 0, 1], [2, 1, 0, 3]];
+    let cells: Vec<u8> = rows.iter().flatten().copied().collect();
+    let board = |cells: &[u8]| {
+        cells
+            .iter()
+            .enumerate()
+            .fold(0u64, |b, (i, &e)| b | (u64::from(e) << (4 * i)))
+    };
+    let chances = tables.chances(board(&cells)).expect("covered");
+    // Left or right would move the chain's end row... right moves the free tiles only; up or
+    // down would move fixed tiles in rows 0..2? Up keeps them (packed at the top wall).
+    assert!(chances.iter().flatten().all(|&c| (0.0..=1.0).contains(&c)));
+    assert!(chances.iter().any(|c| c.is_some()));
+    // The same board turned a quarter: the same chances, on the turned moves.
+    let turned: Vec<u8> = (0..16)
+        .map(|i| {
+            let (r, c) = (i / 4, i % 4);
+            cells[(3 - c) * 4 + r]
+        })
+        .collect();
+    let turned_chances = tables.chances(board(&turned)).expect("covered when turned");
+    let sorted = |c: [Option<f64>; 4]| {
+        let mut v: Vec<u64> = c.iter().flatten().map(|x| x.to_bits()).collect();
+        v.sort_unstable();
+        v
+    };
+    assert_eq!(sorted(chances), sorted(turned_chances));
+    // A chain with two equal tiles, or a free tile above the target, is not covered.
+    let mut twins = cells.clone();
+    twins[1] = 15;
+    assert!(tables.chances(board(&twins)).is_none());
+    let mut big_free = cells;
+    big_free[15] = 5;
+    assert!(tables.chances(board(&big_free)).is_none());
+}
