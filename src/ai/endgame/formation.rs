@@ -59,25 +59,19 @@ impl Formation {
     }
 
     /// The chain's end's exponent (the target of the sub-game that builds on it) when the
-    /// canonical board `c` (a nibble per cell) is in this formation: the fixed cells hold
-    /// distinct tiles, the chain's end the smallest; every free tile is at most the end and the
+    /// canonical board `c` (a nibble per cell) is in this formation: the fixed cells hold a
+    /// chain, each tile larger than the next along the path, so that the goal's tile, once
+    /// built, merges down the whole chain; every free tile is at most the chain's end and the
     /// goal's below it. None otherwise.
     pub fn target_in(self, c: u64) -> Option<u8> {
         let nibble = |cell: u8| ((c >> (4 * u32::from(cell))) & 0xf) as u8;
-        let (&end, rest) = self.fixed().split_last().expect("fixed tiles");
-        let target = nibble(end);
-        let mut seen = 1u32 << target;
-        for &cell in rest {
-            let e = nibble(cell);
-            if e <= target || seen & (1 << e) != 0 {
-                return None;
-            }
-            seen |= 1 << e;
-        }
+        let chain = self.fixed();
+        let descending = chain.windows(2).all(|w| nibble(w[0]) > nibble(w[1]));
+        let target = nibble(chain[self.fixed - 1]);
         let free_fit = SNAKE[self.fixed..]
             .iter()
             .all(|&cell| nibble(cell) <= target);
-        (target > 0 && free_fit && nibble(self.goal()) < target).then_some(target)
+        (descending && target > 0 && free_fit && nibble(self.goal()) < target).then_some(target)
     }
 
     /// Its name in files and messages: `snake-7` for seven fixed tiles.

@@ -27,7 +27,7 @@ pub struct ExpectimaxTd<'n> {
 /// How far below the best chance a move's may be and the search still weigh it. Within it the
 /// search decides: moves the table cannot tell apart (two sure ones, most often) differ in
 /// what they leave for later, which the sub-game does not see.
-const CHANCE_SLACK: f64 = 0.005;
+const CHANCE_SLACK: f64 = 0.05;
 
 /// The moves a covering table lets the search weigh, when its sub-game can still be won: those
 /// whose chance of winning it is within [`CHANCE_SLACK`] of the best. Every worker of a split

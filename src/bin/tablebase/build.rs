@@ -72,7 +72,7 @@ fn parse_targets(text: &str, formation: Formation) -> Result<Vec<u8>, Fail> {
 pub fn run(args: &Args) -> Result<(), Fail> {
     let formation = parse_formation(&args.formation)?;
     let targets = parse_targets(&args.target, formation)?;
-    if !(args.checkpoint_minutes > 0.0) {
+    if args.checkpoint_minutes.is_nan() || args.checkpoint_minutes <= 0.0 {
         return Err(Fail::input(
             "--checkpoint-minutes: expected a number above 0",
         ));

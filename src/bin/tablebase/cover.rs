@@ -53,13 +53,16 @@ fn formation_of(board: u64) -> Option<(usize, u8)> {
     })
 }
 
+/// A stage's (largest tile's) positions, those in each formation (fixed tiles, target), and
+/// those the tables cover.
+type Stage = (u64, BTreeMap<(usize, u8), u64>, u64);
+
 pub fn run(args: &Args) -> Result<(), Fail> {
     let tables = args.dir.as_deref().map(load_tables).transpose()?;
     let path = args.positions.display();
     let text = std::fs::read_to_string(&args.positions)
         .map_err(|e| Fail::input(format!("{path}: cannot read: {e}")))?;
-    // By the largest tile: positions, then per formation (fixed, target), then tables covering.
-    let mut stages: BTreeMap<u8, (u64, BTreeMap<(usize, u8), u64>, u64)> = BTreeMap::new();
+    let mut stages: BTreeMap<u8, Stage> = BTreeMap::new();
     for (i, line) in text
         .lines()
         .enumerate()
