@@ -100,11 +100,11 @@ $(PKG)/game2048_play_bg.wasm: $(WASM_PLAY)
 # The strategies' explanations, from the ai module, for the AI panel (the page's modules
 # leave the catalogue's words out): one file per strategy, and the default player's
 # (www/ai/best.js), in a folder written afresh.
-$(PKG)/strategy-texts: $(PKG)/game2048_ai_bg.wasm tools/strategy-texts.mjs www/ai/best.js
-	node tools/strategy-texts.mjs
+$(PKG)/strategy-texts: $(PKG)/game2048_ai_bg.wasm tools/build/strategy-texts.mjs www/ai/best.js
+	node tools/build/strategy-texts.mjs
 
 run: build
-	node tools/serve.mjs --port $(PORT) --host $(HOST)
+	node tools/build/serve.mjs --port $(PORT) --host $(HOST)
 
 ## --- tests -----------------------------------------------------------------
 
@@ -113,7 +113,7 @@ test: lint test-rust build test-parity test-wasm test-e2e size-check
 # Each build's features (play: none, records, ai) and the wasm-only bindings are linted too.
 # rustfmt on every tracked file as well: cargo fmt only reaches modules it can see, not those
 # behind a macro. The import-cycle check covers the library (src minus src/bin). The page's
-# functions stay under 150 lines each (tools/function-lengths.mjs).
+# functions stay under 150 lines each (tools/check/function-lengths.mjs).
 # The native clippy runs in the tests' profile and the wasm ones in the ai build's (release, in
 # target/), so that the proc macros and build scripts they compile are those the tests and the
 # ai build then find ready, not a dev-profile copy of each; the three wasm runs share their
@@ -125,8 +125,8 @@ lint-tools:
 lint: wasm-tools lint-tools
 	cargo fmt --all -- --check
 	rustfmt --edition 2021 --check $$(git ls-files '*.rs')
-	node tools/import-cycles.mjs src $$(ls -d src/bin/*/)
-	node tools/function-lengths.mjs
+	node tools/check/import-cycles.mjs src $$(ls -d src/bin/*/)
+	node tools/check/function-lengths.mjs
 	cargo clippy --profile $(TEST_PROFILE) --all-targets -- -D warnings
 	cargo clippy --profile $(TEST_PROFILE) --lib --no-default-features -- -D warnings
 	cargo clippy --release --lib --target $(WASM_TARGET) -- -D warnings
@@ -140,8 +140,8 @@ test-rust:
 # one seeded game per size, a few hundred in all; decisions only, no timing. About 30 s once
 # both release builds exist.
 test-parity: build
-	node tools/wasm-vs-native.mjs --check --profile $(TEST_PROFILE) --sizes 3,4,8 --moves 150 --nodes 50000
-	node tools/wasm-vs-native.mjs --check --profile $(TEST_PROFILE) --moves 150 --nodes 20000 --strategy expectimax-td
+	node tools/check/wasm-vs-native.mjs --check --profile $(TEST_PROFILE) --sizes 3,4,8 --moves 150 --nodes 50000
+	node tools/check/wasm-vs-native.mjs --check --profile $(TEST_PROFILE) --moves 150 --nodes 20000 --strategy expectimax-td
 
 test-wasm: build
 	node --test tests/node/
@@ -160,15 +160,15 @@ screenshots: build node-deps chromium
 # docs/figures.md, the ladder in www/ai/strength-figures.js and the README's players table.
 # tests/node/figures-generated.test.mjs fails while any of them differs from what it writes.
 figures:
-	node tools/figures.mjs
+	node tools/figures/figures.mjs
 
-# `make size` also writes the sizes the docs quote (tools/size-quotes.mjs); `make test` checks them
+# `make size` also writes the sizes the docs quote (tools/build/size-quotes.mjs); `make test` checks them
 # (size-check: exits 1 on a stale quote or a first visit over its budget).
 size: build node-deps
-	@node tools/size.mjs --write
+	@node tools/build/size.mjs --write
 
 size-check: build node-deps
-	@node tools/size.mjs --budget --check
+	@node tools/build/size.mjs --budget --check
 
 bench:
 	cargo bench --bench moves
@@ -176,33 +176,33 @@ bench:
 # A self-contained static folder: copy it under any path of any host. Every URL
 # inside is relative (modules find their files from import.meta.url).
 dist: build node-deps
-	@node tools/dist.mjs dist
+	@node tools/build/dist.mjs dist
 
 # The npm package `game2048-board` (version: Cargo.toml's): dist's embed, modules, stylesheets,
 # wasm and learned network, without the site's pages, staged in target/npm/ with its
-# package.json (tools/package.mjs), then packed by npm into target/game2048-board-<version>.tgz.
+# package.json (tools/build/package.mjs), then packed by npm into target/game2048-board-<version>.tgz.
 # Vite and webpack 5 bundle it as it is; esbuild and Rollup users name where its files are
 # served (the `assets` attribute, docs/embed.md). tests/e2e/package.test.mjs installs and builds it.
 package: build node-deps
-	@node tools/package.mjs target/npm
+	@node tools/build/package.mjs target/npm
 	cd target && npm pack ./npm
 
 # What a first visit to the demo downloads (gzipped, from Chromium's requests) and
 # the time to its first drawn board (median of 10 loads).
 figures-embed: dist node-deps chromium
-	@node tools/figures-embed.mjs
+	@node tools/figures/figures-embed.mjs
 
 # How responsive the page stays, in headless Chromium: frames and 16 ms ticks per second
 # while the AI plays at Max and while compare.html runs, and key-press latency (medians
 # of 5 runs). The browser suite asserts outcomes; these speeds are only printed.
 figures-page: build node-deps chromium
-	@node tools/figures-page.mjs --runs 5
+	@node tools/figures/figures-page.mjs --runs 5
 
 # How far the learn page's network gets from nothing, in headless Chromium: games played,
 # games/s, mean score and the share of games reaching 256..2048 (last 1,000 games) after 5
 # and 10 minutes of training. About 11 minutes; not part of `make test`.
 figures-learn: build node-deps chromium
-	@node tools/figures-learn.mjs
+	@node tools/figures/figures-learn.mjs
 
 clean:
 	cargo clean

@@ -618,7 +618,7 @@ fn network_file_compressed_or_not_plays_the_same_games() {
             .map(|l| {
                 let v: serde_json::Value = serde_json::from_str(l).unwrap();
                 // A learned strategy's line says from which tile it reads boards
-                // downgraded (tools/replay-stale.mjs tells older lines by its absence).
+                // downgraded (tools/runs/replay-stale.mjs tells older lines by its absence).
                 assert_eq!(v["downgrade_from"], 32768, "{l}");
                 (v["seed"].clone(), v["score"].clone(), v["moves"].clone())
             })

@@ -1,4 +1,4 @@
-// Written by tools/types.mjs from the code's lists: do not edit (`node tools/types.mjs`).
+// Written by tools/build/types.mjs from the code's lists: do not edit (`node tools/build/types.mjs`).
 
 /** A board's size: n x n cells. */
 export type BoardSize = 3 | 4 | 5 | 6 | 7 | 8;

@@ -1,7 +1,7 @@
 // Types of the package's "." entry (embed.js): mount(), its options, the controller it returns,
 // the <game-2048> element and its events (docs/embed.md). Hand-written; the unions the code
 // holds in lists (sizes, modes, themes, speeds, strategy names) are in ./choices.js, written by
-// tools/types.mjs. The engine's API ("./engine") has wasm-bindgen's own declarations, typed in the
+// tools/build/types.mjs. The engine's API ("./engine") has wasm-bindgen's own declarations, typed in the
 // Rust bindings (src/wasm/typescript.rs names its results and options); its Direction and Mode are
 // these (tests/node/types.test.mjs checks).
 import type { BoardSize, Mode, Theme, Speed, KeyboardMode, Controls, StrategyName } from './choices.js';

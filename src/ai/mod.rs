@@ -1,7 +1,7 @@
 //! The AIs: pure functions from a position (and options) to a move. The page runs them in a
 //! Web Worker through `bestMove`, the arena natively through [`best_move`].
 //!
-//! Five layers, each importing only the ones above it (the order `tools/import-cycles.mjs`
+//! Five layers, each importing only the ones above it (the order `tools/check/import-cycles.mjs`
 //! checks, with the crate's other layers):
 //!
 //! | layer | folder | holds |

@@ -1,4 +1,4 @@
-// The static folder from `make dist` (written here by tools/dist.mjs into a temp
+// The static folder from `make dist` (written here by tools/build/dist.mjs into a temp
 // dir): served under a sub-path, under a strict Content-Security-Policy, and
 // embedded into a page of another origin.
 import { test, before, after } from 'node:test';
@@ -7,8 +7,8 @@ import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setup, openPage, drawn, recordEvents, events, idle, choose } from './helpers.mjs';
-import { serve, STRICT_CSP } from '../../tools/serve.mjs';
-import { writeDist } from '../../tools/dist.mjs';
+import { serve, STRICT_CSP } from '../../tools/build/serve.mjs';
+import { writeDist } from '../../tools/build/dist.mjs';
 import { NETWORK_FILE } from '../../www/ai/network.js';
 
 const env = setup();

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { serve } from '../../tools/serve.mjs';
+import { serve } from '../../tools/build/serve.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SHOTS = fileURLToPath(new URL('../screenshots/', import.meta.url));

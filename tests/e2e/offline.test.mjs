@@ -8,9 +8,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setup, openPage, ready, engineCells, drawn, choose, idle } from './helpers.mjs';
-import { serve, STRICT_CSP } from '../../tools/serve.mjs';
-import { writeDist } from '../../tools/dist.mjs';
-import { serviceWorker } from '../../tools/sw.mjs';
+import { serve, STRICT_CSP } from '../../tools/build/serve.mjs';
+import { writeDist } from '../../tools/build/dist.mjs';
+import { serviceWorker } from '../../tools/build/sw.mjs';
 
 const env = setup();
 const ALLOW = { contextOptions: { serviceWorkers: 'allow' } };

@@ -1,4 +1,4 @@
-// The npm package (tools/package.mjs, `make package`) as a web developer uses it: packed with
+// The npm package (tools/build/package.mjs, `make package`) as a web developer uses it: packed with
 // `npm pack`, installed offline into a fresh project, bundled by Vite and webpack with no configuration and
 // by esbuild with the `assets` base pointing at a second origin that serves the package's
 // folder (CORS), and loaded unbundled by a <script type="module"> from that second origin.
@@ -12,8 +12,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setup, openPage, drawn, hostCells, recordEvents, events } from './helpers.mjs';
-import { serve } from '../../tools/serve.mjs';
-import { writePackage, PACKAGE_NAME } from '../../tools/package.mjs';
+import { serve } from '../../tools/build/serve.mjs';
+import { writePackage, PACKAGE_NAME } from '../../tools/build/package.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const VITE = join(ROOT, 'node_modules/vite/bin/vite.js');

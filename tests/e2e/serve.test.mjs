@@ -1,11 +1,11 @@
-// tools/serve.mjs: MIME types, 404, path traversal, the command line.
+// tools/build/serve.mjs: MIME types, 404, path traversal, the command line.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { request } from 'node:http';
 import { networkInterfaces } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { serve } from '../../tools/serve.mjs';
+import { serve } from '../../tools/build/serve.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -22,9 +22,9 @@ function get(port, path, host = '127.0.0.1') {
   });
 }
 
-/** `node tools/serve.mjs ARGS`, its output piped. */
+/** `node tools/build/serve.mjs ARGS`, its output piped. */
 const serveCommand = (args) =>
-  spawn(process.execPath, [fileURLToPath(new URL('../../tools/serve.mjs', import.meta.url)), ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  spawn(process.execPath, [fileURLToPath(new URL('../../tools/build/serve.mjs', import.meta.url)), ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
 
 /** The lines `child` has printed once `done(output so far)` holds; rejects if it exits first. */
 const printed = (child, done) => new Promise((resolve, reject) => {
@@ -45,7 +45,7 @@ test('serves files with the right MIME types, 404s and refuses traversal', async
     assert.equal(index.status, 200);
     assert.match(index.type, /^text\/html/);
     assert.match((await get(port, '/www/game/main.js')).type, /^text\/javascript/);
-    assert.match((await get(port, '/tools/serve.mjs')).type, /^text\/javascript/);
+    assert.match((await get(port, '/tools/build/serve.mjs')).type, /^text\/javascript/);
     assert.match((await get(port, '/style.css')).type, /^text\/css/);
     // The suite runs after `make build`: the wasm is there.
     const wasm = await get(port, '/www/pkg/game2048_ai_bg.wasm');

@@ -1,4 +1,4 @@
-// tools/agreement.mjs, which docs/ai.md's "what a ply buys" reads: the share of positions on
+// tools/runs/agreement.mjs, which docs/ai.md's "what a ply buys" reads: the share of positions on
 // which two searches' decisions (arena --decide lines) play the same move, and each search's
 // mean depth and nodes; files of different positions or bad lines exit 2 naming the file.
 import { test } from 'node:test';
@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const TOOL = fileURLToPath(new URL('../../tools/agreement.mjs', import.meta.url));
+const TOOL = fileURLToPath(new URL('../../tools/runs/agreement.mjs', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'g2048-agreement-'));
 const file = (name, decisions) => {
   const path = join(dir, `${name}.jsonl`);

@@ -1,4 +1,4 @@
-// custom-elements.json (the Custom Elements Manifest, written by tools/custom-elements.mjs)
+// custom-elements.json (the Custom Elements Manifest, written by tools/build/custom-elements.mjs)
 // keeps in step with the element: its observed attributes, the events the board fires, its
 // public members, and types/index.d.ts's options and element properties.
 import { test } from 'node:test';
@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Game2048Element } from '../../www/game/element.js';
-import { manifestText, OUT } from '../../tools/custom-elements.mjs';
+import { manifestText, OUT } from '../../tools/build/custom-elements.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const manifest = JSON.parse(readFileSync(ROOT + OUT, 'utf8'));
@@ -29,7 +29,7 @@ function block(head) {
 // Member names declared at the block's top level (lines of two-space indent).
 const declared = (body) => sorted([...body.matchAll(/^ {2}(?:readonly |static readonly |get |set )?([A-Za-z]+)[?(<:]/gm)].map((m) => m[1]));
 
-test('custom-elements.json is what tools/custom-elements.mjs writes from the code', async () => {
+test('custom-elements.json is what tools/build/custom-elements.mjs writes from the code', async () => {
   assert.equal(readFileSync(ROOT + OUT, 'utf8'), await manifestText());
 });
 

@@ -11,7 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { NETWORK_FILE } from '../../www/ai/network.js';
-import { FIGURES_PAGE, README, STRENGTH_FIGURES, namesShippedNetwork, plannedGames, render, runStatus, shippedNetworkSha } from '../../tools/figures.mjs';
+import { FIGURES_PAGE, README, STRENGTH_FIGURES, namesShippedNetwork, plannedGames, render, runStatus, shippedNetworkSha } from '../../tools/figures/figures.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const index = JSON.parse(readFileSync(join(root, 'data/index.json'), 'utf8'));

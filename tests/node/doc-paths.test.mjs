@@ -1,6 +1,6 @@
 // The docs name files and folders of the repository; a reader who follows one must find it.
 // Every path README.md and docs/*.md name must exist: in backticks (a whole span, or a word of
-// a command such as `sh tools/ladder.sh`) when it starts with a top-level folder or file of
+// a command such as `sh tools/runs/ladder.sh`) when it starts with a top-level folder or file of
 // the repository, and every relative link or image. A link to a heading of a page
 // (`figures.md#sources`) must find the heading. Paths that a build writes and git ignores
 // (`www/pkg/`, `dist/`, `target/release/arena`) count as present. Fenced code blocks are
@@ -133,7 +133,7 @@ test('the check sees paths in backticks, in commands and in links, and misses no
   // A page naming a missing file in each way the docs name files, and present ones alike.
   const text = [
     'The engine is `src/game.rs`; `src/nope.rs` is not.',
-    'Run `sh tools/nope.sh` or `node tools/serve.mjs --root dist`.',
+    'Run `sh tools/nope.sh` or `node tools/build/serve.mjs --root dist`.',
     '[gone](nope.md), [here](arena.md), [no such heading](ai.md#no-such-heading), [heading](ai.md#the-strategies)',
     '<img src="nope.png" alt="">',
     '```sh',

@@ -1,12 +1,12 @@
 // Every strength figure comes from one source, the game lines under data/: docs/figures.md,
 // the ladder block of the page's strength figures and the README's players table are what
-// tools/figures.mjs writes from them. A figure edited by hand, or new game lines without
+// tools/figures/figures.mjs writes from them. A figure edited by hand, or new game lines without
 // `make figures`, fails here.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { render, FIGURES_PAGE, STRENGTH_FIGURES, README } from '../../tools/figures.mjs';
+import { render, FIGURES_PAGE, STRENGTH_FIGURES, README } from '../../tools/figures/figures.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -28,6 +28,6 @@ test('the script writes the figures page, the page\'s ladder and the README\'s p
 for (const [path, expected] of out) {
   test(`${path} is what \`make figures\` writes from data/`, () => {
     const actual = readFileSync(root + path, 'utf8');
-    assert.ok(actual === expected, `${path} differs from what tools/figures.mjs writes (run \`make figures\`), at ${firstDifference(actual, expected)}`);
+    assert.ok(actual === expected, `${path} differs from what tools/figures/figures.mjs writes (run \`make figures\`), at ${firstDifference(actual, expected)}`);
   });
 }

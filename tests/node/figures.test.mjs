@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { STRENGTH_FIGURES, gameLines, largest } from '../../tools/figures.mjs';
+import { STRENGTH_FIGURES, gameLines, largest } from '../../tools/figures/figures.mjs';
 
 const TILES = [8192, 16384, 32768];
 
@@ -44,7 +44,7 @@ test("each measured rung's reach and cost are its 200+ whole games in data/runs,
 
 test("a learned rung's mean score is marked with the games it still holds from before downgrading, and only then", async () => {
   const { TD_LADDER } = await import(new URL(`../../${STRENGTH_FIGURES}`, import.meta.url));
-  const { isStale } = await import('../../tools/replay-stale.mjs');
+  const { isStale } = await import('../../tools/runs/replay-stale.mjs');
   const page = readFileSync(new URL('../../docs/figures.md', import.meta.url), 'utf8');
   for (const rung of TD_LADDER) {
     const row = page.split('\n').find((l) => l.startsWith(`| *${rung.name}*`));
@@ -56,7 +56,7 @@ test("a learned rung's mean score is marked with the games it still holds from b
 });
 
 test('every game of the learned searches that reaches 65536 is named on the figures page, with its seed and score', async () => {
-  const { PLIES } = await import('../../tools/figures.mjs');
+  const { PLIES } = await import('../../tools/figures/figures.mjs');
   const page = readFileSync(new URL('../../docs/figures.md', import.meta.url), 'utf8');
   const line = page.split('\n').find((l) => l.includes('reach 65536') || l.includes('reaches 65536'));
   assert.ok(line, 'figures.md says which games reach 65536');

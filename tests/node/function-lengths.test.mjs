@@ -1,10 +1,10 @@
-// tools/function-lengths.mjs (make lint) keeps every function of the page under its limit:
+// tools/check/function-lengths.mjs (make lint) keeps every function of the page under its limit:
 // these are the cases its scan must get right (a brace inside a string, a comment, a
 // template or a regular expression is no brace; every kind of function is measured from
 // its first line to its last), and which files it reads.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { functions, check, measure, pageFiles, LIMIT } from '../../tools/function-lengths.mjs';
+import { functions, check, measure, pageFiles, LIMIT } from '../../tools/check/function-lengths.mjs';
 
 const lengths = (text) => Object.fromEntries(functions(text).map((f) => [f.name, f.length]));
 const body = (n) => Array.from({ length: n }, (_, i) => `  x${i}();`).join('\n');

@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { moduleFiles, SW_SOURCE } from '../../tools/sw.mjs';
+import { moduleFiles, SW_SOURCE } from '../../tools/build/sw.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const modules = moduleFiles();

@@ -1,4 +1,4 @@
-// The service worker caches one build's files when it installs (the list tools/sw.mjs makes,
+// The service worker caches one build's files when it installs (the list tools/build/sw.mjs makes,
 // put in sw.js) and answers from that cache offline: a module a page can load that is not in
 // the list breaks that page offline, at the first visit after the network went away. This
 // walks each page's module graph from its entry script (static imports and re-exports,
@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { siteFiles } from '../../tools/sw.mjs';
+import { siteFiles } from '../../tools/build/sw.mjs';
 import { NETWORK_FILE } from '../../www/ai/network.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -59,7 +59,7 @@ test('every module (and worker, glue, page) a page can load is in the service wo
   const { files, from } = reached(entries());
   assert.ok(files.some((f) => f.startsWith('www/') && f.split('/').length > 2), 'the walk reaches modules in www/\'s folders');
   assert.ok(files.includes('www/ai/worker.js'), 'the walk follows the workers');
-  // The learned network is fetched when first needed, not cached at install (LAZY_FILES, tools/dist.mjs).
+  // The learned network is fetched when first needed, not cached at install (LAZY_FILES, tools/build/dist.mjs).
   const missing = files.filter((f) => f !== 'sw.js' && f !== NETWORK_FILE && !list.has(f));
   assert.deepEqual(missing, [], `not cached for offline play: ${missing.map((f) => `${f} (named in ${from.get(f) ?? 'a page'})`).join(', ')}`);
   const absent = files.filter((f) => f !== 'sw.js' && (built || !f.startsWith('www/pkg/')) && !existsSync(ROOT + f));

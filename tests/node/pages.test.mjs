@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PAGE_FILES } from '../../tools/sw.mjs';
+import { PAGE_FILES } from '../../tools/build/sw.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const PAGES = readdirSync(ROOT).filter((f) => f.endsWith('.html')).sort();

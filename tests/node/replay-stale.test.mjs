@@ -1,11 +1,11 @@
-// tools/replay-stale.mjs: after the learned strategies began to downgrade boards from 32768,
+// tools/runs/replay-stale.mjs: after the learned strategies began to downgrade boards from 32768,
 // a run file's games that reached 32768 the old way are played again. Stripping drops exactly
 // those (the games below 32768, the new lines and other strategies' stay), and restoring puts
 // back, from the committed file, only the games the file lacks, so that a stopped replay
 // leaves each file whole.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { restore, strip } from '../../tools/replay-stale.mjs';
+import { restore, strip } from '../../tools/runs/replay-stale.mjs';
 
 const line = (seed, largest, extra = {}) => JSON.stringify({ seed, strategy: 'expectimax-td', largest: String(largest), score: seed, ...extra });
 const parses = (l) => { try { JSON.parse(l); return true; } catch { return false; } };

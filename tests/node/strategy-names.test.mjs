@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { moduleFiles } from '../../tools/sw.mjs';
+import { moduleFiles } from '../../tools/build/sw.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const catalogue = (file) => JSON.parse(readFileSync(`${ROOT}src/wasm/catalog-unworded/${file}`, 'utf8')).map((s) => s.name);

@@ -8,8 +8,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { choicesTypes, OUT, unions, unionText } from '../../tools/types.mjs';
-import { siteFiles } from '../../tools/sw.mjs';
+import { choicesTypes, OUT, unions, unionText } from '../../tools/build/types.mjs';
+import { siteFiles } from '../../tools/build/sw.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const TSC = join(ROOT, 'node_modules/typescript/bin/tsc');
@@ -22,7 +22,7 @@ function tsc(...args) {
   return { status: run.status, out: run.stdout + run.stderr };
 }
 
-test('types/choices.d.ts is the code\'s lists (node tools/types.mjs writes it)', () => {
+test('types/choices.d.ts is the code\'s lists (node tools/build/types.mjs writes it)', () => {
   assert.equal(readFileSync(join(ROOT, OUT), 'utf8'), choicesTypes());
 });
 

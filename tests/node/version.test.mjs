@@ -40,7 +40,7 @@ test("CHANGELOG.md's newest entry is that version, dated, and the entries run ne
 });
 
 test('every version of the npm package the docs pin (game2048-board@X) is the crate\'s', async () => {
-  const { PACKAGE_NAME } = await import('../../tools/package.mjs');
+  const { PACKAGE_NAME } = await import('../../tools/build/package.mjs');
   const { readdirSync } = await import('node:fs');
   const files = ['README.md', ...readdirSync(ROOT + 'docs').filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
   const pins = files.flatMap((f) => [...read(f).matchAll(new RegExp(`${PACKAGE_NAME}@([\\w.-]+)`, 'g'))].map((m) => ({ f, v: m[1] })));

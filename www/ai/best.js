@@ -5,7 +5,7 @@
 // (fit-player.js's fitPlayer). Its one strength is "Fits the speed". The learned network
 // plays 4x4 only, and only once a worker holds it and has been timed: until then, and on
 // every other size, the heuristic plays.
-// Its words are the AI panel's explanation of it: tools/strategy-texts.mjs writes them to
+// Its words are the AI panel's explanation of it: tools/build/strategy-texts.mjs writes them to
 // www/pkg/strategy-texts/best.json beside the engine's strategies' (the page's modules leave
 // every explanation out).
 export const BEST = 'best';

@@ -80,7 +80,7 @@ function normalize(raw) {
 
 const catalogs = new WeakMap();
 
-// One file per strategy (written by `make build`, tools/strategy-texts.mjs): a first visit
+// One file per strategy (written by `make build`, tools/build/strategy-texts.mjs): a first visit
 // fetches only the picked strategy's words.
 const texts = new Map();
 

@@ -11,9 +11,9 @@ import { ROLES } from './roles.js';
 // them, its label says "not yet measured" (reach: null, nodesPerMove: null).
 // nodesPerMove is the arena's mean nodes per move at that budget (how much of the
 // budget a move spends on average), from the run named in `from`.
-// The block below is written by tools/figures.mjs (`make figures`) from those game
+// The block below is written by tools/figures/figures.mjs (`make figures`) from those game
 // lines, with the rung names it holds: change them there, not here.
-// BEGIN LADDER (tools/figures.mjs)
+// BEGIN LADDER (tools/figures/figures.mjs)
 export const LADDER = [
   { nodes: 50000, name: 'Light', reach: { 8192: 0.82, 16384: 0.345, 32768: 0.005 }, nodesPerMove: 20909, games: 200, strength: [[100, 0.35], [200, 0.35]], from: 'data/runs/expectimax-split-50000.jsonl' },
   { nodes: 200000, name: 'Quick', reach: { 8192: 0.92, 16384: 0.615, 32768: 0.025 }, nodesPerMove: 78920, games: 200, strength: [[100, 0.62], [200, 0.64]], from: 'data/runs/expectimax-split-200000.jsonl' },
@@ -25,9 +25,9 @@ export const LADDER = [
 
 // The learned player's ladder: expectimax-td (the same search with the learned network as its
 // evaluation, a node costing about ten of the heuristic's) at node budgets, measured the same
-// way with the network the page ships. Written by tools/figures.mjs; a rung counts only with
+// way with the network the page ships. Written by tools/figures/figures.mjs; a rung counts only with
 // its games played with that network.
-// BEGIN TD LADDER (tools/figures.mjs)
+// BEGIN TD LADDER (tools/figures/figures.mjs)
 export const TD_LADDER = [
   { nodes: 5000, name: 'Keen', reach: { 8192: 0.979, 16384: 0.891, 32768: 0.448 }, nodesPerMove: 1562, games: 1000, strength: [[100, 1.33], [200, 1.32], [300, 1.3266666666666667], [1000, 1.339]], from: 'data/runs/expectimax-td-5000.jsonl' },
   { nodes: 20000, name: 'Sharp', reach: { 8192: 0.985, 16384: 0.928, 32768: 0.462 }, nodesPerMove: 7621, games: 1000, strength: [[100, 1.45], [200, 1.44], [300, 1.42], [1000, 1.39]], from: 'data/runs/expectimax-td-20000.jsonl' },

@@ -59,7 +59,7 @@ export const ASSETS = {
 
 /**
  * Resolves to the URL of strategy `name`'s explanation: the index that `make build` writes beside
- * the files (tools/strategy-texts.mjs) names each by a literal URL; with a base, from there.
+ * the files (tools/build/strategy-texts.mjs) names each by a literal URL; with a base, from there.
  */
 export async function explanationUrl(name) {
   if (base) return new URL(`www/pkg/strategy-texts/${name}.json`, base);

@@ -4,7 +4,7 @@
 // made at run time from the folder that holds embed.js (the asset base when one is set), not
 // by a literal URL beside import.meta.url: a bundler would take each for an asset to copy
 // (webpack stops when the file is not in the package).
-// The npm package ships no pages (tools/package.mjs builds it with __G2048_SITE_PAGES__ false):
+// The npm package ships no pages (tools/build/package.mjs builds it with __G2048_SITE_PAGES__ false):
 // there the board offers no link to one.
 import { assetBase } from './assets.js';
 

@@ -1,4 +1,4 @@
-// The service worker's logic (tools/sw.mjs puts `const BUILD = "..."` and `const FILES
+// The service worker's logic (tools/build/sw.mjs puts `const BUILD = "..."` and `const FILES
 // = [...]` in front and serves or writes the result as sw.js, next to index.html).
 // Install caches every file of one build at once under a cache named by the build id;
 // activation drops the other builds' caches of this scope and takes over open pages

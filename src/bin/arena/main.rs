@@ -6,7 +6,7 @@
 //!
 //! `arena --decide positions.jsonl [--nodes N]` instead reads lines `{"size":4,"cells":[2,0,...]}`
 //! (tile values) and prints the decision for each as a JSON line: the native reference that
-//! `tools/wasm-vs-native.mjs` compares the WebAssembly build against.
+//! `tools/check/wasm-vs-native.mjs` compares the WebAssembly build against.
 
 mod args;
 mod chart;

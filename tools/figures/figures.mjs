@@ -14,17 +14,17 @@ import { join, dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 // Where the page's strength figures live: the one path to change if the module moves.
-import { NETWORK_FILE } from '../www/ai/network.js';
-import { FAMILIES, FASTEST_GAMES, fitPlayer } from '../www/ai/fit-player.js';
-import { SPEED_INTERVAL_MS } from '../www/ai/strength-figures.js';
-import { isStale } from './replay-stale.mjs';
+import { NETWORK_FILE } from '../../www/ai/network.js';
+import { FAMILIES, FASTEST_GAMES, fitPlayer } from '../../www/ai/fit-player.js';
+import { SPEED_INTERVAL_MS } from '../../www/ai/strength-figures.js';
+import { isStale } from '../runs/replay-stale.mjs';
 
 export const STRENGTH_FIGURES = 'www/ai/strength-figures.js';
 export const FIGURES_PAGE = 'docs/figures.md';
 export const README = 'README.md';
 export const INDEX = 'data/index.json';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
 
 // The page's ladder of node budgets for expectimax: the rung names the strength control shows,
 // each with the file of its 200 whole games (seeds 1..200, the split search).
@@ -39,7 +39,7 @@ const LADDER = ladder([50000, 200000, 800000, 2500000, 10000000], RUNG_NAMES, (n
 // its `network`: a new network leaves every rung "not yet measured" until it is measured again.
 const TD_LADDER = ladder([5000, 20000, 80000, 300000, 1200000], TD_RUNG_NAMES, (n) => `data/runs/expectimax-td-${n}.jsonl`);
 // Each family's search speed in the page's wasm, nodes a millisecond a worker, on a quiet
-// machine of the CI's kind (2 cores): `node tools/wasm-vs-native.mjs --moves 200 --repeat 3`
+// machine of the CI's kind (2 cores): `node tools/check/wasm-vs-native.mjs --moves 200 --repeat 3`
 // with `--nodes 200000 --sizes 4` (expectimax) and `--nodes 20000 --strategy expectimax-td`.
 // The README names what the default player picks at Max with them, on MAX_WORKERS workers.
 const WASM_SPEEDS = { expectimax: 113000, 'expectimax-td': 7500 };
@@ -331,7 +331,7 @@ const share = (k, n) => {
 const whole = (x) => Math.round(x).toLocaleString('en-US');
 /**
  * A run's mean score; marked while some of its games that reached 32768 are the learned
- * player's older play past it (before it downgraded boards: tools/replay-stale.mjs). Their
+ * player's older play past it (before it downgraded boards: tools/runs/replay-stale.mjs). Their
  * reach figures are the page's play all the same.
  */
 const scoreCell = (s) => (s.stale ? `${whole(s.scoreMean)} (${s.stale} played past 32768 before downgrading)` : whole(s.scoreMean));
@@ -622,7 +622,7 @@ function figuresPage(index) {
     '# Figures',
     '',
     'How strong each AI is, measured by the native arena ([arena.md](arena.md)) in whole seeded',
-    'games. Every figure here is written by `make figures` (`tools/figures.mjs`) from the game',
+    'games. Every figure here is written by `make figures` (`tools/figures/figures.mjs`) from the game',
     'lines under `data/`; a test fails when this page, the page\'s strength figures',
     `(\`${STRENGTH_FIGURES}\`) or the README's table differ from what the script writes.`,
     '',
@@ -634,7 +634,7 @@ function figuresPage(index) {
     '',
     'From 32768 up the learned strategies read a board downgraded ([ai.md](ai.md#past-32768)),',
     'which changes no game before its first 32768. A mean score marked *(N played past 32768',
-    'before downgrading)* still holds N such games of the older play; `tools/td-ladder.sh` plays',
+    'before downgrading)* still holds N such games of the older play; `tools/runs/td-ladder.sh` plays',
     'them again. Every share up to 32768 is the page\'s play either way.',
     '',
     ladderSection(index),
@@ -789,10 +789,10 @@ export function stale(out = render()) {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const { parseFlags } = await import('./cli.mjs');
+  const { parseFlags } = await import('../lib/cli.mjs');
   const { values } = parseFlags({
     name: 'figures',
-    usage: 'Usage: node tools/figures.mjs [--check]   (`make figures`: writes docs/figures.md, the page\'s ladder, the README\'s players table)',
+    usage: 'Usage: node tools/figures/figures.mjs [--check]   (`make figures`: writes docs/figures.md, the page\'s ladder, the README\'s players table)',
     options: { check: { type: 'boolean' } },
   });
   const out = render();

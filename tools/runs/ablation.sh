@@ -5,7 +5,7 @@
 # the moves learned so far, the axis the runs are compared on). From the repository root:
 #
 #   RUSTFLAGS="-C target-cpu=native" cargo build --release --bin train --target-dir target/native
-#   nice -n 19 sh tools/ablation.sh target/native/release/train DIR
+#   nice -n 19 sh tools/runs/ablation.sh target/native/release/train DIR
 #
 # A run that stopped goes on from its checkpoint when the script is run again.
 TRAIN=${1:-target/release/train}

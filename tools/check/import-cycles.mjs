@@ -2,9 +2,9 @@
 // Finds import cycles between the .rs files of Rust crates, and imports that run up the
 // library's layers (LAYERS below). No dependencies.
 //
-//   node tools/import-cycles.mjs src              # the library: src/lib.rs and every file
+//   node tools/check/import-cycles.mjs src              # the library: src/lib.rs and every file
 //                                                 # under src except src/bin
-//   node tools/import-cycles.mjs src/bin/arena    # a binary: src/bin/arena/main.rs's crate
+//   node tools/check/import-cycles.mjs src/bin/arena    # a binary: src/bin/arena/main.rs's crate
 //
 // Each argument is a crate's root folder (holding lib.rs or main.rs). A library root skips
 // its bin/ folder: each src/bin/<tool>/ is a crate of its own, where `crate::` means that
@@ -312,7 +312,7 @@ function cycleThrough(graph, scc, start) {
 
 const dirs = process.argv.slice(2);
 if (!dirs.length) {
-  console.error('usage: node tools/import-cycles.mjs <crate folder>... (e.g. src, src/bin/arena)');
+  console.error('usage: node tools/check/import-cycles.mjs <crate folder>... (e.g. src, src/bin/arena)');
   process.exit(2);
 }
 let failed = false;
@@ -331,11 +331,11 @@ for (const dir of dirs) {
     const { up, unplaced } = upward(dir, graph, layers);
     if (unplaced.length) {
       failed = true;
-      console.log(`${dir}: ${unplaced.length} file(s) in no room of LAYERS (tools/import-cycles.mjs): ${unplaced.join(', ')}`);
+      console.log(`${dir}: ${unplaced.length} file(s) in no room of LAYERS (tools/check/import-cycles.mjs): ${unplaced.join(', ')}`);
     }
     if (up.length) {
       failed = true;
-      console.log(`${dir}: ${up.length} import(s) from a lower layer into a higher one (LAYERS in tools/import-cycles.mjs):`);
+      console.log(`${dir}: ${up.length} import(s) from a lower layer into a higher one (LAYERS in tools/check/import-cycles.mjs):`);
       for (const { to, line } of up) console.log(`    ${line}  (up into ${to})`);
     } else if (!unplaced.length) {
       console.log(`${dir}: every import runs down the ${layers.length} layers`);

@@ -2,7 +2,7 @@
 // (same move, values, nodes and depth on every position), and compares their speed.
 //
 //   make build   # www/pkg must exist
-//   node tools/wasm-vs-native.mjs [--nodes 200000] [--moves 300] [--sizes 3,4,5,6,8] [--seed 1]
+//   node tools/check/wasm-vs-native.mjs [--nodes 200000] [--moves 300] [--sizes 3,4,5,6,8] [--seed 1]
 //                                 [--repeat 1] [--pkg www/pkg] [--profile release]
 //                                 [--strategy expectimax-td [--network FILE]]
 //
@@ -32,13 +32,13 @@ import { tmpdir } from 'node:os';
 import { gunzipSync } from 'node:zlib';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { parseFlags, UsageError, whole } from './cli.mjs';
-import { merge } from '../www/ai/split.js';
-import { NETWORK_FILE } from '../www/ai/network.js';
+import { parseFlags, UsageError, whole } from '../lib/cli.mjs';
+import { merge } from '../../www/ai/split.js';
+import { NETWORK_FILE } from '../../www/ai/network.js';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 
-const USAGE = `Usage: node tools/wasm-vs-native.mjs [--check] [--nodes N] [--moves M] [--sizes 3,4,5,6,8] [--seed S]
+const USAGE = `Usage: node tools/check/wasm-vs-native.mjs [--check] [--nodes N] [--moves M] [--sizes 3,4,5,6,8] [--seed S]
                                    [--repeat R] [--pkg DIR] [--profile release] [--strategy expectimax|expectimax-td [--network FILE]]
   --check: decisions only (no timing); exit 1 listing the positions decided differently (the first 20)
   --profile: the cargo profile the native arena is built with (release)`;

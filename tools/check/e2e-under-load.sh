@@ -2,7 +2,7 @@
 # The browser suite N times in a row (default 10) while the machine is loaded by cargo: a
 # release build of the crate from nothing, over and over, in a target dir of its own, beside
 # the suite. Stops at the first failing run. Prints each run's result and time.
-#   sh tools/e2e-under-load.sh [N]
+#   sh tools/check/e2e-under-load.sh [N]
 # Needs `make build` first (the suite runs against www/pkg as it is).
 set -u
 N=${1:-10}

@@ -3,9 +3,9 @@
 // the generated www/pkg/) and embed.js longer than LIMIT lines, and exits 1 naming each
 // (file, function, first line, length). No dependencies.
 //
-//   node tools/function-lengths.mjs            # the check (make lint runs it)
-//   node tools/function-lengths.mjs --top 10   # the 10 longest, whatever their length
-//   node tools/function-lengths.mjs FILE...    # the check on these files only
+//   node tools/check/function-lengths.mjs            # the check (make lint runs it)
+//   node tools/check/function-lengths.mjs --top 10   # the 10 longest, whatever their length
+//   node tools/check/function-lengths.mjs FILE...    # the check on these files only
 //
 // A function's length is its lines from the one it starts on to the one its body ends on,
 // both counted. Counted: function declarations and expressions, methods, getters and
@@ -31,7 +31,7 @@ export const LIMIT = 150;
 // (or no longer there) fails the check too, so that the list can only shrink.
 export const ALLOWED = [];
 
-const ROOT = fileURLToPath(new URL('../', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 // Keywords after which a `/` starts a regular expression, and those that head a block
 // whose `(...)` is not a parameter list.
@@ -322,7 +322,7 @@ function main(args) {
   }
   const { long, stale } = check(all, { files: args.length ? files : undefined });
   for (const f of long) console.error(`${line(f)} (the limit is ${LIMIT}): split it into functions of one job each`);
-  for (const a of stale) console.error(`${a} is no longer over ${LIMIT} lines: remove it from ALLOWED in tools/function-lengths.mjs`);
+  for (const a of stale) console.error(`${a} is no longer over ${LIMIT} lines: remove it from ALLOWED in tools/check/function-lengths.mjs`);
   if (long.length || stale.length) return 1;
   console.log(`function lengths: no function of ${files.length} files is over ${LIMIT} lines${ALLOWED.length ? `, but the ${ALLOWED.length} allowed` : ''}`);
   return 0;

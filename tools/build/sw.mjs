@@ -2,20 +2,20 @@
 // The service worker of one build: sw.js = the build id and the list of the site's
 // files, then www/shared/service-worker.js. The build id is a hash of every file it caches,
 // so a new build (a changed page, module, stylesheet or wasm) is a new sw.js, which the
-// browser installs at the next visit. `make dist` writes dist/sw.js; tools/serve.mjs
+// browser installs at the next visit. `make dist` writes dist/sw.js; tools/build/serve.mjs
 // serves the working tree's sw.js made on each request (make run, the browser suite).
-// Usage: node tools/sw.mjs [ROOT]   prints the build id and the number of files.
+// Usage: node tools/build/sw.mjs [ROOT]   prints the build id and the number of files.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 /** The pages, the embed entry, the stylesheet, the app's manifest and icons. */
 export const PAGE_FILES = ['index.html', 'compare.html', 'demo.html', 'replay.html', 'editor.html', 'learn.html', 'embed.js', 'style.css', 'panel.css', 'pages.css', 'records.css', 'favicon.svg', 'manifest.webmanifest', 'icons/icon-192.png', 'icons/icon-512.png'];
 /** The page's modules (play: a first visit's; records: reads saved games and records) and the workers' ai one (engine + AI). */
 export const PKG_FILES = ['game2048_play.js', 'game2048_play_bg.wasm', 'game2048_records.js', 'game2048_records_bg.wasm', 'game2048_ai.js', 'game2048_ai_bg.wasm'];
-/** The strategies' explanations (from the ai one, tools/strategy-texts.mjs): one file per strategy in this folder of www/pkg, and its index.js. */
+/** The strategies' explanations (from the ai one, tools/build/strategy-texts.mjs): one file per strategy in this folder of www/pkg, and its index.js. */
 export const TEXTS_DIR = 'strategy-texts';
 
 /** The explanation files under `root`, and their index (relative paths; none before `make build`). */

@@ -4,16 +4,16 @@
 // list, the element's own and its attribute properties), its events, and embed.js's exports;
 // the words and types from the tables below. The board has no CSS parts or custom properties
 // for hosts (its theme's colours are the board's own; `theme` picks them).
-//   node tools/custom-elements.mjs           # writes it
-//   node tools/custom-elements.mjs --check   # fails while it differs (tests/node/custom-elements.test.mjs)
+//   node tools/build/custom-elements.mjs           # writes it
+//   node tools/build/custom-elements.mjs --check   # fails while it differs (tests/node/custom-elements.test.mjs)
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { ATTRIBUTES, FLAG_ATTRIBUTES, OPTION_OF } from '../www/game/options.js';
-import { API_METHODS } from '../www/game/game-api.js';
-import { Game2048Element } from '../www/game/element.js';
+import { ATTRIBUTES, FLAG_ATTRIBUTES, OPTION_OF } from '../../www/game/options.js';
+import { API_METHODS } from '../../www/game/game-api.js';
+import { Game2048Element } from '../../www/game/element.js';
 import { unions, unionText } from './types.mjs';
 
-const ROOT = fileURLToPath(new URL('../', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const OUT = 'custom-elements.json';
 const ELEMENT_MODULE = 'www/game/element.js';
 const TAG = 'game-2048';
@@ -132,8 +132,8 @@ export const PART_WORDS = {
 
 export async function manifest() {
   const missing = Object.keys(API_METHODS).filter((m) => !METHODS[m]);
-  if (missing.length) throw new Error(`no words for ${missing.join(', ')} in tools/custom-elements.mjs`);
-  const embed = Object.keys(await import('../embed.js')).sort();
+  if (missing.length) throw new Error(`no words for ${missing.join(', ')} in tools/build/custom-elements.mjs`);
+  const embed = Object.keys(await import('../../embed.js')).sort();
   const where = { mount: 'www/game/mount.js', Game2048Element: ELEMENT_MODULE };
   const element = {
     kind: 'class',
@@ -173,7 +173,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const text = await manifestText();
   if (process.argv.includes('--check')) {
     if (readFileSync(ROOT + OUT, 'utf8') !== text) {
-      console.error(`${OUT} differs from the code: run node tools/custom-elements.mjs`);
+      console.error(`${OUT} differs from the code: run node tools/build/custom-elements.mjs`);
       process.exit(1);
     }
   } else {

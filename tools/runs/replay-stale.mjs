@@ -5,13 +5,13 @@
 // again by the file's own command (`arena ... --resume --out FILE`, data/index.json), which
 // plays exactly the games missing from the file:
 //
-//   node tools/replay-stale.mjs strip FILE     drop the stale lines (then run the command)
-//   node tools/replay-stale.mjs restore FILE   put back, from the last commit, the lines of
+//   node tools/runs/replay-stale.mjs strip FILE     drop the stale lines (then run the command)
+//   node tools/runs/replay-stale.mjs restore FILE   put back, from the last commit, the lines of
 //                                              games not yet played again (a stopped replay
 //                                              leaves its file whole, to commit)
-//   node tools/replay-stale.mjs count FILE...  the stale lines left in each file
+//   node tools/runs/replay-stale.mjs count FILE...  the stale lines left in each file
 //
-// tools/td-ladder.sh strips and plays each rung's file in turn; docs/arena.md, "Long batches".
+// tools/runs/td-ladder.sh strips and plays each rung's file in turn; docs/arena.md, "Long batches".
 import { readFileSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -52,7 +52,7 @@ export const restore = (text, committed) => {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const [what, ...files] = process.argv.slice(2);
   if (!['strip', 'restore', 'count'].includes(what) || !files.length) {
-    console.error('usage: node tools/replay-stale.mjs strip|restore|count FILE...');
+    console.error('usage: node tools/runs/replay-stale.mjs strip|restore|count FILE...');
     process.exit(2);
   }
   for (const file of files) {

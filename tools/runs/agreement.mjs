@@ -4,12 +4,12 @@
 // decision, then the share of positions where each pair plays the same move. Used for the
 // search's measurements in docs/ai.md (what a ply buys).
 //
-//   node tools/agreement.mjs d3.jsonl d4.jsonl d5.jsonl
+//   node tools/runs/agreement.mjs d3.jsonl d4.jsonl d5.jsonl
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { UsageError } from './cli.mjs';
+import { UsageError } from '../lib/cli.mjs';
 
-const USAGE = 'usage: node tools/agreement.mjs DECISIONS.jsonl DECISIONS.jsonl [...]  (arena --decide outputs for one positions file)';
+const USAGE = 'usage: node tools/runs/agreement.mjs DECISIONS.jsonl DECISIONS.jsonl [...]  (arena --decide outputs for one positions file)';
 
 function main(files) {
   if (files.includes('--help')) {

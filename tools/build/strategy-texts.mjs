@@ -6,11 +6,11 @@
 // shows it, after the first board (strategies.js's loadExplanation): a first visit fetches
 // one. The page's default player, which is no engine strategy, has its words here too
 // (www/ai/best.js). The folder is written afresh (a removed strategy leaves no file).
-// `make build` runs it after the wasm-bindgen step: node tools/strategy-texts.mjs
+// `make build` runs it after the wasm-bindgen step: node tools/build/strategy-texts.mjs
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { BEST, BEST_EXPLANATION } from '../www/ai/best.js';
+import { BEST, BEST_EXPLANATION } from '../../www/ai/best.js';
 
-const pkg = new URL('../www/pkg/', import.meta.url);
+const pkg = new URL('../../www/pkg/', import.meta.url);
 const dir = new URL('strategy-texts/', pkg);
 const ai = await import(new URL('game2048_ai.js', pkg));
 ai.initSync({ module: readFileSync(new URL('game2048_ai_bg.wasm', pkg)) });
@@ -23,4 +23,4 @@ for (const s of [{ name: BEST, explanation: BEST_EXPLANATION }, ...ai.strategies
   writeFileSync(new URL(`${s.name}.json`, dir), `${JSON.stringify(s.explanation)}\n`);
   index.push(`  ${JSON.stringify(s.name)}: new URL('./${s.name}.json', import.meta.url),`);
 }
-writeFileSync(new URL('index.js', dir), `// Written by tools/strategy-texts.mjs: each strategy's explanation file.\nexport const TEXTS = {\n${index.join('\n')}\n};\n`);
+writeFileSync(new URL('index.js', dir), `// Written by tools/build/strategy-texts.mjs: each strategy's explanation file.\nexport const TEXTS = {\n${index.join('\n')}\n};\n`);

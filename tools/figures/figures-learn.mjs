@@ -9,15 +9,15 @@
 import { chromium } from 'playwright-core';
 import { fileURLToPath } from 'node:url';
 import { cpus, loadavg } from 'node:os';
-import { serve } from './serve.mjs';
-import { parseFlags, whole, UsageError } from './cli.mjs';
+import { serve } from '../build/serve.mjs';
+import { parseFlags, whole, UsageError } from '../lib/cli.mjs';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
   '--disable-component-update', '--no-first-run', '--disable-quic', '--disable-sync'];
 const TILES = [256, 512, 1024, 2048];
 
-const USAGE = 'usage: node tools/figures-learn.mjs [--minutes 5,10] [--last 1000]';
+const USAGE = 'usage: node tools/figures/figures-learn.mjs [--minutes 5,10] [--last 1000]';
 const { MINUTES, LAST } = parseFlags({
   name: 'figures-learn',
   usage: USAGE,

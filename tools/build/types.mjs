@@ -1,15 +1,15 @@
 // Writes types/choices.d.ts: the literal unions of types/index.d.ts that the code holds in
 // lists (board sizes, modes, themes, speeds, keyboard and controls choices from choices.js
 // and options.js; the strategy names of the game's catalogue, gameCatalog, from the engine's
-// catalogue in src/wasm/catalog-unworded/). `node tools/types.mjs` writes it;
-// `node tools/types.mjs --check` (and tests/node/types.test.mjs) fails while it differs.
+// catalogue in src/wasm/catalog-unworded/). `node tools/build/types.mjs` writes it;
+// `node tools/build/types.mjs --check` (and tests/node/types.test.mjs) fails while it differs.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { SIZES, MODES, THEMES, SPEED_DELAY_MS } from '../www/shared/choices.js';
-import { CHOICES } from '../www/game/options.js';
-import { gameCatalog, strategyCatalog } from '../www/ai/strategies.js';
+import { SIZES, MODES, THEMES, SPEED_DELAY_MS } from '../../www/shared/choices.js';
+import { CHOICES } from '../../www/game/options.js';
+import { gameCatalog, strategyCatalog } from '../../www/ai/strategies.js';
 
-const ROOT = fileURLToPath(new URL('../', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const OUT = 'types/choices.d.ts';
 const catalogue = (file) => JSON.parse(readFileSync(`${ROOT}src/wasm/catalog-unworded/${file}`, 'utf8'));
 
@@ -46,7 +46,7 @@ const DOCS = {
 /** The text of types/choices.d.ts, from the code's lists. */
 export function choicesTypes() {
   return [
-    '// Written by tools/types.mjs from the code\'s lists: do not edit (`node tools/types.mjs`).\n',
+    '// Written by tools/build/types.mjs from the code\'s lists: do not edit (`node tools/build/types.mjs`).\n',
     ...Object.entries(unions()).map(([name, values]) => `/** ${DOCS[name]} */\nexport type ${name} = ${unionText(values)};\n`),
   ].join('\n');
 }
@@ -55,7 +55,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const text = choicesTypes();
   if (process.argv.includes('--check')) {
     if (readFileSync(ROOT + OUT, 'utf8') !== text) {
-      console.error(`${OUT} differs from the code's lists: run node tools/types.mjs`);
+      console.error(`${OUT} differs from the code's lists: run node tools/build/types.mjs`);
       process.exit(1);
     }
   } else {

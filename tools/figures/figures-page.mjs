@@ -12,18 +12,18 @@
 import { chromium } from 'playwright-core';
 import { fileURLToPath } from 'node:url';
 import { cpus, loadavg } from 'node:os';
-import { serve } from './serve.mjs';
-import { parseFlags, whole } from './cli.mjs';
-import { CALIBRATION } from '../www/ai/strength-figures.js';
-import { workerCount } from '../www/ai/worker-lifecycle.js';
+import { serve } from '../build/serve.mjs';
+import { parseFlags, whole } from '../lib/cli.mjs';
+import { CALIBRATION } from '../../www/ai/strength-figures.js';
+import { workerCount } from '../../www/ai/worker-lifecycle.js';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
   '--disable-component-update', '--no-first-run', '--disable-quic', '--disable-sync'];
 
 // --cores N: the pages see N cores (navigator.hardwareConcurrency), so the pools start the
 // workers N cores get (workerCount, www/ai/worker-lifecycle.js): to compare pool sizes on one machine.
-const USAGE = 'usage: node tools/figures-page.mjs [--runs N] [--seconds S] [--cores N]';
+const USAGE = 'usage: node tools/figures/figures-page.mjs [--runs N] [--seconds S] [--cores N]';
 const { RUNS, SECONDS, CORES } = parseFlags({
   name: 'figures-page',
   usage: USAGE,

@@ -1,5 +1,5 @@
 // The download sizes the docs quote, from one source: the built files. `make size`
-// (tools/size.mjs --write) writes them; `make test` (tools/size.mjs --check, and
+// (tools/build/size.mjs --write) writes them; `make test` (tools/build/size.mjs --check, and
 // tests/node/sizes.test.mjs for the network) fails while a quote differs from the files.
 //   - The learned network's download ("15.2 MB gzipped", "15.2 MB to download", "1.4 of
 //     15.2 MB"): the size of NETWORK_FILE in MB of 10^6 bytes, to one decimal, wherever the
@@ -8,7 +8,7 @@
 //     between the `sizes:downloads` markers of docs/embed.md.
 import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { NETWORK_FILE } from '../www/ai/network.js';
+import { NETWORK_FILE } from '../../www/ai/network.js';
 
 /** The words that make an "N MB" the network's download (the number: group 1, 2 or 3). */
 export const NETWORK_QUOTE = /(\d+(?:\.\d+)?) MB(?= gzipped| to download|, compressed| download\b)|\bof (\d+(?:\.\d+)?) MB\b|network(?:'s download)?[^.]{0,60}?\b(\d+(?:\.\d+)?) MB gzipped/g;
@@ -57,7 +57,7 @@ export function writeNetworkQuotes(root) {
 }
 
 export const DOWNLOADS_DOC = 'docs/embed.md';
-const BEGIN = '<!-- sizes:downloads (written by tools/size.mjs: `make size`) -->';
+const BEGIN = '<!-- sizes:downloads (written by tools/build/size.mjs: `make size`) -->';
 const END = '<!-- /sizes:downloads -->';
 // A quote may differ from the files by less than this (KB): another rustc release may shift the
 // wasm by a few hundred bytes, and a quote of whole KB is not stale for that.
@@ -106,7 +106,7 @@ export function staleDownloads(root, rows) {
     else if (Math.abs(quoted.get(what) - kb) >= SLACK_KB) stale.push(`${DOWNLOADS_DOC} says ${quoted.get(what)} KB for "${what}", the files make ${kb.toFixed(1)} KB`);
     quoted.delete(what);
   }
-  for (const what of quoted.keys()) stale.push(`${DOWNLOADS_DOC} has a row "${what}" that tools/size.mjs does not measure`);
+  for (const what of quoted.keys()) stale.push(`${DOWNLOADS_DOC} has a row "${what}" that tools/build/size.mjs does not measure`);
   const network = text.slice(b, e).match(/^\| the learned network.* \| ([\d.]+) MB \|$/m);
   if (network?.[1] !== networkMB(root)) stale.push(`${DOWNLOADS_DOC} says ${network?.[1] ?? 'nothing'} MB for the learned network, ${NETWORK_FILE} is ${networkMB(root)} MB`);
   return stale;

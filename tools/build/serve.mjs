@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Tiny dependency-free static file server for the page and the browser tests.
-// Usage: node tools/serve.mjs [--port N] [--host ADDRESS] [--root DIR] [--prefix /sub/path/] [--cors] [--csp] [--header "Name: value"]...
+// Usage: node tools/build/serve.mjs [--port N] [--host ADDRESS] [--root DIR] [--prefix /sub/path/] [--cors] [--csp] [--header "Name: value"]...
 //   (port 0 = any free port; --host 0.0.0.0 serves every address, not only the loopback one,
 //   and prints the URLs another device on the network can open; --prefix serves the root under a sub-path; --cors adds
 //   Access-Control-Allow-Origin: *; --csp adds the strict Content-Security-Policy below)
@@ -10,7 +10,7 @@ import { stat, readFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { resolve, join, extname, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseFlags, UsageError, whole } from './cli.mjs';
+import { parseFlags, UsageError, whole } from '../lib/cli.mjs';
 import { SW_SOURCE, serviceWorker } from './sw.mjs';
 
 const MIME = {
@@ -29,7 +29,7 @@ const MIME = {
   '.webmanifest': 'application/manifest+json; charset=utf-8',
 };
 
-const DEFAULT_ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
+const DEFAULT_ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
 /** The policy an embed must work under: no inline code or styles, no eval, same-origin only. */
 export const STRICT_CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; worker-src 'self'";
@@ -62,7 +62,7 @@ async function handle({ root, prefix, extra }, req, res) {
     pathname = pathname.slice(prefix.length - 1);
   }
   if (pathname.includes('\0')) return send(res, 400, 'Bad Request\n');
-  // The working tree has no sw.js: it is made from the files as they are now (tools/sw.mjs).
+  // The working tree has no sw.js: it is made from the files as they are now (tools/build/sw.mjs).
   if (pathname === '/sw.js' && !existsSync(join(root, 'sw.js')) && existsSync(join(root, SW_SOURCE))) {
     const { text } = serviceWorker(root);
     res.writeHead(200, { ...extra, 'Content-Type': MIME['.js'], 'Cache-Control': 'no-cache' });
@@ -146,7 +146,7 @@ export function serve({ port = 8080, root = DEFAULT_ROOT, host = '127.0.0.1', pr
   });
 }
 
-const USAGE = 'Usage: node tools/serve.mjs [--port N] [--host ADDRESS] [--root DIR] [--prefix /sub/path/] [--cors] [--csp] [--header "Name: value"]...';
+const USAGE = 'Usage: node tools/build/serve.mjs [--port N] [--host ADDRESS] [--root DIR] [--prefix /sub/path/] [--cors] [--csp] [--header "Name: value"]...';
 
 function parseCommandLine() {
   return parseFlags({

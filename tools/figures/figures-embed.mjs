@@ -7,21 +7,21 @@
 //  - the time from navigation start to the first drawn board (the first `ready`
 //    event, then one animation frame), median of 10 cold loads, on demo.html and on the
 //    game page (index.html).
-// `make figures-embed` (it runs `make dist` first); node tools/figures-embed.mjs [--loads N]
+// `make figures-embed` (it runs `make dist` first); node tools/figures/figures-embed.mjs [--loads N]
 import { gzipSync } from 'node:zlib';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname, posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseFlags, whole } from './cli.mjs';
-import { serve } from './serve.mjs';
-import { writeDist } from './dist.mjs';
+import { parseFlags, whole } from '../lib/cli.mjs';
+import { serve } from '../build/serve.mjs';
+import { writeDist } from '../build/dist.mjs';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-quic', '--disable-sync'];
 const { loads: LOADS } = parseFlags({
   name: 'figures-embed',
-  usage: 'Usage: node tools/figures-embed.mjs [--loads N]   (`make figures-embed`; N cold loads, default 10)',
+  usage: 'Usage: node tools/figures/figures-embed.mjs [--loads N]   (`make figures-embed`; N cold loads, default 10)',
   options: { loads: { type: 'string' } },
   check: (values) => ({ loads: values.loads === undefined ? 10 : whole('loads', values.loads, 1, 1000) }),
 });

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// Stages the npm package: node tools/package.mjs [OUT]   (default target/npm/; `make package`,
+// Stages the npm package: node tools/build/package.mjs [OUT]   (default target/npm/; `make package`,
 // after `make build`). Then `npm pack OUT` makes the tarball.
-// The package is `make dist`'s folder (tools/dist.mjs: the same bundled, minified modules whose
+// The package is `make dist`'s folder (tools/build/dist.mjs: the same bundled, minified modules whose
 // first visit `make size` measures) without the site's pages: embed.js and what it loads, the
 // stylesheets, the wasm package, the learned network. Staged from dist rather than from the
 // sources: a page that loads embed.js from a CDN copy of the package gets the few bundled files
@@ -14,10 +14,10 @@
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseFlags, UsageError } from './cli.mjs';
+import { parseFlags, UsageError } from '../lib/cli.mjs';
 import { writeDist } from './dist.mjs';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 /** The package's name on npm. */
 export const PACKAGE_NAME = 'game2048-board';
 /** What dist writes that a package does not ship: the site's pages, its service worker and app icons. */
@@ -110,7 +110,7 @@ export async function writePackage(out = join(ROOT, 'target/npm')) {
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const { positionals } = parseFlags({
     name: 'package',
-    usage: 'Usage: node tools/package.mjs [OUT]   (default target/npm/; run `make build` first)',
+    usage: 'Usage: node tools/build/package.mjs [OUT]   (default target/npm/; run `make build` first)',
     options: {},
     allowPositionals: true,
     check: (values, positionals) => {

@@ -10,10 +10,10 @@
 # Each leg evaluates 1,000 whole games at 1 ply at every checkpoint (DIR/*/eval.jsonl, the same
 # seeds for both), and the last lines compare them. About 2 CPU-hours at HALF=50000; killed at
 # any point, the same command goes on where it stopped.
-#   nohup nice -n 19 sh tools/resume-cost.sh DIR > resume-cost.log 2>&1 &
+#   nohup nice -n 19 sh tools/runs/resume-cost.sh DIR > resume-cost.log 2>&1 &
 set -e
-cd "$(dirname "$0")/.."
-DIR=${1:?usage: tools/resume-cost.sh DIR [TRAIN]}
+cd "$(dirname "$0")/../.."
+DIR=${1:?usage: tools/runs/resume-cost.sh DIR [TRAIN]}
 TRAIN=${2:-target/release/train}
 HALF=${HALF:-50000}
 EVERY=${EVERY:-10000}

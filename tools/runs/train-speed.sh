@@ -4,7 +4,7 @@
 # first 20,000 games (and the trainer on 2 threads). Run from the repository root on a quiet machine:
 #
 #   RUSTFLAGS="-C target-cpu=native" cargo build --release --bin train --target-dir target/native
-#   sh tools/train-speed.sh target/native/release/train [PATH/TO/TDL2048/2048] [ROUNDS]
+#   sh tools/runs/train-speed.sh target/native/release/train [PATH/TO/TDL2048/2048] [ROUNDS]
 #
 # TDL2048+ is not part of this repository: build it beside it from its own repository
 # (`make` there builds it with -march=native). Its figure is the sum of its blocks' moves

@@ -4,9 +4,9 @@
 # rung writes its game lines to data/runs/expectimax-split-<nodes>.jsonl as the games end;
 # killed at any point, the same command again plays only the games not yet in the files
 # (arena --resume). Each rung's table goes to stdout; `make figures` writes the figures.
-#   sh tools/ladder.sh [ARENA] [RUNGS...]
+#   sh tools/runs/ladder.sh [ARENA] [RUNGS...]
 set -e
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 ARENA=${1:-target/release/arena}
 [ $# -gt 0 ] && shift
 RUNGS=${*:-50000 200000 800000 2500000 10000000}

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Writes the static folder: node tools/dist.mjs [OUT]   (default dist/; run `make build` first).
+// Writes the static folder: node tools/build/dist.mjs [OUT]   (default dist/; run `make build` first).
 // The one list of what a host needs: the pages, the embed entry, the modules,
 // the stylesheet and the wasm package. Every URL inside them is relative.
 // The page's modules are bundled by esbuild (ESM): a first board's modules in one file
@@ -10,15 +10,15 @@
 // module writes from www/ ('../pkg/…', '../ai/worker.js': tests/node/module-layout.test.mjs)
 // resolves the same from the file its code lands in (import.meta.url). embed.js, the stylesheet
 // and the wasm-bindgen glue are minified file by file. sw.js, written last, caches
-// exactly the files written under a build id made from them (tools/sw.mjs).
+// exactly the files written under a build id made from them (tools/build/sw.mjs).
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, posix, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseFlags, UsageError } from './cli.mjs';
+import { parseFlags, UsageError } from '../lib/cli.mjs';
 import { PKG_FILES, SW_SOURCE, TEXTS_DIR, serviceWorker, siteFiles, textFiles } from './sw.mjs';
-import { NETWORK_FILE } from '../www/ai/network.js';
+import { NETWORK_FILE } from '../../www/ai/network.js';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 /** Files fetched only when needed (the learned network, www/ai/network.js): copied, not cached at install. */
 export const LAZY_FILES = [NETWORK_FILE];
 /**
@@ -54,7 +54,7 @@ const posixRel = (from, to) => relative(from, to).split('\\').join('/');
 
 /**
  * The modules as two esbuild bundles (ESM, minified), written under `out`; resolves to
- * { outputs: the paths written, imports: each output's static imports (tools/size.mjs follows them) }.
+ * { outputs: the paths written, imports: each output's static imports (tools/build/size.mjs follows them) }.
  * The first board's modules (FIRST_BOARD and every module it imports statically) go into
  * that one file: one file compresses and loads better than the many small chunks that a split
  * shared with the other pages makes of them. The rest (BUNDLE_ENTRIES, and what FIRST_BOARD
@@ -200,7 +200,7 @@ export async function writeDist(out = join(ROOT, 'dist'), { sitePages = true } =
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const { positionals } = parseFlags({
     name: 'dist',
-    usage: 'Usage: node tools/dist.mjs [OUT]   (default dist/; run `make build` first)',
+    usage: 'Usage: node tools/build/dist.mjs [OUT]   (default dist/; run `make build` first)',
     options: {},
     allowPositionals: true,
     check: (values, positionals) => {

@@ -3,11 +3,11 @@
 // --from on, every --every-th one, as JSON lines {"size":4,"cells":[...]} on stdout.
 //
 //   make build
-//   node tools/positions.mjs [--seeds 101,102,103] [--nodes 20000] [--every 25] [--from 0] [--count 1000000]
+//   node tools/runs/positions.mjs [--seeds 101,102,103] [--nodes 20000] [--every 25] [--from 0] [--count 1000000]
 import { readFileSync } from 'node:fs';
-import { parseFlags, UsageError, whole } from './cli.mjs';
+import { parseFlags, UsageError, whole } from '../lib/cli.mjs';
 
-const USAGE = 'usage: node tools/positions.mjs [--seeds 101,102,103] [--nodes 20000] [--every 25] [--from 0] [--count N]';
+const USAGE = 'usage: node tools/runs/positions.mjs [--seeds 101,102,103] [--nodes 20000] [--every 25] [--from 0] [--count N]';
 const args = parseFlags({
   name: 'positions',
   usage: USAGE,
@@ -31,7 +31,7 @@ const args = parseFlags({
   },
 });
 
-const pkg = new URL('../www/pkg/', import.meta.url);
+const pkg = new URL('../../www/pkg/', import.meta.url);
 const wasm = await import(new URL('game2048_ai.js', pkg).href).catch((e) => {
   console.error(`positions: cannot load www/pkg (run \`make build\` first): ${e.message}`);
   process.exit(1);

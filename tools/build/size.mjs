@@ -14,16 +14,16 @@ import { gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join, dirname, posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseFlags, UsageError } from './cli.mjs';
+import { parseFlags, UsageError } from '../lib/cli.mjs';
 import { writeDist } from './dist.mjs';
 import { TEXTS_DIR } from './sw.mjs';
 import { DOWNLOADS_DOC, networkMB, networkQuotes, staleDownloads, writeDownloads, writeNetworkQuotes } from './size-quotes.mjs';
-import { DEFAULT_STRATEGY } from '../www/ai/strategies.js';
+import { DEFAULT_STRATEGY } from '../../www/ai/strategies.js';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const { values } = parseFlags({
   name: 'size',
-  usage: 'Usage: node tools/size.mjs [--budget] [--write | --check]   (`make size`; after `make build`)',
+  usage: 'Usage: node tools/build/size.mjs [--budget] [--write | --check]   (`make size`; after `make build`)',
   options: { budget: { type: 'boolean' }, write: { type: 'boolean' }, check: { type: 'boolean' } },
   check: (values) => {
     if (values.write && values.check) throw new UsageError('--write or --check, not both');
@@ -108,7 +108,7 @@ for (const [name, budget] of Object.entries(BUDGET_KB)) {
   if (got > budget) over = true;
   console.log(`${name === 'page' ? 'game page' : 'embed, controls="minimal"'}: ${got.toFixed(1)} KB gzipped, ${verdict} its budget of ${budget} KB`);
 }
-// The table the docs quote (tools/size-quotes.mjs): --write writes it and the network's
+// The table the docs quote (tools/build/size-quotes.mjs): --write writes it and the network's
 // quotes, --check exits 1 naming each quote the files no longer make.
 const rows = [
   { what: 'a first visit to the game page, until its first board', kb: totals.page.gz / 1024 },

@@ -1,0 +1,105 @@
+// The long runs' scripts (tools/runs/*.sh) with a stand-in for the binary they drive, which
+// writes down where it ran and with what and, for the trainer's runs (STAND_IN_TRAINS), makes
+// the files a run leaves, in the test's own folder (its --dir with a checkpoint and an
+// evaluation, an --export's file); for the others it writes nothing. Each script passes it the
+// commands its header describes, from the repository root wherever it is started when it
+// writes the repository's files, and, run again, goes on where it stopped: a finished step
+// runs nothing, a stopped one resumes from its checkpoint.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+const script = (name) => join(ROOT, 'tools/runs', name);
+
+const STAND_IN = `#!/bin/sh
+echo "$(pwd) $*" >> "$STAND_IN_LOG"
+[ -n "$STAND_IN_TRAINS" ] || exit 0
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --dir) mkdir -p "$2"; echo '{"learned":1}' >> "$2/eval.jsonl"; touch "$2/checkpoint.bin" ;;
+    --export) echo network > "$2" ;;
+  esac
+  shift
+done
+`;
+
+/** A scratch folder with the stand-in; `run(script, ...args)` runs it there, and `calls()` reads and clears what the stand-in was asked. */
+function scratch(env = {}) {
+  const dir = mkdtempSync(join(tmpdir(), 'g2048-runs-'));
+  const bin = join(dir, 'stand-in');
+  const log = join(dir, 'calls.log');
+  writeFileSync(bin, STAND_IN);
+  chmodSync(bin, 0o755);
+  const run = (name, ...args) => {
+    const out = spawnSync('sh', [script(name), ...args], { cwd: dir, encoding: 'utf8', env: { ...process.env, STAND_IN_LOG: log, ...env } });
+    assert.equal(out.status, 0, out.stderr);
+    return out.stdout;
+  };
+  const calls = () => {
+    if (!existsSync(log)) return [];
+    const lines = readFileSync(log, 'utf8').split('\n').filter(Boolean);
+    rmSync(log);
+    return lines;
+  };
+  return { dir, bin, run, calls };
+}
+
+test('ladder.sh plays each rung it is given into data/runs, from the repository root, resumable', () => {
+  const { bin, run, calls } = scratch();
+  run('ladder.sh', bin, '111', '222');
+  assert.deepEqual(calls(), [111, 222].map((n) => `${ROOT} --games 200 --seed 1 --nodes ${n} --threads 2 --resume --out data/runs/expectimax-split-${n}.jsonl`));
+});
+
+test('tables.sh builds every formation\'s tables into tables/, from the repository root, resumable', () => {
+  const { bin, run, calls } = scratch();
+  run('tables.sh', bin);
+  const made = calls();
+  assert.equal(made.length, 7);
+  assert.equal(made[0], `${ROOT} build snake-12 --target 3..3 --dir tables --resume`);
+  assert.equal(made[6], `${ROOT} build snake-6 --target 3..7 --dir tables --resume`);
+});
+
+test('ablation.sh runs its five methods in turn; run again, it skips the finished and resumes the stopped', () => {
+  const { dir, bin, run, calls } = scratch({ STAND_IN_TRAINS: '1' });
+  const out = join(dir, 'ablation');
+  run('ablation.sh', bin, out);
+  const first = calls();
+  const names = ['td0', 'restart', 'restart-tc', 'restart-tc-lambda', 'restart-tc-lambda-init'];
+  assert.deepEqual(first.map((c) => /--dir \S+\/([^/\s]+)/.exec(c)[1]), names);
+  for (const c of first) assert.match(c, /^\S+ --shape 4x6 --levels 16 --seed 1 --threads 1 --block 1000 --eval-games 1000 --dir /);
+  for (const n of names) assert.ok(existsSync(join(out, n, 'done')) && !existsSync(join(out, n, 'checkpoint.bin')), n);
+  run('ablation.sh', bin, out);
+  assert.deepEqual(calls(), [], 'every method done: nothing runs');
+  rmSync(join(out, 'restart/done'));
+  writeFileSync(join(out, 'restart/checkpoint.bin'), '');
+  run('ablation.sh', bin, out);
+  const again = calls();
+  assert.equal(again.length, 1);
+  assert.match(again[0], new RegExp(`--resume --shape 4x6 .* --dir ${out}/restart --alpha 0.1 --restart --games 50000 `));
+});
+
+test('resume-cost.sh: a first leg, its export, then the uninterrupted run and the two from the file; run again, only a stopped leg', () => {
+  const { dir, bin, run, calls } = scratch({ STAND_IN_TRAINS: '1', HALF: '10', EVERY: '5' });
+  const out = join(dir, 'cost');
+  const printed = run('resume-cost.sh', out, bin);
+  const legs = calls();
+  for (const c of legs) assert.ok(c.startsWith(`${ROOT} `), `from the repository root: ${c}`);
+  assert.equal(legs.length, 5);
+  assert.match(legs[0], new RegExp(`--checkpoint-every 5 .*--shape 4x6 --levels 16 --seed 1 --games 10 --dir ${out}/first$`));
+  assert.match(legs[1], new RegExp(`--export ${out}/first.ntw --quantise i16 .* --dir ${out}/first$`));
+  assert.match(legs[2], new RegExp(`--resume --games 20 --dir ${out}/uninterrupted$`));
+  assert.match(legs[3], new RegExp(`--from ${out}/first.ntw.gz --seed 2 --games 10 --dir ${out}/from-file$`));
+  assert.match(legs[4], new RegExp(`--from ${out}/first.ntw.gz --rebuild 10000 --seed 2 --games 10 --dir ${out}/from-file-rebuilt$`));
+  assert.ok(existsSync(join(out, 'first.ntw.gz')));
+  assert.deepEqual(printed.trim().split('\n'), ['first', 'uninterrupted', 'from-file', 'from-file-rebuilt'].map((leg) => `${out}/${leg}: {"learned":1}`), 'each leg\'s last evaluation');
+  run('resume-cost.sh', out, bin);
+  assert.deepEqual(calls(), [], 'every leg done: nothing runs');
+  rmSync(join(out, 'from-file/done'));
+  run('resume-cost.sh', out, bin);
+  assert.deepEqual(calls(), [`${ROOT} --tc --alpha 1.0 --lambda 0.5 --restart --threads 2 --block 1000 --checkpoint-every 5 --eval-games 1000 --resume --games 10 --dir ${out}/from-file`]);
+});
