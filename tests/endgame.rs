@@ -3,6 +3,7 @@
 //! its refusals.
 
 use game2048::ai::endgame::{Builder, Formation, Subgame, Table, TableError, Tables};
+use game2048::ai::Decision;
 use game2048::{Board, Direction};
 
 /// The chance of putting `2^target` on `goal` from `board` (after its spawn) without moving a
@@ -30,7 +31,7 @@ fn plain(board: &Board, fixed: &[u8], goal: usize, target: u8) -> f64 {
             .enumerate()
             .any(|(i, &e)| !fixed.contains(&(i as u8)) && e > target)
         {
-            0.0
+            1.0
         } else {
             let empty: Vec<usize> = after.empty_cells().collect();
             let mut total = 0.0;
@@ -221,4 +222,75 @@ fn a_covered_board_is_found_in_every_symmetry_and_its_moves_mapped() {
     let mut big_free = cells;
     big_free[15] = 5;
     assert!(tables.chances(board(&big_free)).is_none());
+}
+
+/// Where a table covers the position, expectimax-td plays a move the table lets through: never
+/// one whose chance of winning the sub-game is well below the best, which is worth 0. Where no
+/// table covers it, the tables change nothing.
+#[test]
+fn expectimax_td_plays_within_what_a_covering_table_allows() {
+    use game2048::ai::ntuple::{Network, Shape};
+    use game2048::ai::{best_move, best_move_with, Knowledge, NoClock, SearchOptions};
+    let game = Subgame::new(Formation::snake(10).unwrap(), 4).unwrap();
+    let tables = Tables::new(vec![Builder::new(game).solve_all()]);
+    // A network that likes empty cells, so that its search has views of its own.
+    let mut network = Network::new(Shape::small_4x4(16), 0.0);
+    for (i, w) in network.weights_mut().unwrap().iter_mut().enumerate() {
+        *w = (i % 7) as f32;
+    }
+    let options: SearchOptions =
+        SearchOptions::from_json(r#"{"strategy":"expectimax-td","nodes":2000}"#).unwrap();
+    let knowledge = Knowledge {
+        network: Some(&network),
+        tables: Some(&tables),
+    };
+    let mut overruled = 0;
+    // Covered boards: the chain 2^15..2^6, 2^4 along the snake, small tiles in the free cells.
+    for free in [
+        [1u8, 2, 0, 1, 0, 3],
+        [0, 1, 1, 2, 2, 0],
+        [3, 0, 2, 1, 1, 1],
+        [2, 2, 0, 0, 3, 1],
+        [1, 3, 3, 0, 0, 2],
+        [0, 0, 1, 3, 2, 2],
+    ] {
+        let mut cells = [15u8, 14, 13, 12, 8, 9, 10, 11, 7, 4, 0, 0, 0, 0, 0, 0];
+        for (&cell, &e) in [10usize, 11, 12, 13, 14, 15].iter().zip(&free) {
+            cells[cell] = e;
+        }
+        let board = cells
+            .iter()
+            .enumerate()
+            .fold(0u64, |b, (i, &e)| b | (u64::from(e) << (4 * i)));
+        let chances = tables.chances(board).expect("covered");
+        let best = chances.iter().flatten().copied().fold(0.0, f64::max);
+        let with = best_move_with(&cells, 4, &options, knowledge, &NoClock).unwrap();
+        let without = best_move(&cells, 4, &options, Some(&network), &NoClock).unwrap();
+        let dir = with.dir.expect("a move");
+        let chance = chances[dir.index()].expect("a move the sub-game allows");
+        assert!(
+            chance >= best - 0.05,
+            "{free:?}: {dir:?} at {chance}, best {best}"
+        );
+        for d in game2048::Direction::ALL {
+            if let (Some(v), c) = (with.values[d.index()], chances[d.index()]) {
+                if c.is_none_or(|c| c < best - 0.05) {
+                    assert_eq!(v, 0.0, "{free:?}: {d:?} is ruled out");
+                }
+            }
+        }
+        overruled += usize::from(with.dir != without.dir);
+    }
+    assert!(overruled > 0, "the table changed no decision");
+    // A board no table covers: the same decision as without tables.
+    let cells = [1u8, 2, 3, 4, 0, 0, 1, 0, 0, 2, 0, 0, 0, 0, 0, 1];
+    let with = best_move_with(&cells, 4, &options, knowledge, &NoClock).unwrap();
+    let without = best_move(&cells, 4, &options, Some(&network), &NoClock).unwrap();
+    assert_eq!(
+        with,
+        Decision {
+            ms: with.ms,
+            ..without
+        }
+    );
 }

@@ -1,6 +1,7 @@
 //! The sub-game a table solves: a [`Formation`]'s large tiles stay where they are, the small
 //! tiles play in the free cells, and the sub-game is won when the goal cell holds the target
-//! tile (the chain's end, `2^target`) and lost when no move keeps the large tiles in place.
+//! tile (the chain's end, `2^target`) or a free tile grows past it, and lost when no move keeps
+//! the large tiles in place.
 //!
 //! A state is the free cells' exponents (each `0..=target`), numbered in base `target + 1`,
 //! the lowest free cell the lowest digit: every state has its slot in a flat array, with no
@@ -135,10 +136,12 @@ impl Subgame {
         if self.won(after) {
             return 1.0;
         }
-        // Two targets merged beside the goal: past the chain's end, a tile the chain cannot
-        // take. The sub-game counts it lost.
+        // Two targets merged into a tile above the chain's end: in a chain with a gap above
+        // its end that is the next link made (it lies beside the fixed tile it merges with more
+        // often than not), and in any case a larger tile than the goal asked for. The sub-game
+        // counts it won.
         let Some(index) = self.index(after) else {
-            return 0.0;
+            return 1.0;
         };
         let empty = Bitboard(after).empty_mask();
         let mut total = 0.0;
