@@ -168,11 +168,12 @@ export function mount(element, options = {}) {
     });
   }
 
-  function validStrategy(name) {
+  // A strategy of the catalogue, else undefined with a warning that ends with `outcome`.
+  function validStrategy(name, outcome = `using the default (${DEFAULT_STRATEGY})`) {
     if (name === undefined) return undefined;
     const known = gameCatalog(engine).map((s) => s.name);
     if (known.includes(name)) return name;
-    console.warn(`2048: strategy="${name}" is not valid (known: ${known.join(', ')}); using the default (${DEFAULT_STRATEGY}).`);
+    console.warn(`2048: strategy="${name}" is not valid (known: ${known.join(', ')}); ${outcome}.`);
     return undefined;
   }
 
