@@ -178,3 +178,30 @@ test('every button the board makes has part="button" (the replay\'s Go too)', ()
   assert.deepEqual(bare, []);
   assert.match(row('`button`')[1], /every button/);
 });
+
+test('install: the docs show what works while the package is not on the registry, and the registry and CDNs only as what to do once it is', () => {
+  const readme = readFileSync(`${ROOT}README.md`, 'utf8');
+  for (const [file, text] of [['README.md', readme], ['docs/embed.md', docs]]) {
+    const lines = text.split('\n');
+    lines.forEach((line, i) => {
+      if (!/npm install game2048-board|cdn\.jsdelivr|unpkg\.com/.test(line)) return;
+      const before = lines.slice(Math.max(0, i - 4), i + 1).join('\n');
+      assert.match(before, /once (?:it|the package) is (?:published|on the npm registry)|once published/i, `${file}:${i + 1}: ${line}`);
+    });
+    assert.match(text, /npm install \.\/game2048-board-\d+\.\d+\.\d+\.tgz/, `${file}: the tarball's install`);
+    assert.match(text, /not on the npm registry/, file);
+  }
+  // The README's first example loads the board from a folder of the reader's own site.
+  const src = /<script type="module" src="([^"]+)"/.exec(readme)?.[1];
+  assert.match(src, /^\.{0,2}\/[^/]/, `README's first example loads ${src}`);
+  assert.match(readme, /make dist/);
+  // The tarball's name is the one make package writes.
+  const version = /^version = "([^"]+)"/m.exec(readFileSync(`${ROOT}Cargo.toml`, 'utf8'))[1];
+  for (const m of [...readme.matchAll(/game2048-board-(\d+\.\d+\.\d+)\.tgz/g), ...docs.matchAll(/game2048-board-(\d+\.\d+\.\d+)\.tgz/g)]) assert.equal(m[1], version);
+  // The board alone's network download, and the size cap and how to pass it.
+  for (const [file, text] of [['README.md', readme], ['docs/embed.md', docs]]) {
+    assert.match(text, /about 15 MB/, `${file}: autoplay's network download`);
+    assert.match(text, /500 px/, `${file}: the size cap`);
+    assert.match(text, /zoom/, `${file}: how to make the board larger`);
+  }
+});
