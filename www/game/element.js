@@ -55,10 +55,13 @@ export class Game2048Element extends BaseElement {
     if (!this.#game || old === value) return;
     const option = OPTION_OF[name] ?? name;
     if (value === null && name !== 'autoplay') return;
-    if (!this.#game.setOption(option, name === 'autoplay' ? isOn(value) : value) && REMOUNT_OPTIONS.includes(option)) {
-      this.#game.destroy();
-      this.#game = mount(this, this.#options());
+    // persist, storage-key, controls, offline and assets need a new board; the others apply.
+    if (!REMOUNT_OPTIONS.includes(option)) {
+      this.#game.setOption(option, name === 'autoplay' ? isOn(value) : value);
+      return;
     }
+    this.#game.destroy();
+    this.#game = mount(this, this.#options());
   }
 
   /** The controller (see mount.js); null after destroy() until the element is connected again. */
