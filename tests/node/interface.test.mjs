@@ -116,8 +116,8 @@ test('setOption returns false, and warns with the reason, for every option it do
     assert.match(said[0], reason, name);
   }
   // Out of the strategy's range, an invalid value, an unknown strategy: refused, and said.
-  for (const [name, value, reason] of [['ms', 500, /no such budget, or not this one/], ['nodes', 0, /nodes="0" is not valid; setOption changes nothing/],
-    ['theme', 'pink', /theme="pink" is not valid; setOption changes nothing/], ['strategy', 'nope', null]]) {
+  for (const [name, value, reason] of [['ms', 500, /no such budget, or not this one/], ['nodes', 0, /nodes="0" is not valid; nothing changes/],
+    ['theme', 'pink', /theme="pink" is not valid; nothing changes/], ['strategy', 'nope', null]]) {
     const { result, said } = warnings(() => api.setOption(name, value));
     assert.equal(result, false, `${name} ${value}`);
     if (reason) assert.match(said.join('\n'), reason);

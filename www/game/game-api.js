@@ -78,7 +78,7 @@ export function createGameApi({ element, ready, call, controller, destroyed, bin
         console.warn(`2048: setOption("${String(name)}") changes nothing: ${refusal(name)}.`);
         return false;
       }
-      const clean = readOption(name, value, console.warn, 'setOption changes nothing');
+      const clean = readOption(name, value, console.warn, 'nothing changes (the board keeps its current value)');
       if (clean === undefined && !(name === 'autoplay' && value == null)) return false;
       if (name === 'keyboard') {
         call(() => bindKeys(clean))();
@@ -89,7 +89,7 @@ export function createGameApi({ element, ready, call, controller, destroyed, bin
         if (name === 'size' || name === 'mode' || name === 'seed') return c.newGame({ [name]: clean });
         if (name === 'autoplay') return clean ? c.startAi() : c.stopAi();
         if (name === 'strategy') {
-          if (validStrategy(clean, 'setOption changes nothing') === undefined) return false;
+          if (validStrategy(clean, 'nothing changes (the board keeps its current value)') === undefined) return false;
           return c.configure(name, clean);
         }
         if (c.configure(name, clean) !== false) return undefined;
