@@ -31,11 +31,11 @@ export interface MountOptions {
   speed?: Speed;
   /** A whole number below 2^64; default random. */
   seed?: bigint | number;
-  /** Default 'focus'. `false` is 'none'. */
-  keyboard?: KeyboardMode | false;
+  /** Default 'focus'. 'element' is 'focus'; `false` is 'none'. */
+  keyboard?: KeyboardMode | 'element' | false;
   /** Default on: save the game, settings and statistics in localStorage. Re-mounts when changed. */
   persist?: boolean | 'on' | 'off';
-  /** localStorage key prefix; default `game2048:<id>`, else `game2048:board-N`. */
+  /** localStorage key prefix; default `game2048:<id>`, else `game2048:<path>:board-N` (the page's path). */
   storageKey?: string;
   /** The same as storageKey. */
   prefix?: string;
@@ -48,13 +48,22 @@ export interface MountOptions {
   /** false: ignore the saved game. */
   restore?: boolean;
   /** Where to save instead of localStorage. */
-  storage?: Storage;
+  storage?: StorageLike;
   /** How many AI workers the board may run. */
   aiWorkers?: number;
   /** false: render into the element itself (the page then loads style.css, and panel.css for controls 'full'). */
   shadow?: boolean;
   /** The URL of the folder that serves the package's files (a CDN copy of the same version), for a bundler that copies no asset (esbuild, Rollup); one for the page. */
   assets?: string | URL;
+}
+
+/** What the board saves to (the `storage` option): localStorage's five members it uses. */
+export interface StorageLike {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+  key(index: number): string | null;
+  readonly length: number;
 }
 
 /** The options setOption() changes on a running game (the others return false: they need a new mount). */
@@ -114,12 +123,12 @@ export interface Game2048Api {
   /** false if the AI cannot play (the game is over, or the AI is unavailable). */
   startAI(): boolean | undefined;
   stopAI(): void;
-  /** The AI plays one move. */
+  /** The AI plays one move (stopping the AI if it plays): true when it starts thinking (the move follows), false when the AI cannot play; undefined while queued. */
   step(): boolean | undefined;
-  /** Shows the AI's move without playing it. */
+  /** Shows the AI's move without playing it: true when it starts thinking, false when the AI cannot play or is playing; undefined while queued. */
   hint(): boolean | undefined;
-  /** false for persist, storageKey, controls, offline and assets (they need a new mount), for an invalid value, and without a board. */
-  setOption<K extends keyof MountOptions>(name: K, value: MountOptions[K]): boolean;
+  /** true when applied (or queued before ready); false, with a console warning naming the reason, for an invalid value, a budget or strategy the catalogue refuses, and without a board. */
+  setOption<K extends SettableOption>(name: K, value: MountOptions[K]): boolean;
   /** null before ready. */
   getState(): GameState | null;
   /** The game's record (`2048r1.` ...); null before ready. */
@@ -167,7 +176,7 @@ export interface WonDetail { score: number; moves: number; mode: Mode }
 export interface OverDetail { score: number; largest: number; moves: number }
 /** When a game ends: the finished game's record. */
 export interface RecordDetail { record: string; score: number; moves: number; size: BoardSize; mode: Mode }
-/** The strategy and its budget (one of ms, nodes, depth, k, or auto: the ms between two moves at 'Fits the speed'). */
+/** The strategy and its budget: one of ms, nodes, depth, k, or auto (the ms between two moves at 'Fits the speed'), or none for a strategy that takes none; weights when set. */
 export interface AiStartDetail {
   strategy: StrategyName;
   ms?: number;
@@ -212,7 +221,7 @@ export declare class Game2048Element extends HTMLElement {
   readonly game: Game2048Controller | null;
   /** The element the board is mounted in: this element itself. */
   readonly element: this;
-  /** Resolves to the controller when the first board is drawn; rejects when not mounted. */
+  /** The board's ready; without a board, one promise (the same on every read) that settles as the next board's does once the element is connected. */
   readonly ready: Promise<Game2048Controller>;
   /** The board's size (0 before ready); setting it sets the attribute (a new game). */
   get size(): number;
@@ -234,9 +243,9 @@ export declare class Game2048Element extends HTMLElement {
   get seed(): string | null;
   set seed(value: AttributeValue<bigint | number>);
   get keyboard(): string | null;
-  set keyboard(value: AttributeValue<KeyboardMode>);
+  set keyboard(value: AttributeValue<KeyboardMode | 'element' | false>);
   get persist(): string | null;
-  set persist(value: AttributeValue<'on' | 'off'>);
+  set persist(value: AttributeValue<'on' | 'off' | boolean>);
   get storageKey(): string | null;
   set storageKey(value: string | null);
   get controls(): string | null;

@@ -39,11 +39,12 @@ test("CHANGELOG.md's newest entry is that version, dated, and the entries run ne
   }
 });
 
-test('every version of the npm package the docs pin (game2048-board@X) is the crate\'s', async () => {
+test('every version of the npm package the docs pin (game2048-board@X, game2048-board-X.tgz) is the crate\'s', async () => {
   const { PACKAGE_NAME } = await import('../../tools/build/package.mjs');
   const { readdirSync } = await import('node:fs');
   const files = ['README.md', ...readdirSync(ROOT + 'docs').filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
-  const pins = files.flatMap((f) => [...read(f).matchAll(new RegExp(`${PACKAGE_NAME}@([\\w.-]+)`, 'g'))].map((m) => ({ f, v: m[1] })));
+  // game2048-board@X (a CDN's copy), and game2048-board-X.tgz (the tarball make package writes).
+  const pins = files.flatMap((f) => [...read(f).matchAll(new RegExp(`${PACKAGE_NAME}(?:@([\\w.-]+)|-(\\d[\\w.-]*?)\\.tgz)`, 'g'))].map((m) => ({ f, v: m[1] ?? m[2] })));
   assert.ok(pins.length >= 3, `the pinned versions found: ${pins.length}`);
   assert.deepEqual(pins.filter((p) => p.v !== crateVersion()).map((p) => `${p.f} pins ${p.v}`), []);
 });

@@ -23,6 +23,12 @@ const game = mount(host);
 game.move('north');
 // @ts-expect-error TS2345 setOption's value is the option's
 game.setOption('mode', 'hard');
+// @ts-expect-error TS2345 persist needs a new mount: setOption takes only the settable options
+game.setOption('persist', 'off');
+// @ts-expect-error TS2345 nor does it take cells (mount()'s only)
+game.setOption('cells', [2, 0, 0, 0]);
+// @ts-expect-error TS2741 a storage object needs its five members (no length here)
+mount(host, { storage: { getItem: () => null, setItem() {}, removeItem() {}, key: () => null } });
 // @ts-expect-error TS2540 the getters are read-only
 game.score = 10;
 const el = document.createElement('game-2048');

@@ -16,6 +16,7 @@ import { unions, unionText } from './types.mjs';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const OUT = 'custom-elements.json';
 const ELEMENT_MODULE = 'www/game/element.js';
+const ASSETS_MODULE = 'www/shared/assets.js';
 const TAG = 'game-2048';
 
 // Each attribute's type (a union of types/choices.d.ts by name, or TypeScript text), default and words.
@@ -26,22 +27,22 @@ const ATTRIBUTE_WORDS = {
   strategy: ['StrategyName', 'the saved strategy, else best', 'The AI\'s player: best (the strongest at this speed) or a strategy of the engine\'s catalogue.'],
   ms: ['number', 'the strategy\'s default', 'The strategy\'s time budget per move (ms), within its range.'],
   nodes: ['number', 'the strategy\'s default', 'The strategy\'s node budget per move, within its range; wins over ms.'],
-  autoplay: ['boolean', 'false', 'The AI plays; adding or removing it starts or stops the AI.'],
+  autoplay: ['boolean', 'false', 'The AI plays; adding or removing it starts or stops the AI. On whenever present (any text warns but "", on and true), but for off and false.'],
   speed: ['Speed', 'the saved speed, else fast', 'The least time between two AI moves.'],
-  seed: ['string', 'random', 'A whole number below 2^64: the game\'s spawns; a change starts a new game.'],
-  keyboard: ['KeyboardMode', 'focus', 'Which keys move the board.'],
-  persist: ['\'on\' | \'off\'', 'on', 'Save the game, settings and statistics in localStorage; a change re-mounts the board.'],
-  'storage-key': ['string', 'game2048:<id>, else game2048:board-N', 'The localStorage key prefix; a change re-mounts the board.'],
+  seed: ['bigint | number', 'random', 'A whole number below 2^64: the game\'s spawns; a change starts a new game.'],
+  keyboard: ['KeyboardMode | \'element\' | false', 'focus', 'Which keys move the board: focus (only while it has the focus; element is the same), document, or none (false is the same).'],
+  persist: ['boolean | \'on\' | \'off\'', 'on', 'Save the game, settings and statistics in localStorage; a change re-mounts the board.'],
+  'storage-key': ['string', 'game2048:<id>, else game2048:<path>:board-N', 'The localStorage key prefix; a change re-mounts the board.'],
   controls: ['Controls', 'minimal', 'none (the board alone), minimal (score, New game, Start AI, Hint) or full (every control); a change re-mounts the board.'],
   offline: ['boolean', 'false', 'Register the service worker (sw.js next to embed.js) so the site plays offline; a change re-mounts the board.'],
-  assets: ['string', 'the files next to the modules', 'The URL of the folder that serves the package\'s files (a CDN copy of the same version), for a bundler that copies no `new URL` asset (esbuild, Rollup); one for the page; a change re-mounts the board.'],
+  assets: ['string | URL', 'the files next to the modules', 'The URL of the folder that serves the package\'s files (a CDN copy of the same version), for a bundler that copies no `new URL` asset (esbuild, Rollup); one for the page; a change re-mounts the board.'],
 };
 
 // Members besides the attributes' properties: type text and words (methods: parameters, return).
 const FIELDS = {
   game: ['Game2048Controller | null', 'The controller mount() returned; null before the element is connected and after destroy().'],
   element: ['this', 'The element the board is mounted in: this element.'],
-  ready: ['Promise<Game2048Controller>', 'Resolves to the controller when the first board is drawn; rejects when not mounted.'],
+  ready: ['Promise<Game2048Controller>', 'Resolves to the controller when the first board is drawn; rejects when the engine cannot load. Without a board, one promise (the same on every read) that settles as the next board\'s does once the element is connected.'],
   score: ['number', 'The score (0 before ready).'],
   best: ['number', 'The best score of this size and mode (0 before ready).'],
   won: ['boolean', 'A 2048 tile was made.'],
@@ -58,9 +59,9 @@ const METHODS = {
   keepGoing: [[], 'void', 'Plays on after 2048 (Classic).'],
   startAI: [[], 'boolean | undefined', 'Starts the AI; false if it cannot play.'],
   stopAI: [[], 'void', 'Stops the AI.'],
-  step: [[], 'boolean | undefined', 'The AI plays one move.'],
-  hint: [[], 'boolean | undefined', 'Shows the AI\'s move without playing it.'],
-  setOption: [[['name', 'keyof MountOptions'], ['value', 'MountOptions[typeof name]']], 'boolean', 'Changes an option on the running game; false for those that need a new mount, for invalid values and without a board.'],
+  step: [[], 'boolean | undefined', 'The AI plays one move: true when it starts thinking (the move follows), false when it cannot play.'],
+  hint: [[], 'boolean | undefined', 'Shows the AI\'s move without playing it: true when it starts thinking, false when the AI cannot play or is playing.'],
+  setOption: [[['name', 'SettableOption'], ['value', 'MountOptions[typeof name]']], 'boolean', 'Changes an option on the running game; false, with a console warning naming the reason, for any other option, for invalid values and without a board.'],
   getState: [[], 'GameState | null', 'The game\'s state (null before ready).'],
   getRecord: [[], 'string | null', 'The game\'s record (2048r1. ...; null before ready).'],
   loadRecord: [[['record', 'string'], ['options', 'LoadRecordOptions', true]], 'Promise<boolean>', 'Plays on from a record ({at, confirm, ai}), or shows its replay ({replay: true}).'],
@@ -72,14 +73,15 @@ export const EVENTS = {
   won: ['WonDetail', 'A 2048 tile was made: {score, moves, mode}.'],
   over: ['OverDetail', 'No move is left: {score, largest, moves}.'],
   record: ['RecordDetail', 'A game ended: {record, score, moves, size, mode}.'],
-  'ai-start': ['AiStartDetail', 'The AI started: {strategy} and its budget (ms, nodes, depth, k or auto), with weights when set.'],
+  'ai-start': ['AiStartDetail', 'The AI started: {strategy} and its budget, one of ms, nodes, depth, k or auto (none for a strategy that takes none, e.g. td), with weights when set.'],
   'ai-stop': ['AiStopDetail', 'The AI stopped: {reason, moves, score}.'],
   error: ['ErrorDetail', 'The engine, the AI, the learned network or a record failed: {message, source}.'],
   ready: ['ReadyDetail', 'The first board is drawn: {size}.'],
 };
 
 const CHOICES = unions();
-const type = (text) => ({ text: CHOICES[text] ? unionText(CHOICES[text]) : text });
+// A type's text, each union of types/choices.d.ts named in it written out.
+const type = (text) => ({ text: text.replace(/\b[A-Z]\w*\b/g, (name) => (CHOICES[name] ? unionText(CHOICES[name]) : name)) });
 const propertyOf = (attribute) => OPTION_OF[attribute] ?? attribute;
 const ref = (name, module) => ({ name, module });
 
@@ -134,7 +136,7 @@ export async function manifest() {
   const missing = Object.keys(API_METHODS).filter((m) => !METHODS[m]);
   if (missing.length) throw new Error(`no words for ${missing.join(', ')} in tools/build/custom-elements.mjs`);
   const embed = Object.keys(await import('../../embed.js')).sort();
-  const where = { mount: 'www/game/mount.js', Game2048Element: ELEMENT_MODULE };
+  const where = { mount: 'www/game/mount.js', setAssetBase: ASSETS_MODULE, Game2048Element: ELEMENT_MODULE };
   const element = {
     kind: 'class',
     name: 'Game2048Element',
@@ -155,6 +157,13 @@ export async function manifest() {
     parameters: [{ name: 'element', type: { text: 'HTMLElement' } }, { name: 'options', optional: true, type: { text: 'MountOptions' } }],
     return: { type: { text: 'Game2048Controller' } },
   };
+  const setAssetBase = {
+    kind: 'function',
+    name: 'setAssetBase',
+    description: 'Points every asset of the page\'s boards at the folder that serves the package\'s files (an http(s) URL, absolute or relative to the page; null: the files next to the modules). Returns false, changing nothing, for anything else. Call it before the first board mounts.',
+    parameters: [{ name: 'url', type: { text: 'string | URL | null' } }],
+    return: { type: { text: 'boolean' } },
+  };
   const definition = { kind: 'custom-element-definition', name: TAG, declaration: ref('Game2048Element', ELEMENT_MODULE) };
   return {
     schemaVersion: '1.0.0',
@@ -163,6 +172,7 @@ export async function manifest() {
       { kind: 'javascript-module', path: 'embed.js', declarations: [], exports: [...embed.map((name) => ({ kind: 'js', name, declaration: ref(name, where[name]) })), definition] },
       { kind: 'javascript-module', path: ELEMENT_MODULE, declarations: [element], exports: [{ kind: 'js', name: 'Game2048Element', declaration: ref('Game2048Element', ELEMENT_MODULE) }, definition] },
       { kind: 'javascript-module', path: 'www/game/mount.js', declarations: [mount], exports: [{ kind: 'js', name: 'mount', declaration: ref('mount', 'www/game/mount.js') }] },
+      { kind: 'javascript-module', path: ASSETS_MODULE, declarations: [setAssetBase], exports: [{ kind: 'js', name: 'setAssetBase', declaration: ref('setAssetBase', ASSETS_MODULE) }] },
     ],
   };
 }

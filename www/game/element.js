@@ -5,17 +5,20 @@
 // interface (game-api.js's one list: its methods, state getters, `ready`, `element`), and the
 // controller's events (move, won, over, record, ai-start, ai-stop, error, ready) fire on it.
 import { mount } from './mount.js';
-import { ATTRIBUTES, FLAG_ATTRIBUTES, OPTION_OF, REMOUNT_OPTIONS } from './options.js';
+import { ATTRIBUTES, FLAG_ATTRIBUTES, OPTION_OF, REMOUNT_OPTIONS, flagAttribute } from './options.js';
 import { API_METHODS, STATE_GETTERS, noState } from './game-api.js';
 
 const BaseElement = globalThis.HTMLElement ?? class {};
-const isOn = (value) => value !== null && value !== 'off' && value !== 'false';
+// A boolean attribute's value as mount() reads it (HTML's rule: present is on, but for "off" and "false").
+const isOn = (value) => value !== null && flagAttribute('', value, () => {});
 // Each attribute's property (storage-key: storageKey).
 const PROPERTIES = ATTRIBUTES.map((attribute) => OPTION_OF[attribute] ?? attribute);
 
 export class Game2048Element extends BaseElement {
   static observedAttributes = ATTRIBUTES;
   #game = null;
+  // `ready` while there is no board: one promise, which follows the next board's `ready`.
+  #waiting = null;
 
   #options() {
     const options = {};
@@ -37,6 +40,8 @@ export class Game2048Element extends BaseElement {
       this[name] = value;
     }
     this.#game ??= mount(this, this.#options());
+    this.#waiting?.follow(this.#game.ready);
+    this.#waiting = null;
   }
 
   disconnectedCallback() {
@@ -50,17 +55,34 @@ export class Game2048Element extends BaseElement {
     if (!this.#game || old === value) return;
     const option = OPTION_OF[name] ?? name;
     if (value === null && name !== 'autoplay') return;
-    if (!this.#game.setOption(option, name === 'autoplay' ? isOn(value) : value) && REMOUNT_OPTIONS.includes(option)) {
-      this.#game.destroy();
-      this.#game = mount(this, this.#options());
+    // persist, storage-key, controls, offline and assets need a new board; the others apply.
+    if (!REMOUNT_OPTIONS.includes(option)) {
+      this.#game.setOption(option, name === 'autoplay' ? isOn(value) : value);
+      return;
     }
+    this.#game.destroy();
+    this.#game = mount(this, this.#options());
   }
 
   /** The controller (see mount.js); null after destroy() until the element is connected again. */
   get game() { return this.#game; }
   /** The element the board is mounted in: this element (the controller's `element` is it too). */
   get element() { return this; }
-  get ready() { return this.#game?.ready ?? Promise.reject(new Error('2048: not mounted')); }
+  /**
+   * The board's `ready`. Without a board (not yet connected, or destroyed) it is one promise,
+   * the same on every read, that settles as the next board's does once the element is
+   * connected; like the board's, its rejection needs no handler.
+   */
+  get ready() {
+    if (this.#game) return this.#game.ready;
+    if (!this.#waiting) {
+      let follow;
+      const promise = new Promise((resolve) => { follow = resolve; });
+      promise.catch(() => {});
+      this.#waiting = { promise, follow };
+    }
+    return this.#waiting.promise;
+  }
 
   /** Removes the board (its DOM, listeners and AI workers); the element stays. */
   destroy() {

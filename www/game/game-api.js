@@ -1,8 +1,7 @@
 // The object mount() returns: the board's public API for pages and embedders (docs/embed.md).
 // Each call goes to the board's controller, through mount's `call` (queued until the first
 // board is drawn, nothing after destroy); the state getters read the controller's state.
-import { REMOUNT_OPTIONS, readOption } from './options.js';
-import { DEFAULT_STRATEGY } from '../ai/strategies.js';
+import { REMOUNT_OPTIONS, SETTABLE_OPTIONS, readOption } from './options.js';
 
 /**
  * The board's interface, one list for the controller (createGameApi) and the element
@@ -27,11 +26,20 @@ export const API_METHODS = Object.freeze({
   subscribe: () => () => {},
   destroy: () => undefined,
 });
+/** mount()'s options that a running board never takes (setOption returns false for them). */
+export const MOUNT_ONLY = ['cells', 'restore', 'storage', 'aiWorkers', 'shadow', 'prefix'];
 export const STATE_GETTERS = Object.freeze({
   score: 0, best: 0, won: false, over: false, moves: 0, size: 0, cells: [], aiPlaying: false,
 });
 /** A state getter's value without a board (a fresh array for `cells`). */
 export const noState = (name) => (Array.isArray(STATE_GETTERS[name]) ? [] : STATE_GETTERS[name]);
+
+// Why setOption() does not take an option: it needs a new mount, it is mount()'s only, or there is none of that name.
+function refusal(name) {
+  if (REMOUNT_OPTIONS.includes(name)) return 'it needs a new mount (set the attribute, or mount() again)';
+  if (MOUNT_ONLY.includes(name)) return 'it is read only by mount()';
+  return `there is no such option (setOption takes ${SETTABLE_OPTIONS.join(', ')})`;
+}
 
 /**
  * board: { element, ready, call(fn) (fn, queued until ready), controller() (null before
@@ -57,25 +65,42 @@ export function createGameApi({ element, ready, call, controller, destroyed, bin
     /**
      * Changes one option on the running game: theme, speed, ms, nodes and strategy
      * apply at once; size, mode and seed start a new game; autoplay starts or stops
-     * the AI; keyboard rebinds the keys. Returns false for persist and storageKey
-     * (they need a new mount) and for invalid values (with a warning).
+     * the AI; keyboard rebinds the keys. Returns false, with a warning naming the reason,
+     * for every other name (persist, storageKey, controls, offline and assets need a new
+     * mount; cells, restore, storage, aiWorkers, shadow and prefix are mount()'s only), for
+     * an invalid value, and for a budget (ms, nodes) or strategy the board's catalogue
+     * refuses. Before ready, a budget or strategy is checked when the call runs (a refusal
+     * warns then).
      */
     setOption(name, value) {
-      if (destroyed() || REMOUNT_OPTIONS.includes(name)) return false;
-      const clean = readOption(name, value);
+      if (destroyed()) return false;
+      if (!SETTABLE_OPTIONS.includes(name)) {
+        console.warn(`2048: setOption("${String(name)}") changes nothing: ${refusal(name)}.`);
+        return false;
+      }
+      const clean = readOption(name, value, console.warn, 'nothing changes (the board keeps its current value)');
       if (clean === undefined && !(name === 'autoplay' && value == null)) return false;
       if (name === 'keyboard') {
         call(() => bindKeys(clean))();
         return true;
       }
-      call(() => {
+      const apply = () => {
         const c = controller();
-        if (name === 'size' || name === 'mode' || name === 'seed') c.newGame({ [name]: clean });
-        else if (name === 'autoplay') (clean ? c.startAi() : c.stopAi());
-        else if (name === 'strategy') c.configure(name, validStrategy(clean) ?? DEFAULT_STRATEGY);
-        else c.configure(name, clean);
-      })();
-      return true;
+        if (name === 'size' || name === 'mode' || name === 'seed') return c.newGame({ [name]: clean });
+        if (name === 'autoplay') return clean ? c.startAi() : c.stopAi();
+        if (name === 'strategy') {
+          if (validStrategy(clean, 'nothing changes (the board keeps its current value)') === undefined) return false;
+          return c.configure(name, clean);
+        }
+        if (c.configure(name, clean) !== false) return undefined;
+        console.warn(`2048: setOption("${name}", ${clean}) changes nothing: the strategy in use takes no such budget, or not this one.`);
+        return false;
+      };
+      if (!controller()) {
+        call(apply)();
+        return true;
+      }
+      return apply() !== false || name === 'autoplay';
     },
     getState: state,
     /** The game's record (`2048r1.` ...; the line played): for a link, a file or loadRecord. null before ready. */

@@ -105,3 +105,21 @@ export function memoryStorage() {
     removeItem: (k) => void items.delete(k),
   };
 }
+
+/**
+ * Copies every item under `from:` to `to:` in `backend` (default localStorage) when nothing is
+ * under `to:` yet: saves made under an older key keep their games. Returns the number copied;
+ * 0 when storage cannot be read. The items under `from:` stay.
+ */
+export function adoptItems({ from, to, backend }) {
+  try {
+    const store = backend ?? globalThis.localStorage;
+    const keys = Array.from({ length: store.length }, (_, i) => store.key(i)).filter(Boolean);
+    if (keys.some((k) => k.startsWith(`${to}:`))) return 0;
+    const old = keys.filter((k) => k.startsWith(`${from}:`));
+    for (const k of old) store.setItem(to + k.slice(from.length), store.getItem(k));
+    return old.length;
+  } catch {
+    return 0;
+  }
+}

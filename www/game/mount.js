@@ -5,6 +5,7 @@
 // ids, globals, or assumes it is the only game on the page.
 import { loadEngine, loadRecords } from '../shared/wasm.js';
 import { createStorage, memoryStorage } from './storage.js';
+import { adoptItems } from './guarded-storage.js';
 import { createView } from './view.js';
 import { createController } from './controller.js';
 import { createInput } from './input.js';
@@ -23,14 +24,26 @@ const ourShadows = new WeakSet(); // shadow roots attached here: a later mount r
 const live = new Map(); // host element -> controller, for boards not yet destroyed
 
 
-// Without an id or storage key, boards are told apart by their order on the page.
+// Without an id or storage key, boards are told apart by their page's path and their order on
+// the page (`game2048:/blog/post.html:board-1`); `older` is the key before the path was in it
+// (`game2048:board-1`), whose saves a board without its own adopts (adoptItems).
 function defaultKey(element) {
-  if (element.id) return `game2048:${element.id}`;
+  if (element.id) return { key: `game2048:${element.id}` };
   let n = 1;
   for (const other of live.keys()) {
     if (other !== element && other.compareDocumentPosition(element) & Node.DOCUMENT_POSITION_FOLLOWING) n++;
   }
-  return `game2048:board-${n}`;
+  const path = element.ownerDocument.defaultView?.location?.pathname ?? '/';
+  return { key: `game2048:${path}:board-${n}`, older: `game2048:board-${n}` };
+}
+
+// The board's key prefix: the embedder's, else defaultKey's (adopting the older key's saves).
+function storageKey(element, opts) {
+  const given = opts.storageKey ?? opts.prefix;
+  if (given) return given;
+  const { key, older } = defaultKey(element);
+  if (older && opts.persist !== false) adoptItems({ from: older, to: key, backend: opts.storage });
+  return key;
 }
 
 // The element the board renders into: by default a div in an open shadow root of `element`
@@ -168,17 +181,18 @@ export function mount(element, options = {}) {
     });
   }
 
-  function validStrategy(name) {
+  // A strategy of the catalogue, else undefined with a warning that ends with `outcome`.
+  function validStrategy(name, outcome = `using the default (${DEFAULT_STRATEGY})`) {
     if (name === undefined) return undefined;
     const known = gameCatalog(engine).map((s) => s.name);
     if (known.includes(name)) return name;
-    console.warn(`2048: strategy="${name}" is not valid (known: ${known.join(', ')}); using the default (${DEFAULT_STRATEGY}).`);
+    console.warn(`2048: strategy="${name}" is not valid (known: ${known.join(', ')}); ${outcome}.`);
     return undefined;
   }
 
   const ready = (async () => {
     const storage = createStorage({
-      prefix: opts.storageKey ?? opts.prefix ?? defaultKey(element),
+      prefix: storageKey(element, opts),
       backend: opts.persist === false ? memoryStorage() : opts.storage,
       onUnavailable: () => view.notice('Storage is not available: this game will not be saved.', 'storage'),
     });

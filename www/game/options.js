@@ -12,13 +12,16 @@ export const CHOICES = {
   keyboard: ['focus', 'document', 'none'],
   controls: ['none', 'minimal', 'full'],
 };
-const KEYBOARD_ALIASES = { element: 'focus', false: 'none' };
+/** Other spellings `keyboard` takes: `element` is `focus`, `false` (or "false") is `none`. */
+export const KEYBOARD_ALIASES = { element: 'focus', false: 'none' };
 
 /** The attribute names the element observes, in mount()'s spelling where they differ. */
 export const ATTRIBUTES = ['size', 'mode', 'theme', 'strategy', 'ms', 'nodes', 'autoplay', 'speed', 'seed', 'keyboard', 'persist', 'storage-key', 'controls', 'offline', 'assets'];
 export const OPTION_OF = { 'storage-key': 'storageKey' };
 /** The options a running board cannot take: a change needs a new mount (setOption returns false). */
 export const REMOUNT_OPTIONS = ['persist', 'storageKey', 'controls', 'offline', 'assets'];
+/** The options setOption() applies to a running board; it returns false for any other name. */
+export const SETTABLE_OPTIONS = ['size', 'mode', 'theme', 'strategy', 'ms', 'nodes', 'autoplay', 'speed', 'seed', 'keyboard'];
 /** The attributes that are on by their presence (`autoplay`, not `autoplay="on"`): boolean properties of the element. */
 export const FLAG_ATTRIBUTES = ['autoplay', 'offline'];
 
@@ -42,13 +45,28 @@ function flag(value) {
   return undefined;
 }
 
-/** One option: its clean value, or undefined when absent or invalid (with a warning). */
-export function readOption(name, value, warn = console.warn) {
+/**
+ * A boolean attribute's value (autoplay, offline), by HTML's rule: present is on, whatever its
+ * text, but for `off` and `false`. `warn` says so for any other text than '', on and true.
+ */
+export function flagAttribute(name, value, warn = console.warn) {
+  const clean = flag(value);
+  if (clean !== undefined || typeof value !== 'string') return clean;
+  warn(`2048: ${name}="${value}" is on: a boolean attribute is on whenever present (only "off" and "false" turn it off).`);
+  return true;
+}
+
+/**
+ * One option: its clean value, or undefined when absent or invalid (with a warning that ends
+ * with `outcome`, what happens instead: by default, the default is used).
+ */
+export function readOption(name, value, warn = console.warn, outcome = `using the default (${DEFAULTS[name] ?? 'default'})`) {
   if (value == null) return undefined;
   let clean;
   if (name === 'size') clean = whole(value, SIZE);
   else if (name === 'ms' || name === 'nodes') clean = whole(value, BUDGETS[name]);
-  else if (name === 'autoplay' || name === 'persist' || name === 'offline') clean = flag(value);
+  else if (FLAG_ATTRIBUTES.includes(name)) clean = flagAttribute(name, value, warn);
+  else if (name === 'persist') clean = flag(value);
   else if (name === 'seed') {
     if (typeof value === 'bigint') clean = value >= 0n && value < 2n ** 64n ? value : undefined;
     else if (/^\d{1,20}$/.test(String(value).trim())) {
@@ -63,7 +81,7 @@ export function readOption(name, value, warn = console.warn) {
   else if (name === 'strategy' || name === 'storageKey') clean = typeof value === 'string' && value.trim() ? value.trim() : undefined;
   else return value;
   if (clean === undefined) {
-    warn(`2048: ${spell(name)}="${String(value)}" is not valid; using the default (${DEFAULTS[name] ?? 'default'}).`);
+    warn(`2048: ${spell(name)}="${String(value)}" is not valid; ${outcome}.`);
   }
   return clean;
 }

@@ -5,7 +5,7 @@
 // it (review-view.js, loaded when asked). The engine's Replay did every rule check when it
 // read the record; this draws its positions, and a step forward animates the engine's
 // report of the move (its slides, merges and spawn), as the game does.
-import { el, add, button } from '../shared/dom.js';
+import { el, add, button, part } from '../shared/dom.js';
 import { createBoardView, ARROWS } from '../shared/board-view.js';
 import { SPEED_LABELS, SPEED_DELAY_MS, MODE_LABELS } from '../shared/choices.js';
 import { download, fileName } from './record-io.js';
@@ -105,7 +105,7 @@ function createControls(wrap, length, { go, step, toggle }) {
   const jumpLabel = add(jump, el('label', null, 'Go to move '));
   const jumpField = add(jumpLabel, el('input', 'replay-jump-field'));
   Object.assign(jumpField, { type: 'number', min: '0', max: String(length), step: '1' });
-  add(jump, el('button', 'btn replay-jump-go', 'Go')).type = 'submit';
+  add(jump, part(el('button', 'btn replay-jump-go', 'Go'), 'button')).type = 'submit';
   add(jump, el('span', 'replay-keys', 'Keys: ← → step, space plays, Home / End.'));
   jump.addEventListener('submit', (e) => {
     e.preventDefault();
