@@ -6,7 +6,7 @@ use game2048::ai::endgame::{Builder, Formation, Subgame, Table, TableError, Tabl
 use game2048::ai::Decision;
 use game2048::{Board, Direction};
 
-/// The chance of putting `2^target` on `goal` from `board` (after its spawn) without moving a
+/// The chance of putting `2^target` on `goal` (or growing a free tile past it) from `board` (after its spawn) without moving a
 /// tile of `fixed`, under best play, by searching every line to its end.
 fn plain(board: &Board, fixed: &[u8], goal: usize, target: u8) -> f64 {
     if board.cells()[goal] == target {
@@ -23,14 +23,14 @@ fn plain(board: &Board, fixed: &[u8], goal: usize, target: u8) -> f64 {
         {
             continue;
         }
-        let value = if after.cells()[goal] == target {
-            1.0
-        } else if after
-            .cells()
-            .iter()
-            .enumerate()
-            .any(|(i, &e)| !fixed.contains(&(i as u8)) && e > target)
-        {
+        // Won: the target on the goal, or a free tile grown past it.
+        let won = after.cells()[goal] == target
+            || after
+                .cells()
+                .iter()
+                .enumerate()
+                .any(|(i, &e)| !fixed.contains(&(i as u8)) && e > target);
+        let value = if won {
             1.0
         } else {
             let empty: Vec<usize> = after.empty_cells().collect();
