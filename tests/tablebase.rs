@@ -1,0 +1,155 @@
+//! The tablebase binary end to end: the same file whatever the threads, a stopped build
+//! refused without --resume, bad input named with exit code 2, and `cover` counting the
+//! positions a formation and a folder of tables hold.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+const TABLEBASE: &str = env!("CARGO_BIN_EXE_tablebase");
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tablebase-test-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn tablebase(dir: &Path, args: &[&str]) -> Output {
+    Command::new(TABLEBASE)
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("the tablebase binary runs")
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+#[test]
+fn a_build_gives_the_same_files_on_any_threads_and_info_reads_them() {
+    let dir = scratch("same");
+    for (threads, out) in [("1", "one"), ("2", "two")] {
+        let run = tablebase(
+            &dir,
+            &[
+                "build",
+                "snake-9",
+                "--target",
+                "3..5",
+                "--dir",
+                out,
+                "--threads",
+                threads,
+            ],
+        );
+        assert!(run.status.success(), "{}", stderr(&run));
+    }
+    for name in ["snake-9-t3.egt", "snake-9-t4.egt", "snake-9-t5.egt"] {
+        let one = std::fs::read(dir.join("one").join(name)).unwrap();
+        assert_eq!(
+            one,
+            std::fs::read(dir.join("two").join(name)).unwrap(),
+            "{name}"
+        );
+    }
+    // Built already: kept, not built again.
+    let again = tablebase(&dir, &["build", "snake-9", "--target", "5", "--dir", "one"]);
+    assert!(
+        again.status.success() && stderr(&again).contains("built already"),
+        "{}",
+        stderr(&again)
+    );
+    let info = tablebase(&dir, &["info", "one/snake-9-t5.egt"]);
+    let text = String::from_utf8_lossy(&info.stdout);
+    assert!(
+        info.status.success()
+            && text.contains("snake-9 building 32")
+            && text.contains("279936 states"),
+        "{text}"
+    );
+}
+
+#[test]
+fn bad_input_exits_2_naming_it_and_a_stopped_build_needs_resume() {
+    let dir = scratch("bad");
+    for (args, says) in [
+        (
+            vec!["build", "snake-5", "--target", "3"],
+            "expected snake-6 .. snake-12",
+        ),
+        (
+            vec!["build", "snake-9", "--target", "7"],
+            "3..=6 for snake-9",
+        ),
+        (
+            vec!["build", "snake-9", "--target", "5..3"],
+            "--target \"5..3\"",
+        ),
+        (vec!["info", "missing.egt"], "missing.egt: cannot read"),
+    ] {
+        let out = tablebase(&dir, &args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&out).contains(says), "{args:?}: {}", stderr(&out));
+    }
+    // A corrupt table is named by its file and what is wrong.
+    let build = tablebase(&dir, &["build", "snake-10", "--target", "4", "--dir", "t"]);
+    assert!(build.status.success(), "{}", stderr(&build));
+    let path = dir.join("t/snake-10-t4.egt");
+    let mut bytes = std::fs::read(&path).unwrap();
+    let middle = bytes.len() / 2;
+    bytes[middle] ^= 1;
+    std::fs::write(dir.join("t/bad.egt"), &bytes).unwrap();
+    let out = tablebase(&dir, &["info", "t/bad.egt"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("t/bad.egt: endgame table corrupt"),
+        "{}",
+        stderr(&out)
+    );
+    // A checkpoint left by a stopped build: refused without --resume, finished with it.
+    std::fs::write(dir.join("t/snake-10-t5.egc"), b"2048egc\n").unwrap();
+    let out = tablebase(&dir, &["build", "snake-10", "--target", "5", "--dir", "t"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("pass --resume"), "{}", stderr(&out));
+    let out = tablebase(
+        &dir,
+        &[
+            "build", "snake-10", "--target", "5", "--dir", "t", "--resume",
+        ],
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "a cut-short checkpoint is bad input"
+    );
+    assert!(stderr(&out).contains("cut short"), "{}", stderr(&out));
+}
+
+#[test]
+fn cover_counts_the_positions_in_a_formation_and_those_the_tables_cover() {
+    let dir = scratch("cover");
+    let build = tablebase(&dir, &["build", "snake-10", "--target", "4", "--dir", "t"]);
+    assert!(build.status.success(), "{}", stderr(&build));
+    // Row by row: the chain 32768..128, 16 along the snake (snake-10 at 16), small tiles free;
+    // the same turned over; a board with no chain; one in snake-10 at 32, which no table holds.
+    let lines = [
+        "[32768,16384,8192,4096,256,512,1024,2048,128,16,0,2,4,2,0,8]",
+        "[4,2,0,8,128,16,0,2,256,512,1024,2048,32768,16384,8192,4096]",
+        "[2,4,8,16,32,64,128,256,512,1024,2048,4096,8192,16384,32768,2]",
+        "[32768,16384,8192,4096,256,512,1024,2048,128,32,0,2,4,2,0,8]",
+    ];
+    let text: String = lines
+        .iter()
+        .map(|c| format!("{{\"size\":4,\"cells\":{c}}}\n"))
+        .collect();
+    std::fs::write(dir.join("p.jsonl"), text).unwrap();
+    let out = tablebase(&dir, &["cover", "p.jsonl", "--dir", "t"]);
+    let table = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        table.contains("| 32768 | 4 | 75.0% |") && table.contains("snake-10 at 16: 50.0%"),
+        "{table}"
+    );
+    assert!(table.trim_end().ends_with("| 50.0% |"), "{table}");
+}
