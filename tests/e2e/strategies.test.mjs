@@ -257,7 +257,8 @@ test('expectimax\'s default (Fits the speed) calibrates the pool once, then spli
 });
 
 test('the panel says which rung Fits the speed chose on this machine and why, once calibrated, and again at each speed', async () => {
-  const { CALIBRATION, LADDER, SPEED_INTERVAL_MS } = await import('../../www/ai/strength-figures.js');
+  const { CALIBRATION, LADDER } = await import('../../www/ai/strength-figures.js');
+  const { SPEEDS } = await import('../../www/shared/choices.js');
   const { page, done } = await openPage(env, '?seed=36', { initScript: cores(2) + SPY });
   await choose(page, 'strategy', 'expectimax');
   const fit = page.locator('.g2048 .ai-fit');
@@ -273,7 +274,7 @@ test('the panel says which rung Fits the speed chose on this machine and why, on
     const text = await fit.textContent();
     const nodes = (await page.evaluate(() => window.sent)).filter((m) => m.cells !== String(CALIBRATION.cells))[0].options.nodes;
     const rung = LADDER.find((r) => r.nodes === nodes);
-    const ms = Math.round(SPEED_INTERVAL_MS[speed]);
+    const ms = Math.round(SPEEDS[speed].intervalMs);
     assert.match(text, new RegExp(`^Fits the speed: ${rung.name}, \\S+ positions a move, (fits ${ms} ms on 2 workers|the smallest \\(${ms} ms is short for 2 workers here\\)): (reaches 16384 in .+, 32768 in .+|reach not yet measured)$`));
     // The line under the picker names the rung and how strong it plays.
     assert.match(await line.textContent(), new RegExp(`^${rung.name} here: (reaches 16384 in [^,]+|reach not yet measured)$`));

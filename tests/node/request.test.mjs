@@ -112,3 +112,18 @@ test('the whole pipeline: what each request becomes and what its answer says', (
   assert.deepEqual(ms.said, { budget: null, played: H, fallback: false });
   assert.ok(ms.parts.every((p) => p.body.options.ms === 50));
 });
+
+test("the page's request (board-ai.js's requestOf): a budget as given, Fits the speed as the speed's interval, weights copied; each speed paces and fits from one table", async () => {
+  const { requestOf } = await import('../../www/ai/board-ai.js');
+  const { SPEEDS } = await import('../../www/shared/choices.js');
+  assert.deepEqual(requestOf({ strategy: H, budget: { nodes: 200000 }, speed: 'max' }), { strategy: H, nodes: 200000 });
+  const weights = { empty: 3 };
+  const asked = requestOf({ strategy: H, budget: { auto: true }, weights, speed: 'fast' });
+  assert.deepEqual(asked, { strategy: H, auto: 100, weights: { empty: 3 } });
+  assert.notEqual(asked.weights, weights, 'the settings\' weights are not handed out');
+  assert.deepEqual(requestOf({ strategy: BEST, budget: { auto: true }, speed: 'max' }), { strategy: BEST, auto: 1000 / 61 });
+  // Max: no pause between moves, and a budget fitted to 61 moves a second.
+  assert.deepEqual(Object.fromEntries(Object.entries(SPEEDS).map(([k, s]) => [k, [s.label, s.delayMs, s.intervalMs]])), {
+    watch: ['Watch', 250, 250], fast: ['Fast', 100, 100], faster: ['Faster', 25, 25], max: ['Max', 0, 1000 / 61],
+  });
+});

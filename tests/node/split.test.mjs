@@ -97,7 +97,8 @@ test('merge: the best value wins, the first in up, right, down, left order among
 });
 
 test('"Fits the speed": the largest rung of the ladder whose budget fits the share of the interval, over the workers a split uses', async () => {
-  const { LADDER: REAL, FILL, SPEED_INTERVAL_MS, fitBudget: fit, rungLabel, fitLabel, splitShare, spentShare } = await import('../../www/ai/strength-figures.js');
+  const { LADDER: REAL, FILL, fitBudget: fit, rungLabel, fitLabel, splitShare, spentShare } = await import('../../www/ai/strength-figures.js');
+  const { SPEEDS } = await import('../../www/shared/choices.js');
   const nodes = REAL.map((r) => r.nodes);
   assert.deepEqual([...nodes].sort((a, b) => a - b), nodes, 'the ladder climbs');
   // The rule on the ladder's budgets with no measured cost (a rung costs its whole budget),
@@ -106,8 +107,8 @@ test('"Fits the speed": the largest rung of the ladder whose budget fits the sha
   const fitBudget = (rate, workers, interval) => fit(rate, workers, interval, LADDER);
   // A measured mean cost replaces the budget: 200k spending 40k a move fits where 50k's budget would.
   const measured = LADDER.map((r) => (r.nodes === 200000 ? { ...r, nodesPerMove: 40000 } : r));
-  assert.equal(fit(10000, 1, SPEED_INTERVAL_MS.max, measured), 200000);
-  assert.equal(fitBudget(10000, 1, SPEED_INTERVAL_MS.max), 50000);
+  assert.equal(fit(10000, 1, SPEEDS.max.intervalMs, measured), 200000);
+  assert.equal(fitBudget(10000, 1, SPEEDS.max.intervalMs), 50000);
   // A rung the arena has not measured yet costs its budget times the largest share of its
   // budget that a measured rung spends (200k spending 40k: a fifth), not its whole budget:
   // 800k then costs 160k a move, which fits 100 ms on one worker at 160,000 / 70 nodes per ms
@@ -120,13 +121,13 @@ test('"Fits the speed": the largest rung of the ladder whose budget fits the sha
   assert.equal(fitLabel(160000 / (FILL * 100), 1, 100, measured), 'Fits the speed: Solid, 800k positions a move, fits 100 ms on 1 worker: reach not yet measured');
   // 10,000 nodes per ms per worker: at Max (1/61 s), 0.7 of it fits 115,000 nodes on one
   // worker (50k), 345,000 over three or more (200k).
-  assert.equal(fitBudget(10000, 1, SPEED_INTERVAL_MS.max), 50000);
-  assert.equal(fitBudget(10000, 4, SPEED_INTERVAL_MS.max), 200000);
+  assert.equal(fitBudget(10000, 1, SPEEDS.max.intervalMs), 50000);
+  assert.equal(fitBudget(10000, 4, SPEEDS.max.intervalMs), 200000);
   // 200k on three workers: four legal moves take two shares on the busiest worker (1/2 of
   // the whole, 10 ms of the 11.5 ms), still in.
-  assert.equal(fitBudget(10000, 3, SPEED_INTERVAL_MS.max), 200000);
-  assert.equal(fitBudget(10000, 1, SPEED_INTERVAL_MS.fast), 200000);
-  assert.equal(fitBudget(10000, 4, SPEED_INTERVAL_MS.watch), 2500000);
+  assert.equal(fitBudget(10000, 3, SPEEDS.max.intervalMs), 200000);
+  assert.equal(fitBudget(10000, 1, SPEEDS.fast.intervalMs), 200000);
+  assert.equal(fitBudget(10000, 4, SPEEDS.watch.intervalMs), 2500000);
   // The exact edge: a rung that needs exactly FILL of the interval fits.
   assert.equal(fitBudget(LADDER[2].nodes / (FILL * 100), 1, 100), LADDER[2].nodes);
   assert.equal(fitBudget(LADDER[2].nodes / (FILL * 100) - 1, 1, 100), LADDER[1].nodes);
@@ -153,7 +154,7 @@ test('"Fits the speed": the largest rung of the ladder whose budget fits the sha
   assert.equal(fitBudget(0, 4, 16), LADDER[0].nodes);
   // Faster speeds never get a larger budget.
   for (const w of [1, 2, 4]) {
-    const picks = ['watch', 'fast', 'faster', 'max'].map((s) => fitBudget(30000, w, SPEED_INTERVAL_MS[s]));
+    const picks = ['watch', 'fast', 'faster', 'max'].map((s) => fitBudget(30000, w, SPEEDS[s].intervalMs));
     assert.deepEqual([...picks].sort((a, b) => b - a), picks, `${w} workers: ${picks}`);
   }
   // The panel's words for the pick: the rung, the interval, the workers, the reach.
@@ -161,7 +162,7 @@ test('"Fits the speed": the largest rung of the ladder whose budget fits the sha
   const unmeasured = { ...LADDER[2], reach: null, nodesPerMove: null };
   const words = [light, LADDER[1], unmeasured, ...LADDER.slice(3)];
   assert.equal(fitLabel(10000, 4, 100, words), 'Fits the speed: Solid, 800k positions a move, fits 100 ms on 4 workers: reach not yet measured');
-  assert.equal(fitLabel(1, 1, SPEED_INTERVAL_MS.max, words), 'Fits the speed: Light, 50k positions a move, the smallest (16 ms is short for 1 worker here): reaches 16384 in 3 games of 10, 32768 in 1 game in 200');
+  assert.equal(fitLabel(1, 1, SPEEDS.max.intervalMs, words), 'Fits the speed: Light, 50k positions a move, the smallest (16 ms is short for 1 worker here): reaches 16384 in 3 games of 10, 32768 in 1 game in 200');
   // Labels quote a measured reach only where the data has one.
   assert.equal(rungLabel({ nodes: 2500000, name: 'Strong', reach: null }), 'Strong (2.5M positions): reach not yet measured');
   assert.equal(rungLabel({ nodes: 2500000, name: 'Strong', reach: { 16384: 0.9, 32768: 0.31 } }), 'Strong (2.5M positions): reaches 16384 in 9 games of 10, 32768 in 3 games of 10');
@@ -244,7 +245,7 @@ test('the default player fits the speed across both families: the strongest meas
 
 test('at Max a learned rung plays only with FASTEST_GAMES games behind its figures; at the other speeds with the figures it has', async () => {
   const { fitPlayer, FASTEST_GAMES, FAMILIES } = await import('../../www/ai/fit-player.js');
-  const { SPEED_INTERVAL_MS } = await import('../../www/ai/strength-figures.js');
+  const { SPEEDS } = await import('../../www/shared/choices.js');
   assert.equal(FAMILIES.find((f) => f.strategy === 'expectimax-td').fastestGames, FASTEST_GAMES);
   const heuristic = { strategy: 'expectimax', words: 'the heuristic search', ladder: [{ nodes: 50000, name: 'Light', reach: { 8192: 0.8, 16384: 0.3, 32768: 0 }, nodesPerMove: 100, games: 200 }] };
   const learned = {
@@ -258,16 +259,16 @@ test('at Max a learned rung plays only with FASTEST_GAMES games behind its figur
   };
   const speeds = { expectimax: 1e6, 'expectimax-td': 1e6 };
   // Both rungs fit both speeds; the stronger has 200 games.
-  assert.equal(fitPlayer(speeds, 2, SPEED_INTERVAL_MS.watch, [heuristic, learned]).rung.name, 'Shrewd');
-  assert.equal(fitPlayer(speeds, 2, SPEED_INTERVAL_MS.max, [heuristic, learned]).rung.name, 'Sharp');
+  assert.equal(fitPlayer(speeds, 2, SPEEDS.watch.intervalMs, [heuristic, learned]).rung.name, 'Shrewd');
+  assert.equal(fitPlayer(speeds, 2, SPEEDS.max.intervalMs, [heuristic, learned]).rung.name, 'Sharp');
   // With its 1,000 games in, Max plays it too.
   learned.ladder[1].games = FASTEST_GAMES;
-  assert.equal(fitPlayer(speeds, 2, SPEED_INTERVAL_MS.max, [heuristic, learned]).rung.name, 'Shrewd');
+  assert.equal(fitPlayer(speeds, 2, SPEEDS.max.intervalMs, [heuristic, learned]).rung.name, 'Shrewd');
 });
 
 test('rungs rank on the seeds both played: a short run\'s lucky first seeds do not outrank a long run that did as well on them', async () => {
   const { fitPlayer } = await import('../../www/ai/fit-player.js');
-  const { SPEED_INTERVAL_MS } = await import('../../www/ai/strength-figures.js');
+  const { SPEEDS } = await import('../../www/shared/choices.js');
   const heuristic = { strategy: 'expectimax', words: 'the heuristic search', ladder: [{ nodes: 50000, name: 'Light', reach: { 8192: 0.8, 16384: 0.3, 32768: 0 }, nodesPerMove: 100, games: 200, strength: [[200, 0.3]] }] };
   // Sharp over 1,000 games: 0.928 + 0.462; on its first 200, 0.935 + 0.503. Wise over those 200
   // seeds alone: 0.925 + 0.53, above Sharp's whole figure, below its figure on the same seeds.
@@ -275,7 +276,7 @@ test('rungs rank on the seeds both played: a short run\'s lucky first seeds do n
   const wise = { nodes: 300000, name: 'Wise', reach: { 8192: 0.97, 16384: 0.925, 32768: 0.48 }, nodesPerMove: 100, games: 200, strength: [[200, 0.925 + 0.48]] };
   const learned = { strategy: 'expectimax-td', words: 'the learned network', ladder: [sharp, wise] };
   const speeds = { expectimax: 1e6, 'expectimax-td': 1e6 };
-  const at = (ladder) => fitPlayer(speeds, 2, SPEED_INTERVAL_MS.watch, [heuristic, { ...learned, ladder }]).rung.name;
+  const at = (ladder) => fitPlayer(speeds, 2, SPEEDS.watch.intervalMs, [heuristic, { ...learned, ladder }]).rung.name;
   assert.ok(wise.reach[16384] + wise.reach[32768] > sharp.reach[16384] + sharp.reach[32768], 'Wise ranks above on whole figures');
   assert.equal(at([sharp, wise]), 'Sharp');
   // Stronger than Sharp on their common seeds: Wise.

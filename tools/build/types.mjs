@@ -5,7 +5,7 @@
 // `node tools/build/types.mjs --check` (and tests/node/types.test.mjs) fails while it differs.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { SIZES, MODES, THEMES, SPEED_DELAY_MS } from '../../www/shared/choices.js';
+import { SIZES, MODES, THEMES, SPEEDS } from '../../www/shared/choices.js';
 import { CHOICES } from '../../www/game/options.js';
 import { gameCatalog, strategyCatalog } from '../../www/ai/strategies.js';
 
@@ -21,7 +21,7 @@ export function unions() {
     BoardSize: SIZES,
     Mode: MODES,
     Theme: THEMES,
-    Speed: Object.keys(SPEED_DELAY_MS),
+    Speed: Object.keys(SPEEDS),
     KeyboardMode: CHOICES.keyboard,
     Controls: CHOICES.controls,
     EngineStrategyName: strategyCatalog(engine).map((s) => s.name),

@@ -16,7 +16,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 // Where the page's strength figures live: the one path to change if the module moves.
 import { NETWORK_FILE } from '../../www/ai/network.js';
 import { FAMILIES, FASTEST_GAMES, fitPlayer } from '../../www/ai/fit-player.js';
-import { SPEED_INTERVAL_MS } from '../../www/ai/strength-figures.js';
+import { SPEEDS } from '../../www/shared/choices.js';
 import { isStale } from '../runs/replay-stale.mjs';
 
 export const STRENGTH_FIGURES = 'www/ai/strength-figures.js';
@@ -730,7 +730,7 @@ function ladderBlock(name, rungs, index) {
 function maxPick(index) {
   const rungs = { expectimax: pageRungs(LADDER, index), 'expectimax-td': pageRungs(TD_LADDER, index) };
   const families = FAMILIES.map((f) => ({ ...f, ladder: rungs[f.strategy] }));
-  const pick = fitPlayer(WASM_SPEEDS, MAX_WORKERS, SPEED_INTERVAL_MS.max, families);
+  const pick = fitPlayer(WASM_SPEEDS, MAX_WORKERS, SPEEDS.max.intervalMs, families);
   return { strategy: pick.strategy, rung: pick.rung, file: pick.rung.from };
 }
 

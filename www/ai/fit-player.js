@@ -3,7 +3,8 @@
 // up with the speed on this device, and that pick in words. Plain data and pure functions: no
 // DOM, no workers. The request pipeline (request.js) and default-player.js ask it, so it loads with the AI, not with a first
 // visit.
-import { FILL, LADDER, SPEED_INTERVAL_MS, TD_LADDER, cost, fitBudget, positions, reachWords } from './strength-figures.js';
+import { FILL, LADDER, TD_LADDER, cost, fitBudget, positions, reachWords } from './strength-figures.js';
+import { SPEEDS } from '../shared/choices.js';
 import { splitWorkers } from './split.js';
 import { ROLES } from './roles.js';
 
@@ -24,7 +25,7 @@ export const FAMILIES = [
 
 /** Whether `rung` of `family` has the games behind its figures that a pick at `intervalMs` needs. */
 const enoughGames = (family, rung, intervalMs) =>
-  !family.fastestGames || intervalMs > SPEED_INTERVAL_MS.max || rung.games >= family.fastestGames;
+  !family.fastestGames || intervalMs > SPEEDS.max.intervalMs || rung.games >= family.fastestGames;
 
 // How a measured rung ranks: its share reaching 16384 plus its share reaching 32768 (a game that
 // reaches 32768 counts twice), on its first `games` games (`strength`, from make figures: every

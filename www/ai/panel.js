@@ -5,7 +5,7 @@
 // on how strong, the ladder's figures behind a click). The evaluation weights go to the settings.
 // Classes, text and ARIA only; every choice goes to `handlers`.
 import { el, add, button, choices } from '../shared/dom.js';
-import { SPEED_LABELS, SHIPPED, YOURS } from '../shared/choices.js';
+import { SPEEDS, SHIPPED, YOURS } from '../shared/choices.js';
 import { createLiveFigures } from './live-figures.js';
 import { createLadderTable } from './ladder-table.js';
 import { createWeightsForm } from './weights-form.js';
@@ -73,12 +73,12 @@ function picker(idPrefix, name, label, options, onChoose) {
 
 /**
  * id: a prefix for element ids. handlers: { aiToggle(), aiStep(), aiHint(),
- * setting(name, value) (strategy, network, strength, aiSpeed, aiPanelOpen),
+ * setting(name, value) (strategy, network, strength, speed, aiPanelOpen),
  * weights({field: text}, changedField), resetWeights() }. bar: bar.js's bar, for controls
  * "full" (the view loads both modules at once); settingsBody: the settings dialog's body.
  */
 export function createAiPanel(id, handlers, { bar, settingsBody = null }) {
-  const speedChoice = choices(id, 'speed', 'Speed', Object.entries(SPEED_LABELS), (v) => handlers.setting('aiSpeed', v));
+  const speedChoice = choices(id, 'speed', 'Speed', Object.entries(SPEEDS).map(([key, s]) => [key, s.label]), (v) => handlers.setting('speed', v));
   // Its words say what they are: its name is for screen readers only.
   speedChoice.wrap.querySelector('.setting-label').classList.add('sr-only');
   bar.row(speedChoice.wrap);

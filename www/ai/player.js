@@ -1,8 +1,8 @@
 // The AI player: Start / Stop, Step, Hint, the pacing of its moves by speed, and
-// the figures of its game. It asks the worker pool (pool.js) for a move, with an
-// AbortSignal: a request nobody wants any more (Stop, a new game, undo, a
-// player's move, a size or mode change, destroy) is aborted, which ends the
-// worker busy with it. It plays through the controller's `host` and never
+// the figures of its game. It asks the worker pool (pool.js, or lazy-pool.js) for a
+// move, with an AbortSignal: a request nobody wants any more (Stop, a new game, undo,
+// a player's move, a size or mode change, destroy) is aborted, which ends the worker
+// busy with it. It plays on the game's `board` (board-ai.js hands it over) and never
 // touches the DOM; the view draws what it is told.
 import { createPlayFigures } from './play-figures.js';
 import { createLatestRequest } from './latest-request.js';
@@ -12,17 +12,12 @@ const now = () => performance.now();
 
 /**
  * ai: the pool (decide(cells, size, options, {signal})). view: setAi, setAiStats,
- * showHint, notice, flush. host: {
- *   position() -> {cells, size} of the game shown;
- *   canPlay() -> whether a move may be made now (a game, not over, not behind the win screen);
- *   play(dir) -> plays the AI's move, true if the board changed;
- *   ended() -> 'won' | 'over' | null after a move;
- *   finished() -> {tile, score} when the game is over, else null; score() -> the score;
- *   options() -> bestMove's options (strategy, budget, weights);
- *   delay() -> the least ms between two moves (the speed) }.
+ * showHint, notice, flush. host: the game's board (board-ai.js's `board`: position(),
+ * canPlay(), play(dir), ended(), finished(), score()). request(): what the pool is asked
+ * (board-ai.js's requestOf). delay(): the least ms between two moves (the speed's delayMs).
  * onEvent(type, detail): 'ai-start', 'ai-stop', 'error'.
  */
-export function createAiPlayer({ ai, view, host, onEvent = () => {} }) {
+export function createAiPlayer({ ai, view, host, request: options, delay, onEvent = () => {} }) {
   let playing = false;
   let timer = 0; // before the next move, at the chosen speed
   let resume = false; // stopped at the win screen: "Keep going" plays on
@@ -46,7 +41,7 @@ export function createAiPlayer({ ai, view, host, onEvent = () => {} }) {
   // Asks the pool for the current position; `then(result)` runs only if no newer request was
   // made and this one was not cancelled since.
   function think(then) {
-    request.ask(host.position(), host.options(), (result) => {
+    request.ask(host.position(), options(), (result) => {
       const { depth, values, dir, ms, nodes } = result;
       view.setAiStats({ mps: figures.mps(), depth, nps: ms > 0 ? (nodes * 1000) / ms : null, values, dir });
       then(result);
@@ -81,7 +76,7 @@ export function createAiPlayer({ ai, view, host, onEvent = () => {} }) {
         timer = 0;
         if (playing) move(result.dir);
       };
-      const wait = figures.last + host.delay() - now();
+      const wait = figures.last + delay() - now();
       if (wait > 0) timer = setTimeout(go, wait);
       else go();
     });
@@ -109,7 +104,7 @@ export function createAiPlayer({ ai, view, host, onEvent = () => {} }) {
       figures.started();
       view.showHint(null);
       show();
-      const { weights, ...plain } = host.options();
+      const { weights, ...plain } = options();
       onEvent('ai-start', weights ? { ...plain, weights } : plain);
       playNext();
       return true;

@@ -37,9 +37,7 @@ export const TD_LADDER = [
 ];
 // END TD LADDER
 
-// The time between two drawn AI moves at each speed (Max: at least the 61 moves a
-// second of the strongest browser AI we know), and the share of it a search may take.
-export const SPEED_INTERVAL_MS = { watch: 250, fast: 100, faster: 25, max: 1000 / 61 };
+// The share of a speed's interval (shared/choices.js's SPEEDS: intervalMs) a search may take.
 export const FILL = 0.7;
 
 // The calibration (speeds.js): a search at this budget on this mid-game position (about

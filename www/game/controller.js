@@ -1,14 +1,11 @@
 // The game's controller: what the page and an embed call (move, undo, the AI's buttons, the
 // settings, the statistics, records), composed of rooms with one job each: the game itself
 // (flow.js, and first-game.js for the game a board opens with), the settings (settings.js),
-// driving the AI (brain.js, and the AI player, ai/player.js), the statistics (stats.js) and
-// records opened to play on (record-open.js). It never touches the DOM and never computes a
-// move itself.
-import { GROUP_ORDER, budgetKey, cleanBudget, strategyGroup } from '../ai/strategies.js';
-import { MODES, MODE_LABELS, THEMES, SPEED_DELAY_MS, validSize } from '../shared/choices.js';
-import { createAiPlayer } from '../ai/player.js';
+// the AI (its one front door, ai/board-ai.js), the statistics (stats.js) and records opened to
+// play on (record-open.js). It never touches the DOM and never computes a move itself.
+import { MODES, MODE_LABELS, THEMES, validSize } from '../shared/choices.js';
+import { createBoardAi } from '../ai/board-ai.js';
 import { createSettings } from './settings.js';
-import { createBrain } from './brain.js';
 import { createStats } from './stats.js';
 import { createRecordOpener } from './record-open.js';
 import { createFlow } from './flow.js';
@@ -16,52 +13,45 @@ import { openFirstGame } from './first-game.js';
 
 /**
  * Game: the wasm `Game` class; loadRecords(): resolves to the module whose Game reads
- * records (Game.fromRecord), when `Game` does not. ai: the pool from ai/pool.js (decide(cells, size, options, {signal})).
- * catalog: gameCatalog(engine) from strategies.js.
+ * records (Game.fromRecord), when `Game` does not. ai: the AI's pool options (ai/pool.js's
+ * createAi: legalMoves, count, learned, networks; the pool loads when the AI is first asked),
+ * or a pool already made (the tests'). catalog: gameCatalog(engine) from ai/strategies.js.
  * options: { size, mode, seed, cells, restore } (an initial position;
  * `restore: false` ignores the saved game), and { theme, speed, ms, nodes, strategy }
  * that win over the saved settings (ms and nodes: the strategy's budget, when it takes one).
  * onEvent(type, detail): 'move', 'won', 'over', 'ai-start', 'ai-stop', 'error'.
  */
-export function createController({ Game, loadRecords, view, storage, ai, catalog, options = {}, onEvent = () => {} }) {
+export function createController({ Game, loadRecords, view, storage, ai: pool, catalog, options = {}, onEvent = () => {} }) {
   const settings = createSettings({ storage, catalog, options });
   const { values } = settings;
   const stats = createStats({ storage, view });
   const records = createRecordOpener({ Game, loadRecords, view, onEvent });
-  let player = null;
+  let ai = null;
   const flow = createFlow({
     Game, view, storage, settings, stats, onEvent,
     // The default player's pick depends on the size (the learned network plays 4x4 only).
-    ai: { playing: () => player.playing, moved: () => player.moved(), reset: () => player.reset(), changed: () => brain.show() },
+    ai: { playing: () => ai.playing, moved: () => ai.moved(), reset: () => ai.reset(), changed: () => ai.changed() },
   });
-  const brain = createBrain({ ai, view, settings, catalog, game: () => flow.game });
-  player = createAiPlayer({ ai, view, onEvent, host: aiHost(flow, brain, values) });
-  const { setBoard, setPage } = settingCalls({ values, view, flow, brain, settings, stopAi: () => player.stop() });
-
-  // Each AI button asks for a learned strategy's network first (on 4x4, the only board it plays).
-  const withNetwork = (fn) => () => (brain.askNetwork(), fn());
+  ai = createBoardAi({ pool, settings, catalog, board: flow.board, view, onEvent });
+  const { setBoard, setPage } = settingCalls({ values, view, flow, settings, stopAi: () => ai.stop() });
 
   const api = {
     start() {
       storage.checkAvailable();
       stats.load();
       view.setTheme(values.theme);
-      // The engine's strategies; a learned one's network is a choice of its own (setBrain's network).
-      // The panel lists them by group: the default, searching, learned, simple (strategyGroup).
-      const listed = catalog.filter((s) => s.plays === s.name).map((s) => ({ name: s.name, label: s.label, group: strategyGroup(s) }));
-      view.setStrategies(GROUP_ORDER.flatMap((g) => listed.filter((s) => s.group === g)));
-      brain.show();
+      ai.show();
       openFirstGame({ flow, storage, view, values, options });
     },
 
     /** The player's move (it stops the AI); false when it changes nothing or the game is paused or over. */
     move(direction) {
-      if (player.playing) player.stop('player');
+      if (ai.playing) ai.stop('player');
       return flow.play(direction, false);
     },
 
     undo() {
-      player.stop('undo');
+      ai.stop('undo');
       const game = flow.game;
       if (!game || !game.undo()) return false;
       flow.refresh();
@@ -71,39 +61,34 @@ export function createController({ Game, loadRecords, view, storage, ai, catalog
     },
 
     keepGoing() {
-      if (flow.keepGoing() && player.resumes) player.start();
+      if (flow.keepGoing() && ai.resumes) ai.resume();
     },
 
     /** Starts the AI player from the current position; false if it cannot play. */
-    startAi: withNetwork(() => player.start()),
-    stopAi: () => player.stop(),
-    toggleAi: () => (player.playing ? player.toggle() : withNetwork(() => player.toggle())()),
+    startAi: () => ai.start(),
+    stopAi: () => ai.stop(),
+    toggleAi: () => ai.toggle(),
     /** The AI plays one move. */
-    stepAi: withNetwork(() => player.step()),
+    stepAi: () => ai.step(),
     /** Shows the AI's move for this position without playing it. */
-    hintAi: withNetwork(() => player.hint()),
+    hintAi: () => ai.hint(),
     /** The strategies' explanations: `load(name)` resolves to a strategy's words (strategies.js's loadExplanation). */
-    explainWith: (load) => brain.explainWith(load),
-    /** The pool could not run the AI (reason shown next to the controls). */
-    aiUnavailable: (reason) => player.unavailable(reason),
-    /** The pool's speeds or the learned network's state changed: the default player's lines follow. */
-    aiChanged: () => brain.show(),
+    explainWith: (load) => ai.explainWith(load),
+    /** The AI could not run (reason shown next to the controls): for a pool given ready-made. */
+    aiUnavailable: (reason) => ai.unavailable(reason),
+    /** A ready-made pool's speeds or network changed: the default player's lines follow. */
+    aiChanged: () => ai.changed(),
 
     /** Options an embedder may change on a running game: theme, speed, ms, nodes, strategy. */
     configure(name, value) {
-      if (name === 'theme' || name === 'speed') return api.setSetting(name === 'speed' ? 'aiSpeed' : 'theme', value);
-      if (name === 'strategy') return api.setSetting('strategy', value);
-      if (name === 'ms' || name === 'nodes') {
-        const clean = cleanBudget(settings.info(), { [name]: value });
-        return clean ? api.setSetting('strength', budgetKey(clean), clean) : false;
-      }
-      return false;
+      if (name === 'theme') return api.setSetting('theme', value);
+      return ai.configure(name, value);
     },
 
-    /** The user's evaluation weights for the current strategy (brain.js's setWeights); resolves to true when taken. */
-    setWeights: (typed, changed) => brain.setWeights(typed, changed),
+    /** The user's evaluation weights for the current strategy (ai/brain.js's setWeights); resolves to true when taken. */
+    setWeights: (typed, changed) => ai.setWeights(typed, changed),
     /** Back to the engine's default weights for the current strategy. */
-    resetWeights: () => brain.resetWeights(),
+    resetWeights: () => ai.resetWeights(),
 
     /** Starts a new game at once (no confirmation); options as in createController. */
     newGame({ size, mode: m, seed, cells } = {}) {
@@ -114,9 +99,7 @@ export function createController({ Game, loadRecords, view, storage, ai, catalog
 
     /** A setting chosen by the player: size and mode start a new game (setBoard); the others apply at once. */
     async setSetting(name, value, given) {
-      if (name === 'strategy') return brain.setStrategy(value);
-      if (name === 'network') return brain.setNetwork(value);
-      if (name === 'strength') return brain.setStrength(value, given);
+      if (['speed', 'strategy', 'network', 'strength'].includes(name)) return ai.configure(name, value, given);
       if (name === 'size' || name === 'mode') return setBoard(name, value);
       return setPage(name, value);
     },
@@ -139,11 +122,11 @@ export function createController({ Game, loadRecords, view, storage, ai, catalog
     async loadRecord(text, { at, confirm = true, ai: aiPlays = false } = {}) {
       const next = await records.open(text, { at, ask: confirm, current: () => (flow.inProgress() ? flow.game : null) });
       if (!next) return false;
-      player.stop('new-game');
+      ai.stop('new-game');
       values.mode = next.mode;
       // A position past 2048 in Classic: the win was the shared game's; play on without the screen.
       flow.replace(next, { appear: true, keep: next.won });
-      if (aiPlays) player.start();
+      if (aiPlays) ai.resume();
       return true;
     },
 
@@ -153,7 +136,7 @@ export function createController({ Game, loadRecords, view, storage, ai, catalog
     flush: () => flow.flush(),
 
     destroy() {
-      player.destroy();
+      ai.destroy();
       flow.flush();
       flow.destroy();
     },
@@ -161,22 +144,8 @@ export function createController({ Game, loadRecords, view, storage, ai, catalog
   return api;
 }
 
-// What the AI player plays through: the game shown (flow.js), the request (brain.js), the pace.
-function aiHost(flow, brain, values) {
-  return {
-    position: () => ({ cells: Array.from(flow.game.cells()), size: flow.game.size }),
-    canPlay: () => flow.game !== null && !flow.showingWin() && !flow.game.over,
-    play: (dir) => flow.play(dir, true),
-    ended: () => (flow.game.over ? 'over' : flow.showingWin() ? 'won' : null),
-    finished: () => (flow.game?.over ? { tile: Math.max(...flow.game.cells()), score: flow.game.score } : null),
-    score: () => (flow.game ? flow.game.score : 0),
-    options: brain.options,
-    delay: () => SPEED_DELAY_MS[values.aiSpeed],
-  };
-}
-
 // The settings the controller applies itself: the board's size and mode, and the page's own.
-function settingCalls({ values, view, flow, brain, settings, stopAi }) {
+function settingCalls({ values, view, flow, settings, stopAi }) {
   // Size or mode chosen by the player: a new game, after a confirmation if one is in progress.
   async function setBoard(name, value) {
     stopAi();
@@ -197,14 +166,13 @@ function settingCalls({ values, view, flow, brain, settings, stopAi }) {
     return true;
   }
 
-  // A setting of the page itself: the AI's speed, the AI panel's fold, the theme.
+  // A setting of the page itself: the AI panel's fold, the theme.
   function setPage(name, value) {
-    const ok = name === 'aiSpeed' ? Object.hasOwn(SPEED_DELAY_MS, value) : name === 'theme' ? THEMES.includes(value) : name === 'aiPanelOpen';
+    const ok = name === 'theme' ? THEMES.includes(value) : name === 'aiPanelOpen';
     if (!ok) return false;
     values[name] = name === 'aiPanelOpen' ? value === true : value;
     if (name === 'theme') view.setTheme(value);
     view.setSettings(values);
-    if (name === 'aiSpeed') brain.show();
     settings.save();
     if (name === 'theme') flow.notify();
     return true;

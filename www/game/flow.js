@@ -1,7 +1,7 @@
 // The game itself: the engine's Game shown, the mode and "keep going", the best score, moves
 // played (by a person or the AI) and what follows them (the view drawn, the win or the end
 // announced, the save scheduled, the events, a finished game counted), a game replaced by a new,
-// saved or shared one. No DOM: the view draws; no AI: the controller hands the AI's turns over.
+// saved or shared one. No DOM: the view draws; no AI: the AI plays through `board`.
 import { errorText } from '../shared/errors.js';
 const DIRECTIONS = new Set(['up', 'right', 'down', 'left']);
 const SAVE_DELAY_MS = 150;
@@ -116,7 +116,7 @@ export function createFlow({ Game, view, storage, settings, stats, onEvent, ai }
       const result = game.move(direction);
       if (!result) return false;
       // At max speed the view draws the latest board once per frame, without animation.
-      refresh({ move: result, gained: result.gained, still: byAi && values.aiSpeed === 'max' });
+      refresh({ move: result, gained: result.gained, still: byAi && values.speed === 'max' });
       if (result.gained > 0 && !byAi) view.announce(`Score ${game.score}.`);
       scheduleSave();
       onEvent('move', { direction, gained: result.gained, score: game.score, by: byAi ? 'ai' : 'player' });
@@ -180,5 +180,20 @@ export function createFlow({ Game, view, storage, settings, stats, onEvent, ai }
       game = null;
     },
   };
+  flow.board = aiBoard(flow);
   return flow;
+}
+
+/** The game as the AI plays on it (ai/board-ai.js's `board`): its position, and its moves played by the AI. */
+function aiBoard(flow) {
+  const over = () => flow.game.over;
+  return {
+    game: () => flow.game,
+    position: () => ({ cells: Array.from(flow.game.cells()), size: flow.game.size }),
+    canPlay: () => flow.game !== null && !flow.showingWin() && !over(),
+    play: (dir) => flow.play(dir, true),
+    ended: () => (over() ? 'over' : flow.showingWin() ? 'won' : null),
+    finished: () => (flow.game?.over ? { tile: Math.max(...flow.game.cells()), score: flow.game.score } : null),
+    score: () => (flow.game ? flow.game.score : 0),
+  };
 }

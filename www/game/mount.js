@@ -10,9 +10,8 @@ import { createView } from './view.js';
 import { createController } from './controller.js';
 import { createInput } from './input.js';
 import { readOptions } from './options.js';
-import { lazyAi } from './lazy-ai.js';
 import { createGameApi } from './game-api.js';
-import { YOURS, networkFailed } from '../shared/choices.js';
+import { YOURS } from '../shared/choices.js';
 import { linkSheet } from '../shared/dom.js';
 import { gameCatalog, learnedPlays, loadExplanation, DEFAULT_STRATEGY } from '../ai/strategies.js';
 import { errorText as message } from '../shared/errors.js';
@@ -85,26 +84,15 @@ function clicks(controller, share) {
   };
 }
 
-// The AI's options for the board's pool (lazyAi): its engine's legal moves and learned
-// strategies, the view for what it shows, and the controller (controller()) for what changes.
-function aiOptions({ engine, opts, view, emit, controller }) {
+// The AI's pool for the board (ai/pool.js's createAi options; the AI loads it when first
+// asked): its engine's legal moves and learned strategies, its workers, and your network.
+function aiOptions({ engine, opts }) {
   return {
     legalMoves: engine.legalMoves,
     count: opts.aiWorkers,
-    onUnavailable: (reason) => controller().aiUnavailable(reason),
-    onStarting: (state) => view.aiStarting(state),
     learned: learnedPlays(engine),
     // Your network (learn.html saves it in this browser): read only when it first plays.
     networks: { [YOURS]: () => import('../learn/network-store.js').then((m) => m.yourNetwork()) },
-    // A network that cannot be had: the heuristic plays in its place; one notice and one
-    // `error` event say so (a retry that fails alike says nothing again).
-    onNetwork: (state) => {
-      view.setNetwork(state);
-      if (state.error && !state.again) emit('error', { message: networkFailed(state.network, state.error), source: 'network' });
-      if (!state.progress) controller()?.aiChanged();
-    },
-    // A calibration landed: the default player's pick may change.
-    onSpeed: () => controller()?.aiChanged(),
   };
 }
 
@@ -212,9 +200,8 @@ export function mount(element, options = {}) {
       throw e;
     }
     if (destroyed) throw new Error('2048: destroyed before it was ready');
-    const ai = lazyAi(aiOptions({ engine, opts, view, emit, controller: () => controller }));
     controller = createController({
-      Game: engine.Game, loadRecords, view, storage, ai, catalog: gameCatalog(engine), options: { ...opts, strategy: validStrategy(opts.strategy) }, onEvent: emit,
+      Game: engine.Game, loadRecords, view, storage, ai: aiOptions({ engine, opts }), catalog: gameCatalog(engine), options: { ...opts, strategy: validStrategy(opts.strategy) }, onEvent: emit,
     });
     bindKeys(keyboard);
     win?.addEventListener('pagehide', onHide);

@@ -3,12 +3,12 @@
 // value falls back to the default with one console warning naming it.
 import { BUDGETS } from '../ai/strategies.js';
 import { parseAssetBase } from '../shared/assets.js';
-import { SIZE_RANGE as SIZE, MODES, THEMES, SPEED_DELAY_MS } from '../shared/choices.js';
+import { SIZE_RANGE as SIZE, MODES, THEMES, SPEEDS } from '../shared/choices.js';
 
 export const CHOICES = {
   mode: MODES,
   theme: THEMES,
-  speed: Object.keys(SPEED_DELAY_MS),
+  speed: Object.keys(SPEEDS),
   keyboard: ['focus', 'document', 'none'],
   controls: ['none', 'minimal', 'full'],
 };

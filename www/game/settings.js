@@ -2,7 +2,7 @@
 // an embedder gave winning over them, the picked strategy's catalogue entry and budget, and
 // saving them. No DOM.
 import { cleanBudget, defaultBudget } from '../ai/strategies.js';
-import { THEMES, SPEED_DELAY_MS } from '../shared/choices.js';
+import { THEMES, validSpeed } from '../shared/choices.js';
 
 /**
  * storage: storage.js's; catalog: gameCatalog(engine); options: { theme, speed, ms, nodes,
@@ -13,7 +13,7 @@ export function createSettings({ storage, catalog, options = {} }) {
   const values = storage.loadSettings(catalog);
   const info = (name = values.strategy) => catalog.find((s) => s.name === name);
   if (THEMES.includes(options.theme)) values.theme = options.theme;
-  if (Object.hasOwn(SPEED_DELAY_MS, options.speed)) values.aiSpeed = options.speed;
+  if (validSpeed(options.speed)) values.speed = options.speed;
   if (catalog.some((s) => s.name === options.strategy)) values.strategy = options.strategy;
   // An embedder's budget (a node budget wins over a time budget) applies to the strategy in use.
   const given = [['nodes', options.nodes], ['ms', options.ms]]

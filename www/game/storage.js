@@ -5,7 +5,7 @@
 // persistence off and reports it once through `onUnavailable`; callers never see
 // an exception.
 import { BUDGETS, DEFAULT_STRATEGY, checkWeights, cleanBudget } from '../ai/strategies.js';
-import { MODES, THEMES, SPEED_DELAY_MS, validSize } from '../shared/choices.js';
+import { MODES, THEMES, validSize, validSpeed } from '../shared/choices.js';
 import { ROLES } from '../ai/roles.js';
 import { createGuardedStorage } from './guarded-storage.js';
 import { errorText } from '../shared/errors.js';
@@ -58,7 +58,8 @@ export function cleanSettings(raw, catalog) {
     size: validSize(raw.size) ? raw.size : 4,
     mode: MODES.includes(raw.mode) ? raw.mode : 'classic',
     theme: THEMES.includes(raw.theme) ? raw.theme : 'system',
-    aiSpeed: Object.hasOwn(SPEED_DELAY_MS, raw.aiSpeed) ? raw.aiSpeed : 'fast',
+    // Saved as aiSpeed (saveSettings).
+    speed: validSpeed(raw.aiSpeed) ? raw.aiSpeed : 'fast',
     strategy: strategy ?? fallback,
     // The AI panel's player and strength, unfolded on a narrow screen.
     aiPanelOpen: raw.aiPanelOpen === true,
@@ -210,8 +211,8 @@ export function createStorage({ prefix = 'game2048', backend, onUnavailable } = 
       return cleanSettings(isObject(s) ? s : {}, catalog);
     },
 
-    saveSettings(settings) {
-      save('settings', JSON.stringify(settings));
+    saveSettings({ speed, ...settings }) {
+      save('settings', JSON.stringify({ ...settings, aiSpeed: speed }));
     },
   };
   return api;

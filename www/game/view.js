@@ -80,7 +80,7 @@ function createTheme(root, frame, controls) {
 /**
  * handlers: { newGame(), undo(), keepGoing(), setting(name, value), aiToggle(),
  * aiStep(), aiHint(), weights({field: text}, changedField), resetWeights(), stats(), share() }, called on the
- * user's clicks and choices (setting names: size, mode, theme, aiSpeed, strategy, strength,
+ * user's clicks and choices (setting names: size, mode, theme, speed, strategy, strength,
  * aiPanelOpen).
  * ownsPage: the game is the page's (keyboard on the document): the win / game
  * over overlay may take the focus from the page's body, not only from this game.
@@ -186,7 +186,7 @@ export function createView(root, handlers, { ownsPage = true, controls = 'full' 
 
     setSettings(settings) {
       panel.setSettings(settings);
-      if (settings.aiSpeed != null) aiPanel.setSpeed(settings.aiSpeed);
+      if (settings.speed != null) aiPanel.setSpeed(settings.speed);
       aiPanel.setFold(settings.aiPanelOpen === true);
     },
 

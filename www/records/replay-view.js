@@ -7,11 +7,11 @@
 // report of the move (its slides, merges and spawn), as the game does.
 import { el, add, button, part } from '../shared/dom.js';
 import { createBoardView, ARROWS } from '../shared/board-view.js';
-import { SPEED_LABELS, SPEED_DELAY_MS, MODE_LABELS } from '../shared/choices.js';
+import { SPEEDS, MODE_LABELS } from '../shared/choices.js';
 import { download, fileName } from './record-io.js';
 
 // "Watch" is a comfortable replay pace; the other speeds are the AI's.
-const REPLAY_DELAY_MS = { ...SPEED_DELAY_MS, watch: 400, max: 0 };
+const REPLAY_DELAY_MS = { ...Object.fromEntries(Object.entries(SPEEDS).map(([key, s]) => [key, s.delayMs])), watch: 400, max: 0 };
 const n0 = (n) => n.toLocaleString('en');
 
 // The tile id drawn in each cell (row-major; 0: empty), so that a step forward animates as
@@ -94,7 +94,7 @@ function createControls(wrap, length, { go, step, toggle }) {
   last.setAttribute('aria-label', 'End (End)');
   const speed = add(controls, el('select', 'replay-speed'));
   speed.setAttribute('aria-label', 'Replay speed');
-  for (const [value, label] of Object.entries(SPEED_LABELS)) speed.append(new Option(label, value, false, value === 'fast'));
+  for (const [value, { label }] of Object.entries(SPEEDS)) speed.append(new Option(label, value, false, value === 'fast'));
 
   const scrubber = add(wrap, el('input', 'replay-scrubber'));
   Object.assign(scrubber, { type: 'range', min: '0', max: String(length), step: '1' });
@@ -114,7 +114,7 @@ function createControls(wrap, length, { go, step, toggle }) {
   });
 
   return {
-    /** The speed picked: a key of SPEED_LABELS. */
+    /** The speed picked: a key of SPEEDS. */
     speed: () => speed.value,
     show(n, fromScrubber) {
       if (!fromScrubber) scrubber.value = String(n);

@@ -5,11 +5,24 @@ export const SIZE_RANGE = [3, 8];
 export const SIZES = Array.from({ length: SIZE_RANGE[1] - SIZE_RANGE[0] + 1 }, (_, i) => SIZE_RANGE[0] + i);
 export const MODE_LABELS = { classic: 'Classic', endless: 'Endless' };
 export const THEME_LABELS = { system: 'System', light: 'Light', dark: 'Dark', solarized: 'Solarized', contrast: 'High contrast' };
-export const SPEED_LABELS = { watch: 'Watch', fast: 'Fast', faster: 'Faster', max: 'Max' };
 export const MODES = Object.keys(MODE_LABELS);
 export const THEMES = Object.keys(THEME_LABELS);
-// AI speeds: the least time between two AI moves. At "max" the view draws once per frame.
-export const SPEED_DELAY_MS = { watch: 250, fast: 100, faster: 25, max: 0 };
+/**
+ * The AI's speeds, the one table: each speed's label; `delayMs`, the least time between two AI
+ * moves (the pacing; at Max none, and the view draws once per frame); `intervalMs`, the time
+ * between two drawn moves a search's budget is fitted to ("Fits the speed", of which it may
+ * take FILL: strength-figures.js), at Max at least the 61 moves a second of the strongest
+ * browser AI we know. Read by the AI's pacing and budget, the panel, the embed's options and
+ * the docs' and figures' tools.
+ */
+export const SPEEDS = {
+  watch: { label: 'Watch', delayMs: 250, intervalMs: 250 },
+  fast: { label: 'Fast', delayMs: 100, intervalMs: 100 },
+  faster: { label: 'Faster', delayMs: 25, intervalMs: 25 },
+  max: { label: 'Max', delayMs: 0, intervalMs: 1000 / 61 },
+};
+/** Whether `speed` is one of SPEEDS. */
+export const validSpeed = (speed) => typeof speed === 'string' && Object.hasOwn(SPEEDS, speed);
 // The networks a learned strategy plays with (the `network` choice, the AI pool's keys):
 // the one the page ships (network.js) and yours, trained on the learn page (network-store.js).
 export const SHIPPED = 'shipped';

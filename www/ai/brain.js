@@ -1,11 +1,10 @@
-// Driving the AI from the game's settings: the request the AI player asks (strategy, budget,
-// the user's weights), the AI panel's picture of the picked strategy (setBrain: explanation,
-// strength choices and lines, network, weights), the strategy, strength and network chosen, a
-// learned strategy's network asked for, and the weights checked. No DOM: the view draws.
-import { budgetKey, budgetLabel, checkWeights, explained, strengthChoices, withExplanations } from '../ai/strategies.js';
-import { strengthWords } from '../ai/strength-words.js';
-import { SPEED_INTERVAL_MS } from '../ai/strength-figures.js';
-import { BEST } from '../ai/best.js';
+// The AI panel's side of the settings: its picture of the picked strategy (setBrain:
+// explanation, strength choices and lines, network, weights), the strategy, strength and
+// network chosen, a learned strategy's network asked for, and the weights checked. No DOM:
+// the view draws.
+import { budgetKey, budgetLabel, checkWeights, explained, strengthChoices, withExplanations } from './strategies.js';
+import { strengthWords } from './strength-words.js';
+import { BEST } from './best.js';
 import { SHIPPED } from '../shared/choices.js';
 import { errorText } from '../shared/errors.js';
 
@@ -31,15 +30,13 @@ async function engineRefusal(ai, g, s, weights, changed) {
 }
 
 /**
- * ai: the pool (decide, calibrate, network, pick, nodesPerMs, count); view: setBrain,
- * setWeightErrors; settings: settings.js's; catalog: gameCatalog(engine); game(): the engine's
- * Game shown, or null before the first game.
+ * ai: the pool (decide, network, pick, nodesPerMs, count); view: setBrain, setWeightErrors;
+ * settings: the game's ({values, info, budget, save}); catalog: gameCatalog(engine); game(): the
+ * engine's Game shown, or null before the first game; interval(): the speed's intervalMs.
  */
-export function createBrain({ ai, view, settings, catalog, game }) {
+export function createBrain({ ai, view, settings, catalog, game, interval }) {
   const { values, info, budget } = settings;
   const size = () => game()?.size ?? values.size;
-  const interval = () => SPEED_INTERVAL_MS[values.aiSpeed];
-  let calibrating = false; // the panel waits for the pool's calibration (once; again if it failed)
   // The strategies' explanations: `explain(name)` resolves to one strategy's words (explainWith,
   // after the first board); each is asked once, when its strategy is shown.
   let explain = null;
@@ -83,19 +80,6 @@ export function createBrain({ ai, view, settings, catalog, game }) {
 
   const brain = {
     show,
-
-    /** What bestMove is asked: the strategy, its budget and the user's weights, if any. */
-    options() {
-      const w = values.weights[values.strategy];
-      // "Fits the speed": the pool turns the time between two moves into a node budget.
-      const b = budget().auto ? { auto: interval() } : budget();
-      // The panel names the rung once the calibration (run for this request) is known.
-      if (b.auto && ai?.nodesPerMs == null && !calibrating && ai?.calibrate) {
-        calibrating = true;
-        ai.calibrate().then(show, () => { calibrating = false; });
-      }
-      return { strategy: values.strategy, ...b, ...(w ? { weights: { ...w } } : {}) };
-    },
 
     /**
      * A learned strategy's network, asked for when the strategy is picked and at each Start AI,

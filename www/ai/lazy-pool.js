@@ -1,5 +1,5 @@
 // The AI's worker pool for one board, loaded when the AI is first asked: a first board needs
-// none of it. Same calls as the pool (ai/pool.js's createAi); a pool module that cannot load
+// none of it. Same calls as the pool (pool.js's createAi); a pool module that cannot load
 // makes the AI unavailable, as a wasm that cannot.
 import { errorText as message } from '../shared/errors.js';
 
@@ -7,13 +7,13 @@ import { errorText as message } from '../shared/errors.js';
  * options: those of createAi(options). Returns { decide, calibrate, network, count,
  * nodesPerMs, pick, destroy }.
  */
-export function lazyAi(options) {
+export function createLazyPool(options) {
   let pool = null;
   let dead = '';
   const unavailable = () => Object.assign(new Error(`AI unavailable: ${dead}`), { unavailable: true });
   const get = () => {
     if (dead) return Promise.reject(unavailable());
-    pool ??= import('../ai/pool.js').then(({ createAi }) => createAi(options), (e) => {
+    pool ??= import('./pool.js').then(({ createAi }) => createAi(options), (e) => {
       dead = `the AI engine could not be loaded (${message(e)})`;
       options.onUnavailable?.(dead);
       throw unavailable();
