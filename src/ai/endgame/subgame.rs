@@ -1,13 +1,14 @@
 //! The sub-game a table solves: a [`Formation`]'s large tiles stay where they are, the small
 //! tiles play in the free cells, and the sub-game is won when the goal cell holds the target
-//! tile (the chain's end, `2^target`) or a free tile grows past it, and lost when no move keeps
-//! the large tiles in place.
+//! tile (the chain's end, `2^target`), a free tile merges into the chain's end, or a free tile
+//! grows past the target; it is lost when no move keeps the large tiles in place.
 //!
 //! A state is the free cells' exponents (each `0..=target`), numbered in base `target + 1`,
 //! the lowest free cell the lowest digit: every state has its slot in a flat array, with no
-//! hashing. The large tiles are stood in for by distinct exponents above every free tile
-//! (15, 14, ...), so that they never merge; a move is legal in the sub-game when it changes the
-//! board and leaves every fixed cell as it was. Every move keeps the free tiles' sum and every
+//! hashing. The large tiles but the chain's end are stood in for by distinct exponents above
+//! every free tile (15, 14, ...), so that they never merge; the end is itself, the target. A
+//! move is legal in the sub-game when it changes the board and leaves every fixed cell as it
+//! was, but for a free target merged into the end. Every move keeps the free tiles' sum and every
 //! spawn adds 2 or 4 to it, so a state's value depends only on states of larger sums: the
 //! builder solves them from the largest sum down ([`Subgame::layer`]).
 
@@ -30,6 +31,9 @@ pub struct Subgame {
     /// The fixed cells' stand-ins, and the mask of their nibbles.
     walls: u64,
     wall_mask: u64,
+    /// The mask of the chain's end's nibble, and the end's board after a tile merged into it.
+    end_mask: u64,
+    end_joined: u64,
     goal_shift: u32,
     states: u64,
 }
@@ -50,10 +54,14 @@ impl Subgame {
             weight *= radix;
         }
         let (mut walls, mut wall_mask) = (0u64, 0u64);
-        for (i, &cell) in formation.fixed().iter().enumerate() {
+        let (&end, chain) = formation.fixed().split_last().expect("fixed tiles");
+        for (i, &cell) in chain.iter().enumerate() {
             walls |= (15 - i as u64) << (4 * cell);
             wall_mask |= 0xf << (4 * cell);
         }
+        // The chain's end is itself: a free target beside it may merge into it.
+        walls |= u64::from(target) << (4 * end);
+        wall_mask |= 0xf << (4 * end);
         Some(Subgame {
             formation,
             target,
@@ -61,6 +69,8 @@ impl Subgame {
             place,
             walls,
             wall_mask,
+            end_mask: 0xf << (4 * end),
+            end_joined: u64::from(target + 1) << (4 * end),
             goal_shift: 4 * u32::from(formation.goal()),
             states: weight,
         })
@@ -114,18 +124,24 @@ impl Subgame {
         Some(index)
     }
 
+    /// Whether the goal holds the target, or a target merged into the chain's end.
     #[inline]
     fn won(&self, board: u64) -> bool {
         (board >> self.goal_shift) & 0xf == u64::from(self.target)
+            || board & self.end_mask == self.end_joined
     }
 
     /// The boards after each move of `Direction::ALL` that the sub-game allows (None where the
     /// board does not change or a fixed cell does).
     #[inline]
     pub fn moves(&self, board: u64) -> [Option<u64>; 4] {
+        let chain = self.wall_mask & !self.end_mask;
         Bitboard(board).shifted_all().map(|next| {
             let next = next.0;
-            (next != board && next & self.wall_mask == board & self.wall_mask).then_some(next)
+            let end = next & self.end_mask;
+            let kept = next & chain == board & chain
+                && (end == board & self.end_mask || end == self.end_joined);
+            (next != board && kept).then_some(next)
         })
     }
 
