@@ -73,3 +73,14 @@ test('its attributes and members are in types/index.d.ts: the options, the eleme
   assert.deepEqual(element.members.map((m) => m.name).filter((n) => !api.includes(n) && !cls.includes(n)), [], 'members not in the types');
   assert.deepEqual([...api, ...cls].filter((n) => !element.members.some((m) => m.name === n) && n !== 'observedAttributes' && !/EventListener$/.test(n)), [], 'typed members not in the manifest');
 });
+
+test('its CSS custom properties are the tokens the stylesheets read, each with its default', () => {
+  const sheets = ['style.css', 'panel.css', 'records.css', 'pages.css'].map((f) => readFileSync(ROOT + f, 'utf8')).join('\n');
+  const read = sorted([...sheets.matchAll(/var\((--game2048-[a-z0-9-]+)/g)].map((m) => m[1]));
+  assert.ok(read.length >= 20, read.join(' '));
+  assert.deepEqual(sorted(element.cssProperties.map((p) => p.name)), read);
+  for (const p of element.cssProperties) {
+    assert.ok(p.description && p.default, p.name);
+    assert.doesNotMatch(p.default, /undefined/, `${p.name}: a theme without its value`);
+  }
+});

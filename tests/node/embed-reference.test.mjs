@@ -203,3 +203,15 @@ test('install: the docs show what works while the package is not on the registry
     assert.match(text, /zoom/, `${file}: how to make the board larger`);
   }
 });
+
+test('docs/embed.md\'s CSS custom properties are the manifest\'s, with its light and dark defaults', () => {
+  const section = docs.slice(docs.indexOf('### CSS custom properties'), docs.indexOf('### Types and the Custom Elements Manifest'));
+  const documented = sorted([...section.matchAll(/^\| `(--[a-z0-9-]+)`/gm)].map((m) => m[1]));
+  assert.deepEqual(documented, sorted(element.cssProperties.map((p) => p.name)));
+  for (const p of element.cssProperties) {
+    const [, defaults] = row(`\`${p.name}\``);
+    const theme = (name) => new RegExp(`(?:^|; )${name} ([^;]+)`).exec(p.default)?.[1];
+    if (theme('light')) assert.deepEqual(code(defaults), sorted([theme('light'), theme('dark')]), p.name);
+    else assert.ok(defaults.includes(p.default), `${p.name}: ${defaults} against ${p.default}`);
+  }
+});

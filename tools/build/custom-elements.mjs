@@ -2,8 +2,8 @@
 // https://github.com/webcomponents/custom-elements-manifest) of <game-2048>: its attributes
 // from options.js's ATTRIBUTES, its members from the element's prototype (game-api.js's one
 // list, the element's own and its attribute properties), its events, and embed.js's exports;
-// the words and types from the tables below. The board has no CSS parts or custom properties
-// for hosts (its theme's colours are the board's own; `theme` picks them).
+// the words and types from the tables below; its CSS parts, and the custom properties (tokens)
+// that a host sets on the element, read from style.css with each theme's default.
 //   node tools/build/custom-elements.mjs           # writes it
 //   node tools/build/custom-elements.mjs --check   # fails while it differs (tests/node/custom-elements.test.mjs)
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -132,6 +132,71 @@ export const PART_WORDS = {
   button: 'Every button of the board\'s controls.',
 };
 
+// The tokens a host sets on <game-2048> (or on mount()'s element): style.css reads each as
+// var(--game2048-NAME, its default), the default being a theme's variable or a value.
+export const TOKEN_WORDS = {
+  ...Object.fromEntries([2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048].map((v) => [`tile-${v}`, `The ${v} tile's background.`])),
+  'tile-super': ['each value its own hue', 'The background of every tile above 2048 (one colour for all of them).'],
+  'tile-text-light': 'The number on the 2 and 4 tiles.',
+  'tile-text-dark': 'The number on the 8 to 64 tiles.',
+  'tile-text-gold': 'The number on the 128 to 2048 tiles.',
+  'tile-text-super': 'The number on the tiles above 2048.',
+  board: 'The board\'s background, between the cells.',
+  cell: 'An empty cell\'s background.',
+  frame: 'The background around the board (the score, buttons and notices sit on it) and of its dialogs.',
+  text: 'The text on the frame: the title, notices, panels and dialogs.',
+  gap: ['the board\'s width / (7n + 1) on an n x n board (a cell is 6 gaps)', 'The space between two cells and around them (a length); the cells share what is left.'],
+  radius: 'The board\'s corner radius; the cells\' and tiles\' are three quarters of it (on a board narrower than 480 px, 4px for all, or the token).',
+  font: 'The font family of the whole board.',
+};
+export const TOKEN_PREFIX = '--game2048-';
+const THEME_SHEETS = ['style.css', 'panel.css'];
+
+// The text after `open` up to its balanced closing parenthesis.
+function balanced(text, open) {
+  let depth = 1;
+  for (let i = open; i < text.length; i++) {
+    depth += text[i] === '(' ? 1 : text[i] === ')' ? -1 : 0;
+    if (depth === 0) return text.slice(open, i);
+  }
+  throw new Error('unbalanced var(');
+}
+
+/** Each token style.css reads, with its first default: { name: fallback text }. */
+export function tokenDefaults(css = readFileSync(`${ROOT}style.css`, 'utf8')) {
+  const found = {};
+  for (const m of css.matchAll(/var\(--game2048-([a-z0-9-]+),\s*/g)) {
+    found[m[1]] ??= balanced(css, m.index + m[0].length).trim();
+  }
+  return found;
+}
+
+/** Each theme's variables: { light: { t2: '#eee4da', ... }, dark: ..., solarized: ..., contrast: ... }. */
+export function themeValues() {
+  const themes = {};
+  for (const sheet of THEME_SHEETS) {
+    for (const [, name, body] of readFileSync(ROOT + sheet, 'utf8').matchAll(/\.g2048\.theme-(\w+)\s*\{([^}]*)\}/g)) {
+      themes[name] = Object.fromEntries([...body.matchAll(/--([\w-]+):\s*([^;]+);/g)].map(([, k, v]) => [k, v.trim()]));
+    }
+  }
+  return themes;
+}
+
+function cssProperties() {
+  const defaults = tokenDefaults();
+  const themes = themeValues();
+  const unnamed = Object.keys(defaults).filter((n) => !TOKEN_WORDS[n]);
+  if (unnamed.length) throw new Error(`no words for --game2048-${unnamed.join(', --game2048-')} in tools/build/custom-elements.mjs`);
+  return Object.entries(TOKEN_WORDS).map(([name, words]) => {
+    const [fixed, description] = Array.isArray(words) ? words : [null, words];
+    const fallback = defaults[name];
+    if (fallback === undefined) throw new Error(`style.css does not read ${TOKEN_PREFIX}${name}`);
+    const internal = /^var\(--([\w-]+)\)$/.exec(fallback)?.[1];
+    const byTheme = internal && Object.entries(themes).map(([theme, values]) => `${theme} ${values[internal]}`).join('; ');
+    return { name: TOKEN_PREFIX + name, description, default: fixed ?? byTheme ?? fallback };
+  });
+}
+
 export async function manifest() {
   const missing = Object.keys(API_METHODS).filter((m) => !METHODS[m]);
   if (missing.length) throw new Error(`no words for ${missing.join(', ')} in tools/build/custom-elements.mjs`);
@@ -148,7 +213,7 @@ export async function manifest() {
     members: members(),
     events: Object.entries(EVENTS).map(([name, [detail, description]]) => ({ name, type: { text: `CustomEvent<${detail}>` }, description })),
     cssParts: Object.entries(PART_WORDS).map(([name, description]) => ({ name, description })),
-    cssProperties: [],
+    cssProperties: cssProperties(),
   };
   const mount = {
     kind: 'function',

@@ -31,7 +31,7 @@ const { values } = parseFlags({
   },
 });
 // The first visit's budgets, gzipped: the game page's first visit, an embed with controls="minimal".
-const BUDGET_KB = { page: 60, minimal: 50 };
+const BUDGET_KB = { page: 60, minimal: 51 };
 
 // A first visit (no saved game) loads the play module; the records one, which reads saved
 // games and records, loads on a later visit with a saved game, or for a record (cached by then).
