@@ -7,8 +7,8 @@ use std::io::{Read, Write};
 
 use super::subgame::Subgame;
 use super::table::{
-    read_f32s, read_header, write_f32s, write_header, Checked, Header, Summed, Table, TableError,
-    ONE,
+    read_header, read_values, write_header, write_values, Checked, Header, Summed, Table,
+    TableError, ONE,
 };
 
 /// A build in progress: the values of every layer solved so far.
@@ -101,7 +101,7 @@ impl Builder {
                 next_sum,
             },
         )?;
-        write_f32s(&mut out, &self.values)?;
+        write_values(&mut out, &self.values)?;
         out.finish()
     }
 
@@ -114,7 +114,7 @@ impl Builder {
                 "a finished table, not a build's checkpoint".into(),
             ));
         }
-        let values = read_f32s(&mut input, header.game.states() as usize)?;
+        let values = read_values(&mut input, header.game.states() as usize)?;
         input.finish()?;
         Ok(Builder {
             game: header.game,

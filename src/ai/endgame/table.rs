@@ -248,12 +248,7 @@ impl Table {
                 next_sum: 0,
             },
         )?;
-        let mut bytes = Vec::with_capacity(BLOCK * 2);
-        for block in self.values.chunks(BLOCK) {
-            bytes.clear();
-            bytes.extend(block.iter().flat_map(|v| v.to_le_bytes()));
-            out.put(&bytes)?;
-        }
+        write_values(&mut out, &self.values)?;
         out.finish()
     }
 
@@ -265,18 +260,7 @@ impl Table {
                 "a build's checkpoint, not a finished table".into(),
             ));
         }
-        let states = header.game.states() as usize;
-        let mut values = Vec::with_capacity(states);
-        let mut bytes = vec![0u8; BLOCK * 2];
-        while values.len() < states {
-            let n = (states - values.len()).min(BLOCK);
-            input.take(&mut bytes[..2 * n])?;
-            values.extend(
-                bytes[..2 * n]
-                    .chunks_exact(2)
-                    .map(|b| u16::from_le_bytes([b[0], b[1]])),
-            );
-        }
+        let values = read_values(&mut input, header.game.states() as usize)?;
         input.finish()?;
         Ok(Table::new(header.game, values))
     }
@@ -287,29 +271,57 @@ impl Table {
     }
 }
 
-pub(crate) fn read_f32s<R: Read>(
+/// A value stored little-endian in a fixed number of bytes: a table's `u16`, a checkpoint's `f32`.
+pub(crate) trait Stored: Copy {
+    const BYTES: usize;
+    fn from_le(bytes: &[u8]) -> Self;
+    fn put_le(self, out: &mut Vec<u8>);
+}
+
+impl Stored for u16 {
+    const BYTES: usize = 2;
+    fn from_le(b: &[u8]) -> u16 {
+        u16::from_le_bytes([b[0], b[1]])
+    }
+    fn put_le(self, out: &mut Vec<u8>) {
+        out.extend_from_slice(&self.to_le_bytes());
+    }
+}
+
+impl Stored for f32 {
+    const BYTES: usize = 4;
+    fn from_le(b: &[u8]) -> f32 {
+        f32::from_le_bytes([b[0], b[1], b[2], b[3]])
+    }
+    fn put_le(self, out: &mut Vec<u8>) {
+        out.extend_from_slice(&self.to_le_bytes());
+    }
+}
+
+/// `count` values read block by block.
+pub(crate) fn read_values<R: Read, T: Stored>(
     input: &mut Checked<R>,
     count: usize,
-) -> Result<Vec<f32>, TableError> {
+) -> Result<Vec<T>, TableError> {
     let mut values = Vec::with_capacity(count);
-    let mut bytes = vec![0u8; BLOCK * 4];
+    let mut bytes = vec![0u8; BLOCK * T::BYTES];
     while values.len() < count {
         let n = (count - values.len()).min(BLOCK);
-        input.take(&mut bytes[..4 * n])?;
-        values.extend(
-            bytes[..4 * n]
-                .chunks_exact(4)
-                .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]])),
-        );
+        input.take(&mut bytes[..T::BYTES * n])?;
+        values.extend(bytes[..T::BYTES * n].chunks_exact(T::BYTES).map(T::from_le));
     }
     Ok(values)
 }
 
-pub(crate) fn write_f32s<W: Write>(out: &mut Summed<W>, values: &[f32]) -> std::io::Result<()> {
-    let mut bytes = Vec::with_capacity(BLOCK * 4);
+/// `values` written block by block.
+pub(crate) fn write_values<W: Write, T: Stored>(
+    out: &mut Summed<W>,
+    values: &[T],
+) -> std::io::Result<()> {
+    let mut bytes = Vec::with_capacity(BLOCK * T::BYTES);
     for block in values.chunks(BLOCK) {
         bytes.clear();
-        bytes.extend(block.iter().flat_map(|v| v.to_le_bytes()));
+        block.iter().for_each(|v| v.put_le(&mut bytes));
         out.put(&bytes)?;
     }
     Ok(())
