@@ -164,8 +164,10 @@ export function mount(element: HTMLElement, options?: MountOptions): Game2048Con
 /**
  * Points every asset of the page's boards at the folder that serves the package's files (a CDN
  * copy of the same version): an http(s) URL, absolute or relative to the page; null goes back to
- * the files next to the modules. false, changing nothing, for anything else. Call it before the
- * first board mounts.
+ * the files next to the modules. false, changing nothing, for anything else. Call it before a
+ * board asks for a file: in the script that imports the package is early enough (a board asks
+ * for none until a microtask after it mounts). Without a call, `data-game2048-assets="url"` on a
+ * script tag of the page names the base.
  */
 export function setAssetBase(url: string | URL | null): boolean;
 

@@ -1,7 +1,7 @@
 // The npm package (tools/build/package.mjs, `make package`) as a web developer uses it: packed with
-// `npm pack`, installed offline into a fresh project, bundled by Vite and webpack with no configuration and
-// by esbuild with the `assets` base pointing at a second origin that serves the package's
-// folder (CORS), and loaded unbundled by a <script type="module"> from that second origin.
+// `npm pack`, installed offline into a fresh project, bundled by Vite and webpack with no configuration, and
+// by esbuild and Rollup with the asset base (set in the bundle, or on the script tag) pointing at a
+// second origin that serves the package's folder (CORS), and loaded unbundled by a <script type="module"> from that second origin.
 // In each, the board plays with the arrow keys, Start AI plays, and expectimax-td downloads
 // the learned network from the URL that build gives it and plays with it.
 import { test, before, after } from 'node:test';
@@ -62,10 +62,18 @@ async function serveDir(root) {
 // expectimax-td in the engine's words (its file in the package); the board moves with the arrow keys (its cells change, a player's move event); Start AI plays
 // (AI moves); the learned network is fetched from a URL `networkAt` accepts and a worker reads
 // it (the network's line goes); a hint then comes from the network, not from the heuristic.
-async function plays(url, networkAt) {
+// With `assetsFrom`, every file of the package the page asks for (wasm, stylesheets, the
+// explanations, the network, the worker) comes from that folder, and no request fails.
+async function plays(url, networkAt, { assetsFrom } = {}) {
   const { page: p, done } = await openPage(env, null);
   const networks = [];
-  p.on('response', (r) => { if (networkAt(r.url())) networks.push({ url: r.url(), status: r.status() }); });
+  const wrong = [];
+  p.on('response', (r) => {
+    if (networkAt(r.url())) networks.push({ url: r.url(), status: r.status() });
+    if (!assetsFrom) return;
+    const path = new URL(r.url()).pathname;
+    if (r.status() >= 400 || (/\.(wasm|css|gz|json)$|\/worker\.js$/.test(path) && !r.url().startsWith(assetsFrom))) wrong.push(`${r.status()} ${r.url()}`);
+  });
   await p.goto(url);
   await drawn(p, '#board');
   const root = (sel) => `document.querySelector('#board').shadowRoot.querySelector('${sel}')`;
@@ -103,6 +111,7 @@ async function plays(url, networkAt) {
   assert.match(await field.inputValue(), /^2048r1\./, 'Share gives the record');
   await board.locator('.share-dialog .share-open').click();
   await board.locator('.replay-embed').waitFor();
+  assert.deepEqual(wrong, [], `every file from ${assetsFrom}`);
   await done();
 }
 
@@ -149,15 +158,30 @@ test('webpack 5, no configuration: its defaults (src/index.js to dist/main.js) e
   await plays(site.url, (u) => u === `${site.url}${network[0]}`);
 });
 
-test('esbuild, with the assets attribute naming a second origin that serves the package (CORS)', async () => {
-  writeFileSync(join(consumer, 'entry.js'), `import '${PACKAGE_NAME}';\n`);
+// esbuild and Rollup copy no asset: the host names the second origin that serves the package,
+// the documented ways, with the board already in the HTML when the bundle defines the element.
+test('esbuild, the board in the HTML and setAssetBase(url) on the line after the import: every file from the second origin (CORS)', async () => {
+  writeFileSync(join(consumer, 'entry.js'), `import { setAssetBase } from '${PACKAGE_NAME}';\nsetAssetBase(${JSON.stringify(assetsServer.url)});\n`);
   const { build } = await import('esbuild');
   const out = join(consumer, 'dist-esbuild');
   await build({ absWorkingDir: consumer, entryPoints: ['entry.js'], bundle: true, splitting: true, format: 'esm', outdir: out, logLevel: 'silent' });
-  writeFileSync(join(out, 'index.html'), page('<script type="module" src="./entry.js"></script>', ` assets="${assetsServer.url}"`));
+  writeFileSync(join(out, 'index.html'), page('<script type="module" src="./entry.js"></script>'));
   const site = await serveDir(out);
   assert.notEqual(new URL(site.url).origin, new URL(assetsServer.url).origin);
-  await plays(site.url, (u) => u === `${assetsServer.url}networks/4x6-l16.ntw.gz`);
+  await plays(site.url, (u) => u === `${assetsServer.url}networks/4x6-l16.ntw.gz`, { assetsFrom: assetsServer.url });
+});
+
+test('Rollup with node-resolve, the board in the HTML and data-game2048-assets on the script tag: every file from the second origin', async () => {
+  writeFileSync(join(consumer, 'rollup-entry.js'), `import '${PACKAGE_NAME}';\n`);
+  const { rollup } = await import('rollup');
+  const { nodeResolve } = await import('@rollup/plugin-node-resolve');
+  const out = join(consumer, 'dist-rollup');
+  const bundle = await rollup({ input: join(consumer, 'rollup-entry.js'), plugins: [nodeResolve()], onwarn: () => {} });
+  await bundle.write({ dir: out, format: 'es' });
+  await bundle.close();
+  writeFileSync(join(out, 'index.html'), page(`<script type="module" src="./rollup-entry.js" data-game2048-assets="${assetsServer.url}"></script>`));
+  const site = await serveDir(out);
+  await plays(site.url, (u) => u === `${assetsServer.url}networks/4x6-l16.ntw.gz`, { assetsFrom: assetsServer.url });
 });
 
 test('no bundler: a <script type="module"> loads embed.js from the second origin', async () => {

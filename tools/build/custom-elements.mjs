@@ -225,7 +225,7 @@ export async function manifest() {
   const setAssetBase = {
     kind: 'function',
     name: 'setAssetBase',
-    description: 'Points every asset of the page\'s boards at the folder that serves the package\'s files (an http(s) URL, absolute or relative to the page; null: the files next to the modules). Returns false, changing nothing, for anything else. Call it before the first board mounts.',
+    description: 'Points every asset of the page\'s boards at the folder that serves the package\'s files (an http(s) URL, absolute or relative to the page; null: the files next to the modules). Returns false, changing nothing, for anything else. Call it before a board asks for a file: in the script that imports the package is early enough. Without a call, data-game2048-assets=\"url\" on a script tag names the base.',
     parameters: [{ name: 'url', type: { text: 'string | URL | null' } }],
     return: { type: { text: 'boolean' } },
   };

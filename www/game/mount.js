@@ -60,7 +60,8 @@ function attachRoot(element, controls, shadow) {
   // themes') for controls "full" only; a board without the full panel links it when it shows
   // one of those themes (view.js).
   const sheets = controls === 'full' ? ['style.css', 'panel.css'] : ['style.css'];
-  const sheetLoaded = Promise.all(sheets.map((path) => linkSheet(root, path))).then(() => {
+  // Linked a microtask later, as the engine is loaded: see mount().
+  const sheetLoaded = Promise.resolve().then(() => Promise.all(sheets.map((path) => linkSheet(root, path)))).then(() => {
     root.hidden = false;
   });
   return { root, shadowRoot, sheetLoaded };
@@ -179,6 +180,10 @@ export function mount(element, options = {}) {
   }
 
   const ready = (async () => {
+    // No file is asked for before a microtask has passed: a bundle that defines the element
+    // upgrades the boards already in its HTML before its own next line, setAssetBase(url),
+    // runs; the URLs are made after it.
+    await null;
     const storage = createStorage({
       prefix: storageKey(element, opts),
       backend: opts.persist === false ? memoryStorage() : opts.storage,

@@ -7,7 +7,8 @@
 // serves the package's files once, setAssetBase(url) or the `assets` option; every URL is then
 // made from it. Paths below are written from www/ (tests/node/module-layout.test.mjs).
 
-let base = null;
+// undefined: not read yet (a script tag may name one); null: the files next to the modules.
+let base;
 
 /**
  * `url` as an asset base: the folder that serves the package's files (the one holding
@@ -38,11 +39,27 @@ export function setAssetBase(url) {
   return true;
 }
 
-/** The base set by setAssetBase (a URL), or null: the files next to the modules. */
-export const assetBase = () => base;
+// The page's own base, without script: `data-game2048-assets="url"` on a script tag (the one that
+// loads the bundle or embed.js, say), read when a file is first asked for.
+const fromScriptTag = () => {
+  const url = globalThis.document?.querySelector('script[data-game2048-assets]')?.dataset.game2048Assets;
+  if (url == null) return null;
+  const parsed = parseAssetBase(url);
+  if (!parsed) console.warn(`2048: data-game2048-assets="${url}" is not an http(s) folder URL; using the files next to the modules`);
+  return parsed;
+};
+
+/**
+ * The base set by setAssetBase (a URL), else the one a script tag names (data-game2048-assets),
+ * else null: the files next to the modules.
+ */
+export const assetBase = () => {
+  if (base === undefined) base = fromScriptTag();
+  return base;
+};
 
 // `path` from the package's folder when a base is set, else `here()` (the literal URL).
-const at = (path, here) => (base ? new URL(path, base) : here());
+const at = (path, here) => (assetBase() ? new URL(path, assetBase()) : here());
 
 /** The URLs of the wasm modules, the stylesheets and the learned network. */
 export const ASSETS = {
@@ -62,7 +79,7 @@ export const ASSETS = {
  * the files (tools/build/strategy-texts.mjs) names each by a literal URL; with a base, from there.
  */
 export async function explanationUrl(name) {
-  if (base) return new URL(`www/pkg/strategy-texts/${name}.json`, base);
+  if (assetBase()) return new URL(`www/pkg/strategy-texts/${name}.json`, assetBase());
   const { TEXTS } = await import('../pkg/strategy-texts/index.js');
   const url = Object.hasOwn(TEXTS, name) ? TEXTS[name] : null;
   if (!url) throw new Error(`no explanation of ${name}`);
@@ -94,6 +111,6 @@ export function startWorker(url) {
 
 /** The AI's worker (www/ai/worker.js), as startWorker returns it. */
 export function startAiWorker() {
-  if (base || servedElsewhere()) return startWorker(new URL('www/ai/worker.js', base ?? home()));
+  if (assetBase() || servedElsewhere()) return startWorker(new URL('www/ai/worker.js', assetBase() ?? home()));
   return { worker: new Worker(new URL('../ai/worker.js', import.meta.url), { type: 'module' }), shim: null };
 }
