@@ -203,3 +203,23 @@ test('a minimal embed from dist fetches its first board\'s modules as one file (
     await game.close();
   }
 });
+
+test('the game page from dist names every module and the wasm its first board needs in preload hints, each fetched once', async () => {
+  const server = await serve({ port: 0, root: dist });
+  try {
+    const { page, done } = await openPage(env, null);
+    const asked = [];
+    page.on('request', (r) => /\.(js|wasm)$/.test(r.url()) && r.url().startsWith(server.url) && asked.push(r.url().slice(server.url.length)));
+    await page.goto(server.url);
+    await drawn(page, 'body');
+    const hinted = await page.evaluate(() => [...document.querySelectorAll('link[rel=modulepreload], link[rel=preload]')].map((l) => l.getAttribute('href')));
+    assert.ok(hinted.includes('www/game/mount.js') && hinted.includes('www/pkg/game2048_play_bg.wasm'), hinted.join(', '));
+    // Every module and wasm asked for by the time the board is drawn was hinted (the entry is the page's own script tag).
+    const unhinted = asked.filter((f) => f !== 'www/game/main.js' && !hinted.includes(f));
+    assert.deepEqual(unhinted, [], `asked before the first board without a hint (GAME_PAGE_FIRST in tools/build/dist.mjs)`);
+    for (const f of hinted) assert.equal(asked.filter((a) => a === f).length, 1, `${f}: fetched once (a hint the page's own request does not reuse is fetched twice)`);
+    await done();
+  } finally {
+    await server.close();
+  }
+});

@@ -42,6 +42,42 @@ export const BUNDLE_ENTRIES = [
 export const WORKER_ENTRIES = ['www/ai/worker.js', 'www/learn/worker.js'];
 /** The module that draws a first board (pages and embeds), bundled with its static imports into one file. */
 export const FIRST_BOARD = 'www/game/mount.js';
+/**
+ * What the game page (index.html, controls "full") loads before its first board, besides its
+ * entry's static imports: the modules www/game/view.js's loadControlParts imports, and the play
+ * module's glue and wasm (www/shared/wasm.js), and two small ones asked for meanwhile. dist's index.html names them all in
+ * <link rel="modulepreload"> and <link rel="preload"> hints, so that they download together
+ * rather than each once the module before it has run; tests/e2e/dist.test.mjs checks that every
+ * module and wasm the page asks for before its first board is among them.
+ */
+export const GAME_PAGE_FIRST = {
+  entry: 'www/game/main.js',
+  lazy: [
+    'www/game/bar.js', 'www/ai/bar.js', 'www/game/panel.js', 'www/ai/panel.js', 'www/records/record-bar.js', 'www/shared/dialog.js', 'www/pkg/game2048_play.js',
+    // Asked for while the first board is drawn: the service worker's registration (offline) and the explanations' index.
+    'www/shared/offline.js', 'www/pkg/strategy-texts/index.js',
+  ],
+  wasm: 'www/pkg/game2048_play_bg.wasm',
+};
+
+/** `html` (index.html) with the hints for GAME_PAGE_FIRST after its entry's script tag; `imports`: each output's static imports. */
+export function withPreloads(html, imports) {
+  const modules = [];
+  const visit = (f) => {
+    if (modules.includes(f)) return;
+    modules.push(f);
+    for (const i of imports[f] ?? []) visit(i);
+  };
+  for (const f of [GAME_PAGE_FIRST.entry, ...GAME_PAGE_FIRST.lazy]) visit(f);
+  const tag = `<script type="module" src="${GAME_PAGE_FIRST.entry}"></script>`;
+  if (!html.includes(tag)) throw new Error(`index.html has no ${tag}`);
+  const hints = [
+    `<link rel="preload" href="${GAME_PAGE_FIRST.wasm}" as="fetch" type="application/wasm" crossorigin>`,
+    ...modules.slice(1).map((f) => `<link rel="modulepreload" href="${f}">`),
+  ];
+  return html.replace(tag, [tag, ...hints].join('\n  '));
+}
+
 /** Minifies one JS module or stylesheet (esbuild); throws naming the file on a syntax error. */
 export async function minify(text, name) {
   const { transform } = await import('esbuild');
@@ -188,6 +224,7 @@ export async function writeDist(out = join(ROOT, 'dist'), { sitePages = true } =
     if (/\.(js|css)$/.test(f)) writeFileSync(join(out, f), await minify(readFileSync(join(ROOT, f), 'utf8'), f));
     else cpSync(join(ROOT, f), join(out, f));
   }
+  if (sitePages) writeFileSync(join(out, 'index.html'), withPreloads(readFileSync(join(out, 'index.html'), 'utf8'), imports));
   for (const f of LAZY_FILES) {
     mkdirSync(dirname(join(out, f)), { recursive: true });
     cpSync(join(ROOT, f), join(out, f));

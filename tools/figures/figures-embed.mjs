@@ -6,7 +6,7 @@
 //    the play module);
 //  - the time from navigation start to the first drawn board (the first `ready`
 //    event, then one animation frame), median of 10 cold loads, on demo.html and on the
-//    game page (index.html).
+//    game page (index.html), and on the game page phone-class (PHONE below).
 // `make figures-embed` (it runs `make dist` first); node tools/figures/figures-embed.mjs [--loads N]
 import { gzipSync } from 'node:zlib';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -47,10 +47,19 @@ const firstBoard = () => {
   });
 };
 
-async function load(path, { record = false } = {}) {
+// Phone-class: the CPU 4x slower, 1.6 Mbit/s down, 750 kbit/s up, 150 ms latency (Chrome's "Slow 4G"-like preset).
+const PHONE = { cpu: 4, latency: 150, down: 1.6e6 / 8, up: 750e3 / 8 };
+
+async function load(path, { record = false, phone = false } = {}) {
   const context = await browser.newContext({ viewport: { width: 1000, height: 800 } });
   await context.addInitScript(firstBoard);
   const page = await context.newPage();
+  if (phone) {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: PHONE.latency, downloadThroughput: PHONE.down, uploadThroughput: PHONE.up });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE.cpu });
+  }
   const responses = [];
   if (record) page.on('response', (r) => responses.push(r));
   await page.goto(server.url + path);
@@ -129,6 +138,10 @@ try {
   for (let i = 0; i < LOADS; i++) pageTimes.push((await load('')).ms);
   console.log(`First drawn board on the game page (index.html), cold cache, ${LOADS} loads: median ${median(pageTimes).toFixed(0)} ms `
     + `(min ${Math.min(...pageTimes).toFixed(0)}, max ${Math.max(...pageTimes).toFixed(0)})`);
+  const phoneTimes = [];
+  for (let i = 0; i < LOADS; i++) phoneTimes.push((await load('', { phone: true })).ms);
+  console.log(`The same, phone-class (CPU ${PHONE.cpu}x slower, ${PHONE.down * 8 / 1e6} Mbit/s, ${PHONE.latency} ms latency), ${LOADS} loads: median ${median(phoneTimes).toFixed(0)} ms `
+    + `(min ${Math.min(...phoneTimes).toFixed(0)}, max ${Math.max(...phoneTimes).toFixed(0)})`);
 } finally {
   await browser.close();
   await server.close();
