@@ -2,7 +2,7 @@
 //! own board (no layers, no state numbers, no stand-ins), and the table file's round trip and
 //! its refusals.
 
-use game2048::ai::endgame::{Builder, Formation, Subgame, Table, TableError, Tables};
+use game2048::ai::endgame::{Breaks, Builder, Formation, Subgame, Table, TableError, Tables};
 use game2048::ai::Decision;
 use game2048::{Board, Direction};
 
@@ -249,6 +249,13 @@ fn expectimax_td_plays_within_what_a_covering_table_allows() {
         network: Some(&network),
         tables: Some(&tables),
     };
+    // The same tables, leaving the moves that break the formation to the search.
+    let searched = tables.clone().with_breaks(Breaks::Searched);
+    let breaking_searched = Knowledge {
+        network: Some(&network),
+        tables: Some(&searched),
+    };
+    let mut breaking = 0;
     let mut overruled = 0;
     // Covered boards: the chain 2^15..2^6, 2^4 along the snake, small tiles in the free cells.
     for free in [
@@ -285,8 +292,33 @@ fn expectimax_td_plays_within_what_a_covering_table_allows() {
             }
         }
         overruled += usize::from(with.dir != without.dir);
+        // Under Breaks::Searched a breaking move is weighed (its value is the search's, above
+        // 0); one that keeps the formation is still ruled out when the table rates it low.
+        let open = best_move_with(&cells, 4, &options, breaking_searched, &NoClock).unwrap();
+        for d in game2048::Direction::ALL {
+            if let (Some(v), c) = (open.values[d.index()], chances[d.index()]) {
+                match c {
+                    None => {
+                        assert!(
+                            v > 0.0,
+                            "{free:?}: {d:?} breaks the formation and is searched"
+                        );
+                        breaking += 1;
+                    }
+                    Some(c) if c < best - 0.05 => {
+                        assert_eq!(v, 0.0, "{free:?}: {d:?} is ruled out")
+                    }
+                    Some(_) => assert!(v > 0.0, "{free:?}: {d:?} is searched"),
+                }
+            }
+        }
     }
     assert!(overruled > 0, "the table changed no decision");
+    assert!(
+        breaking > 0,
+        "no board had a legal move that breaks the formation"
+    );
+    assert!(searched.describe().ends_with("; breaking moves searched"));
     // A board no table covers: the same decision as without tables.
     let cells = [1u8, 2, 3, 4, 0, 0, 1, 0, 0, 2, 0, 0, 0, 0, 0, 1];
     let with = best_move_with(&cells, 4, &options, knowledge, &NoClock).unwrap();

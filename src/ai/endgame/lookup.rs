@@ -6,11 +6,23 @@
 use super::formation::Symmetry;
 use super::table::Table;
 
+/// What a search does with a move that breaks the covering table's formation (moves a fixed
+/// tile), which the sub-game counts as lost.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Breaks {
+    /// Ruled out with the moves the table rates low.
+    #[default]
+    RuledOut,
+    /// Left to the search: the table only rules among the moves that keep its formation.
+    Searched,
+}
+
 /// The tables a search may consult, passed to it as a value.
 #[derive(Clone, Debug, Default)]
 pub struct Tables {
     /// Most fixed tiles first.
     tables: Vec<Table>,
+    breaks: Breaks,
 }
 
 /// A board a table covers: which table, in which symmetry, and the sub-game's board.
@@ -29,7 +41,19 @@ impl Tables {
                 t.game().target(),
             )
         });
-        Tables { tables }
+        Tables {
+            tables,
+            breaks: Breaks::default(),
+        }
+    }
+
+    /// These tables, with `breaks` for the moves that break a formation.
+    pub fn with_breaks(self, breaks: Breaks) -> Tables {
+        Tables { breaks, ..self }
+    }
+
+    pub fn breaks(&self) -> Breaks {
+        self.breaks
     }
 
     pub fn is_empty(&self) -> bool {
@@ -40,7 +64,8 @@ impl Tables {
         &self.tables
     }
 
-    /// The tables by formation, as game lines and messages name them: `snake-7 t3-8, snake-8 t7`.
+    /// The tables by formation, as game lines and messages name them: `snake-7 t3-8, snake-8 t7`,
+    /// followed by `; breaking moves searched` under [`Breaks::Searched`].
     pub fn describe(&self) -> String {
         let mut parts: Vec<(usize, u8, u8)> = Vec::new();
         let mut sorted: Vec<(usize, u8)> = self
@@ -62,7 +87,11 @@ impl Tables {
                 false => format!("snake-{k} t{low}-{high}"),
             })
             .collect();
-        names.join(", ")
+        let names = names.join(", ");
+        match self.breaks {
+            Breaks::RuledOut => names,
+            Breaks::Searched => format!("{names}; breaking moves searched"),
+        }
     }
 
     /// The table that covers `board` (a nibble per cell, row-major), if any.

@@ -19,6 +19,6 @@ pub mod table;
 
 pub use build::Builder;
 pub use formation::{Formation, Symmetry};
-pub use lookup::Tables;
+pub use lookup::{Breaks, Tables};
 pub use subgame::Subgame;
 pub use table::{Table, TableError};

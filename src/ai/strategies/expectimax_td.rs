@@ -7,7 +7,7 @@ use super::decision::{Decision, Strategy};
 use super::expectimax::{adaptive_depth, run, MAX_DEPTH};
 use crate::ai::api::names::StrategyName;
 use crate::ai::api::options::SearchOptions;
-use crate::ai::endgame::Tables;
+use crate::ai::endgame::{Breaks, Tables};
 use crate::ai::eval::downgrade::downgraded;
 use crate::ai::eval::learned::NetworkEval;
 use crate::ai::ntuple::network::{tile_points, Network};
@@ -30,14 +30,16 @@ pub struct ExpectimaxTd<'n> {
 const CHANCE_SLACK: f64 = 0.05;
 
 /// The moves a covering table lets the search weigh, when its sub-game can still be won: those
-/// whose chance of winning it is within [`CHANCE_SLACK`] of the best. Every worker of a split
+/// whose chance of winning it is within [`CHANCE_SLACK`] of the best, and those that break its
+/// formation under [`Breaks::Searched`]. Every worker of a split
 /// root finds the same table and the same moves. None when no table covers the position or
 /// every chance there is 0.
 fn table_moves(tables: &Tables, cells: &[u8]) -> Option<[bool; 4]> {
     let board = Bitboard::from_exponents(cells)?;
     let chances = tables.chances(board.0)?;
     let best = chances.iter().flatten().copied().fold(0.0, f64::max);
-    (best > 0.0).then(|| chances.map(|c| c.is_some_and(|c| c >= best - CHANCE_SLACK)))
+    let breaking = tables.breaks() == Breaks::Searched;
+    (best > 0.0).then(|| chances.map(|c| c.map_or(breaking, |c| c >= best - CHANCE_SLACK)))
 }
 
 impl Strategy for ExpectimaxTd<'_> {

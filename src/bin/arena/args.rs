@@ -74,6 +74,8 @@ pub struct Cli {
     pub tables: Option<String>,
     /// `tables`' tables, read once before any game (`main`).
     pub loaded_tables: Option<Arc<Tables>>,
+    /// `--table-breaks searched`.
+    pub breaks_searched: bool,
     /// `--start`: game i starts from the i-th position of this file.
     pub start: Option<String>,
     /// `start`'s positions, read once before any game (`main`).
@@ -193,6 +195,11 @@ struct GameArgs {
     /// where one covers the position (docs/ai.md, "Endgame tables").
     #[arg(long, value_name = "DIR")]
     tables: Option<String>,
+    /// What --tables does with a move that breaks the covering formation (moves a fixed tile):
+    /// rule it out (the sub-game counts it lost), or leave it to the search, the table then
+    /// ruling only among the moves that keep the formation.
+    #[arg(long, value_name = "RULE", value_parser = ["ruled-out", "searched"], default_value = "ruled-out", requires = "tables")]
+    table_breaks: String,
     /// Play game i from the i-th position of a JSON-lines file (as --positions writes them)
     /// rather than from a new board, spawning from seed S + i; its score is the points made
     /// from there. An endgame's benchmark without playing the opening each time.
@@ -414,6 +421,7 @@ impl Arena {
             loaded_network: None,
             tables: None,
             loaded_tables: None,
+            breaks_searched: false,
             start: None,
             loaded_start: None,
             sparse: false,
@@ -476,6 +484,7 @@ impl Arena {
         cli.ai_seed = games.ai_seed;
         cli.network = games.network;
         cli.tables = games.tables;
+        cli.breaks_searched = games.table_breaks == "searched";
         cli.start = games.start;
         cli.sparse = games.sparse;
         cli.out = out;

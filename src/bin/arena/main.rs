@@ -107,9 +107,13 @@ fn load_tables(cli: &mut args::Cli) -> Result<(), Fail> {
             "no table (*.egt) in it: build them with tablebase (docs/ai.md)".into(),
         ));
     }
-    cli.loaded_tables = Some(std::sync::Arc::new(game2048::ai::endgame::Tables::new(
-        tables,
-    )));
+    let breaks = match cli.breaks_searched {
+        true => game2048::ai::endgame::Breaks::Searched,
+        false => game2048::ai::endgame::Breaks::RuledOut,
+    };
+    cli.loaded_tables = Some(std::sync::Arc::new(
+        game2048::ai::endgame::Tables::new(tables).with_breaks(breaks),
+    ));
     Ok(())
 }
 
