@@ -41,20 +41,29 @@ BINDGEN := wasm-bindgen --target web --remove-name-section --remove-producers-se
 WB_VERSION := $(shell awk '/^name = "wasm-bindgen"$$/{getline; gsub(/"/,"",$$3); print $$3}' Cargo.lock 2>/dev/null)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all build wasm-ai wasm-records wasm-play run test test-rust test-parity test-wasm test-e2e screenshots lint lint-tools wasm-tools node-deps chromium size size-check bench dist package figures figures-embed figures-page figures-learn clean
+.PHONY: all build wasm-ai wasm-records wasm-play run test test-native-side test-web-side test-rust test-parity test-wasm test-e2e screenshots lint lint-tools wasm-tools wasm-target wasm-bindgen-cli node-deps chromium size size-check bench dist package figures figures-embed figures-page figures-learn clean
 
 all: build
 
 ## --- tools -----------------------------------------------------------------
 
-wasm-tools:
+# The wasm32 target (rustup), for the wasm builds and their lint.
+wasm-target:
 	@rustup target list --installed 2>/dev/null | grep -qx $(WASM_TARGET) || rustup target add $(WASM_TARGET)
+
+# wasm-bindgen's CLI at the crate's version: its `wasm-bindgen` binary alone, built in cargo's dev
+# profile (about 1 CPU-minute, against 5 for the whole release build); it writes the same files,
+# in about a second a module.
+wasm-bindgen-cli:
 	@[ -n "$(WB_VERSION)" ] || { cargo generate-lockfile >/dev/null; }
 	@v=$$(awk '/^name = "wasm-bindgen"$$/{getline; gsub(/"/,"",$$3); print $$3}' Cargo.lock); \
 	if [ "$$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $$v" ]; then \
-	  echo "Installing wasm-bindgen-cli $$v (a few minutes, once)"; \
-	  cargo install wasm-bindgen-cli --version "$$v" --locked || cargo install wasm-bindgen-cli --version "$$v"; \
+	  echo "Installing wasm-bindgen-cli $$v (a minute or two, once)"; \
+	  cargo install wasm-bindgen-cli --version "$$v" --bin wasm-bindgen --debug --locked 2>/dev/null \
+	    || cargo install wasm-bindgen-cli --version "$$v" --bin wasm-bindgen --debug; \
 	fi
+
+wasm-tools: wasm-target wasm-bindgen-cli
 
 node-deps: node_modules/.package-lock.json
 
@@ -64,14 +73,15 @@ node_modules/.package-lock.json: package.json package-lock.json
 
 chromium:
 	@command -v chromium >/dev/null || [ -x /usr/bin/chromium ] || \
-	  { echo "Installing Debian chromium for the browser tests"; $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium; }
+	  { echo "Installing Debian chromium for the browser tests"; $(SUDO) apt-get -o DPkg::Lock::Timeout=300 update -qq && $(SUDO) apt-get -o DPkg::Lock::Timeout=300 install -y -qq chromium; }
 
 ## --- build -----------------------------------------------------------------
 
 # The three builds side by side (each in its own target dir): each ends in a link-time
 # optimisation that runs on one core, so one build's can run beside another's.
-build: wasm-tools node-deps
-	@$(MAKE) --no-print-directory -j3 wasm-ai wasm-records wasm-play
+# wasm-bindgen's CLI, when it is missing, installs beside them.
+build: wasm-target node-deps
+	@$(MAKE) --no-print-directory -j4 wasm-ai wasm-records wasm-play wasm-bindgen-cli
 	@$(MAKE) --no-print-directory $(PKG)/game2048_ai_bg.wasm $(PKG)/game2048_ai.d.ts $(PKG)/game2048_records_bg.wasm $(PKG)/game2048_play_bg.wasm $(PKG)/strategy-texts
 
 wasm-ai:
@@ -108,7 +118,21 @@ run: build
 
 ## --- tests -----------------------------------------------------------------
 
-test: lint test-rust build test-parity test-wasm test-e2e size-check
+# Two sides at once, since neither keeps both cores busy alone (docs/testing.md, "Where the
+# time goes"): the native one (lint, then the Rust tests) and the web one (the wasm builds, then
+# the parity check, the Node tests and the browser suite side by side, then the sizes), with
+# Chromium's install beside them. A failure on either side fails the run once the other ends.
+test: node-deps wasm-target lint-tools
+	@$(MAKE) --no-print-directory -j8 -Oline test-native-side test-web-side chromium
+
+test-native-side:
+	@$(MAKE) --no-print-directory lint
+	@$(MAKE) --no-print-directory test-rust
+
+test-web-side:
+	@$(MAKE) --no-print-directory build
+	@$(MAKE) --no-print-directory -j3 test-parity test-wasm test-e2e
+	@$(MAKE) --no-print-directory size-check
 
 # Each build's features (play: none, records, ai) and the wasm-only bindings are linted too.
 # rustfmt on every tracked file as well: cargo fmt only reaches modules it can see, not those
@@ -122,7 +146,7 @@ test: lint test-rust build test-parity test-wasm test-e2e size-check
 lint-tools:
 	@for c in clippy rustfmt; do rustup component list --installed 2>/dev/null | grep -q "^$$c" || rustup component add $$c; done
 
-lint: wasm-tools lint-tools
+lint: wasm-target lint-tools
 	cargo fmt --all -- --check
 	rustfmt --edition 2021 --check $$(git ls-files '*.rs')
 	node tools/check/import-cycles.mjs src $$(ls -d src/bin/*/)
@@ -144,10 +168,12 @@ test-parity: build
 	node tools/check/wasm-vs-native.mjs --check --profile $(TEST_PROFILE) --moves 150 --nodes 20000 --strategy expectimax-td
 
 test-wasm: build
-	node --test tests/node/
+	node --test --test-concurrency=2 tests/node/
 
+# Three files at a time: a browser test mostly waits (on workers, frames, events), and none
+# waits a fixed time, so a busy machine makes a test slower, not wrong.
 test-e2e: build node-deps chromium
-	node --test --test-concurrency=1 tests/e2e/
+	node --test --test-concurrency=3 tests/e2e/
 
 # The docs' pictures (docs/screenshot.png, screenshot-phone.png, review.png), from the tests
 # that draw them.
