@@ -125,9 +125,11 @@ run: build
 test: node-deps wasm-target lint-tools
 	@$(MAKE) --no-print-directory -j8 -Oline test-native-side test-web-side chromium
 
+# At a lower priority: the web side's builds are the longer road (the browser suite waits for
+# them), and the native side fills the cores they leave idle.
 test-native-side:
-	@$(MAKE) --no-print-directory lint
-	@$(MAKE) --no-print-directory test-rust
+	@nice -n 10 $(MAKE) --no-print-directory lint
+	@nice -n 10 $(MAKE) --no-print-directory test-rust
 
 test-web-side:
 	@$(MAKE) --no-print-directory build
@@ -196,8 +198,11 @@ size: build node-deps
 size-check: build node-deps
 	@node tools/build/size.mjs --budget --check
 
+# The criterion benchmarks (benches/, a crate of their own: `make test` builds no criterion),
+# linted first; `cargo bench -p game2048-benches --bench ai` for the AI's.
 bench:
-	cargo bench --bench moves
+	cargo clippy -p game2048-benches --benches -- -D warnings
+	cargo bench -p game2048-benches --bench moves
 
 # A self-contained static folder: copy it under any path of any host. Every URL
 # inside is relative (modules find their files from import.meta.url).
