@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setup, openPage, drawn, recordEvents, events, idle, choose } from './helpers.mjs';
-import { serve, STRICT_CSP } from '../../tools/build/serve.mjs';
+import { serve, STRICT_CSP, cdnCsp } from '../../tools/build/serve.mjs';
 import { writeDist } from '../../tools/build/dist.mjs';
 import { NETWORK_FILE } from '../../www/ai/network.js';
 
@@ -155,20 +155,24 @@ test('the learned network from dist: under a sub-path with the strict CSP, and f
   }
 });
 
-test('cross-origin embed: a page on one origin runs the game served (with CORS) from another', async () => {
+test('cross-origin embed: a page on one origin, under the docs\' CDN policy (cdnCsp), runs the game served (with CORS) from another', async () => {
   const game = await serve({ port: 0, root: dist, cors: true });
   const hostDir = join(dir, 'host');
   mkdirSync(hostDir, { recursive: true });
+  // The host's own icon from its own origin, as its policy allows.
+  writeFileSync(join(hostDir, 'icon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   writeFileSync(join(hostDir, 'index.html'), `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Host</title><link rel="icon" href="data:,">
+<html lang="en"><head><meta charset="utf-8"><title>Host</title><link rel="icon" href="icon.svg">
 <script type="module" src="${game.url}embed.js"></script></head>
 <body><p>A page on another origin.</p><game-2048 id="guest" size="4" persist="off"></game-2048></body></html>`);
-  const host = await serve({ port: 0, root: hostDir });
+  const host = await serve({ port: 0, root: hostDir, headers: { 'Content-Security-Policy': cdnCsp(new URL(game.url).origin) } });
   try {
     assert.notEqual(new URL(host.url).origin, new URL(game.url).origin);
     const { page, done } = await openUrl(host.url);
     await drawn(page, '#guest');
     await playBoth(page, '#guest');
+    assert.equal(await page.evaluate(() => getComputedStyle(document.querySelector('#guest').shadowRoot.querySelector('.board')).position), 'absolute', 'its stylesheet applies');
+    assert.deepEqual(await page.evaluate(() => window.__csp), [], 'no CSP violation');
     await done();
   } finally {
     await host.close();

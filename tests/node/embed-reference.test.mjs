@@ -215,3 +215,10 @@ test('docs/embed.md\'s CSS custom properties are the manifest\'s, with its light
     else assert.ok(defaults.includes(p.default), `${p.name}: ${defaults} against ${p.default}`);
   }
 });
+
+test('the Content-Security-Policy section quotes the policies the browser suite serves: the strict one and the CDN one', async () => {
+  const { STRICT_CSP, cdnCsp } = await import('../../tools/build/serve.mjs');
+  for (const policy of [STRICT_CSP, cdnCsp('https://cdn.jsdelivr.net')]) {
+    assert.ok(docs.includes(`Content-Security-Policy: ${policy}\n`), `docs/embed.md quotes ${policy}`);
+  }
+});

@@ -33,6 +33,13 @@ const DEFAULT_ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
 /** The policy an embed must work under: no inline code or styles, no eval, same-origin only. */
 export const STRICT_CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; worker-src 'self'";
+/**
+ * The strict policy for a page whose board is served from another origin (a CDN, docs/embed.md):
+ * its modules, stylesheets and files from `origin`, and the AI's worker started through a
+ * same-origin blob (a page cannot start a worker from another origin), whose imports from
+ * `origin` the browser checks as worker scripts.
+ */
+export const cdnCsp = (origin) => `default-src 'self'; script-src 'self' ${origin} 'wasm-unsafe-eval'; style-src 'self' ${origin}; connect-src 'self' ${origin}; worker-src 'self' ${origin} blob:`;
 
 function send(res, status, body, headers = {}) {
   res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', ...headers });
