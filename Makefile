@@ -16,15 +16,19 @@ PKG := www/pkg
 #                            game is there, and for records on demand.
 #   ai       (default: `ai`) records, and the search and the learner (bestMove, Trainer): the
 #                            workers, Node tests and tools.
-# All three write game2048.wasm, so play and records have target dirs of their own (sharing one
-# would rebuild the crate at every switch of features). The page's modules are built for size
+# The three are built one after another in one target dir, where they share every dependency
+# and proc macro (most of a build: each crate itself takes seconds); cargo writes each to the same
+# game2048.wasm, so each is copied out under its name as it is built (only when it changed, so
+# that the bindings' rules see what changed), and only when a source changed, since cargo
+# rebuilds the crate at every switch of features. The page's modules are built for size
 # (opt-level "z", the smallest of "z", "s" and 3; `make size` prints what a visit downloads); nothing in
 # them is a hot loop (a move takes microseconds, a 20,000-move record replays in milliseconds).
-WASM_AI := target/$(WASM_TARGET)/release/game2048.wasm
-RECORDS_TARGET_DIR := target/records
-WASM_RECORDS := $(RECORDS_TARGET_DIR)/$(WASM_TARGET)/release/game2048.wasm
-PLAY_TARGET_DIR := target/play
-WASM_PLAY := $(PLAY_TARGET_DIR)/$(WASM_TARGET)/release/game2048.wasm
+CARGO_WASM := target/$(WASM_TARGET)/release/game2048.wasm
+WASM_OUT := target/wasm
+WASM_AI := $(WASM_OUT)/game2048_ai.wasm
+WASM_RECORDS := $(WASM_OUT)/game2048_records.wasm
+WASM_PLAY := $(WASM_OUT)/game2048_play.wasm
+RUST_SOURCES := $(shell find src -type f) Cargo.toml Cargo.lock
 # The native tests, their lint and the parity check's arena: Cargo.toml's test-native profile
 # (release's optimisation in a fraction of its build time; target/test-native/).
 TEST_PROFILE := test-native
@@ -41,7 +45,7 @@ BINDGEN := wasm-bindgen --target web --remove-name-section --remove-producers-se
 WB_VERSION := $(shell awk '/^name = "wasm-bindgen"$$/{getline; gsub(/"/,"",$$3); print $$3}' Cargo.lock 2>/dev/null)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all build wasm-ai wasm-records wasm-play run test test-native-side test-web-side test-rust test-parity test-wasm test-e2e screenshots lint lint-tools wasm-tools wasm-target wasm-bindgen-cli node-deps chromium size size-check bench dist package figures figures-embed figures-page figures-learn clean
+.PHONY: all build run test test-native-side test-web-side test-rust test-parity test-wasm test-e2e screenshots lint lint-tools wasm-tools wasm-target wasm-bindgen-cli node-deps chromium size size-check bench dist package figures figures-embed figures-page figures-learn clean
 
 all: build
 
@@ -77,19 +81,25 @@ chromium:
 
 ## --- build -----------------------------------------------------------------
 
-# The three builds side by side (each in its own target dir): each ends in a link-time
-# optimisation that runs on one core, so one build's can run beside another's.
-# wasm-bindgen's CLI, when it is missing, installs beside them.
+# The wasm modules, with wasm-bindgen's CLI (when it is missing) installing beside them.
 build: wasm-target node-deps
-	@$(MAKE) --no-print-directory -j4 wasm-ai wasm-records wasm-play wasm-bindgen-cli
+	@$(MAKE) --no-print-directory -j2 $(WASM_OUT)/.built wasm-bindgen-cli
 	@$(MAKE) --no-print-directory $(PKG)/game2048_ai_bg.wasm $(PKG)/game2048_ai.d.ts $(PKG)/game2048_records_bg.wasm $(PKG)/game2048_play_bg.wasm $(PKG)/strategy-texts
 
-wasm-ai:
+# cargo's output, copied out under `name` when it differs from what is there.
+copy_wasm = @cmp -s $(CARGO_WASM) $(WASM_OUT)/$(1).wasm || cp $(CARGO_WASM) $(WASM_OUT)/$(1).wasm
+
+$(WASM_OUT)/.built: $(RUST_SOURCES)
+	@mkdir -p $(WASM_OUT)
 	cargo rustc --lib --crate-type cdylib --target $(WASM_TARGET) --release
-wasm-records:
-	cargo $(PAGE_OPT) rustc --lib --crate-type cdylib --target $(WASM_TARGET) --release --no-default-features --features records --target-dir $(RECORDS_TARGET_DIR)
-wasm-play:
-	cargo $(PAGE_OPT) rustc --lib --crate-type cdylib --target $(WASM_TARGET) --release --no-default-features --target-dir $(PLAY_TARGET_DIR)
+	$(call copy_wasm,game2048_ai)
+	cargo $(PAGE_OPT) rustc --lib --crate-type cdylib --target $(WASM_TARGET) --release --no-default-features --features records
+	$(call copy_wasm,game2048_records)
+	cargo $(PAGE_OPT) rustc --lib --crate-type cdylib --target $(WASM_TARGET) --release --no-default-features
+	$(call copy_wasm,game2048_play)
+	@touch $@
+
+$(WASM_AI) $(WASM_RECORDS) $(WASM_PLAY): $(WASM_OUT)/.built ;
 
 # Bindings only when a wasm changed (a separate make run, so that it sees cargo's output).
 $(PKG)/game2048_ai_bg.wasm: $(WASM_AI)
