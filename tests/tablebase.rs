@@ -153,3 +153,66 @@ fn cover_counts_the_positions_in_a_formation_and_those_the_tables_cover() {
     );
     assert!(table.trim_end().ends_with("| 50.0% |"), "{table}");
 }
+
+/// `arena --tables DIR` reads the folder's tables and names them on each game line, with the
+/// rule for breaking moves when it is not the default; `--table-breaks` without `--tables`, a
+/// bad rule, or a folder with no table is bad input (exit 2).
+#[test]
+fn the_arena_plays_with_a_folder_of_tables_and_names_them_and_their_rule() {
+    const ARENA: &str = env!("CARGO_BIN_EXE_arena");
+    let dir = scratch("arena");
+    let built = tablebase(&dir, &["build", "snake-12", "--target", "3", "--dir", "t"]);
+    assert!(built.status.success(), "{}", stderr(&built));
+    std::fs::create_dir_all(dir.join("empty")).unwrap();
+    let network = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/tiny-4x4-l8-i8.ntw");
+    let arena = |extra: &[&str], out: &str| {
+        let mut args = vec![
+            "--strategy",
+            "expectimax-td",
+            "--nodes",
+            "200",
+            "--network",
+            network,
+            "--games",
+            "1",
+            "--until",
+            "256",
+            "--threads",
+            "1",
+            "--out",
+            out,
+        ];
+        args.extend_from_slice(extra);
+        Command::new(ARENA)
+            .args(&args)
+            .current_dir(&dir)
+            .output()
+            .unwrap()
+    };
+    let tables_of = |out: &str| {
+        let text = std::fs::read_to_string(dir.join(out)).unwrap();
+        let line: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+        line["tables"].as_str().unwrap().to_string()
+    };
+    let out = arena(&["--tables", "t"], "ruled.jsonl");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(tables_of("ruled.jsonl"), "snake-12 t3");
+    let out = arena(
+        &["--tables", "t", "--table-breaks", "searched"],
+        "searched.jsonl",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(
+        tables_of("searched.jsonl"),
+        "snake-12 t3; breaking moves searched"
+    );
+    for (extra, says) in [
+        (&["--table-breaks", "searched"][..], "--tables"),
+        (&["--tables", "t", "--table-breaks", "maybe"][..], "maybe"),
+        (&["--tables", "empty"][..], "no table"),
+    ] {
+        let out = arena(extra, "bad.jsonl");
+        assert_eq!(out.status.code(), Some(2), "{extra:?}: {}", stderr(&out));
+        assert!(stderr(&out).contains(says), "{extra:?}: {}", stderr(&out));
+    }
+}
