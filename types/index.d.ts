@@ -41,7 +41,11 @@ export interface MountOptions {
   prefix?: string;
   /** Default 'minimal'. */
   controls?: Controls;
-  /** Register the service worker (sw.js next to embed.js): the site plays offline. */
+  /**
+   * Register the service worker (sw.js next to embed.js): the site plays offline. Site only
+   * (`make dist`'s folder, on the page's origin): the npm package ships no service worker, and
+   * there it warns once and does nothing.
+   */
   offline?: boolean;
   /** A start position: tile values (2, 4, 8, ...; 0 = empty), row-major, size x size of them. */
   cells?: ArrayLike<number>;

@@ -34,7 +34,7 @@ const ATTRIBUTE_WORDS = {
   persist: ['boolean | \'on\' | \'off\'', 'on', 'Save the game, settings and statistics in localStorage; a change re-mounts the board.'],
   'storage-key': ['string', 'game2048:<id>, else game2048:<path>:board-N', 'The localStorage key prefix; a change re-mounts the board.'],
   controls: ['Controls', 'minimal', 'none (the board alone), minimal (score, New game, Start AI, Hint) or full (every control); a change re-mounts the board.'],
-  offline: ['boolean', 'false', 'Register the service worker (sw.js next to embed.js) so the site plays offline; a change re-mounts the board.'],
+  offline: ['boolean', 'false', 'Register the service worker (sw.js next to embed.js) so the site plays offline: site only (make dist folder), the npm package ships none and there it warns once; a change re-mounts the board.'],
   assets: ['string | URL', 'the files next to the modules', 'The URL of the folder that serves the package\'s files (a CDN copy of the same version), for a bundler that copies no `new URL` asset (esbuild, Rollup); one for the page; a change re-mounts the board.'],
 };
 
