@@ -135,9 +135,11 @@ run: build
 test: node-deps wasm-target lint-tools
 	@$(MAKE) --no-print-directory -j8 -Oline test-native-side test-web-side chromium
 
+# At a lower priority: the web side's builds are the longer road (the browser suite waits for
+# them), and the native side fills the cores they leave idle.
 test-native-side:
-	@$(MAKE) --no-print-directory lint
-	@$(MAKE) --no-print-directory test-rust
+	@nice -n 10 $(MAKE) --no-print-directory lint
+	@nice -n 10 $(MAKE) --no-print-directory test-rust
 
 test-web-side:
 	@$(MAKE) --no-print-directory build
