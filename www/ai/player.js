@@ -5,7 +5,7 @@
 // busy with it. It plays on the game's `board` (board-ai.js hands it over) and never
 // touches the DOM; the view draws what it is told.
 import { createPlayFigures } from './play-figures.js';
-import { createLatestRequest } from './latest-request.js';
+import { createLatestRequest } from './lazy-pool.js';
 import { errorText } from '../shared/errors.js';
 
 const now = () => performance.now();
