@@ -59,7 +59,10 @@ export const assetBase = () => {
 };
 
 // `path` from the package's folder when a base is set, else `here()` (the literal URL).
-const at = (path, here) => (assetBase() ? new URL(path, assetBase()) : here());
+const at = (path, here) => {
+  const b = assetBase();
+  return b ? new URL(path, b) : here();
+};
 
 /** The URLs of the wasm modules, the stylesheets and the learned network. */
 export const ASSETS = {
@@ -79,7 +82,8 @@ export const ASSETS = {
  * the files (tools/build/strategy-texts.mjs) names each by a literal URL; with a base, from there.
  */
 export async function explanationUrl(name) {
-  if (assetBase()) return new URL(`www/pkg/strategy-texts/${name}.json`, assetBase());
+  const b = assetBase();
+  if (b) return new URL(`www/pkg/strategy-texts/${name}.json`, b);
   const { TEXTS } = await import('../pkg/strategy-texts/index.js');
   const url = Object.hasOwn(TEXTS, name) ? TEXTS[name] : null;
   if (!url) throw new Error(`no explanation of ${name}`);
