@@ -269,6 +269,39 @@ export declare class Game2048Element extends HTMLElement {
 // The controller's methods and getters on the element (declaration merging); `size` is above.
 export interface Game2048Element extends Omit<Game2048Api, 'size'> {}
 
+// --- the tag in a framework's templates --------------------------------------------------------
+
+/**
+ * The tag's attributes as a JSX or template prop: each one's value as its property takes it
+ * (React 19, Vue and Svelte set a property the element has rather than the attribute).
+ */
+export interface Game2048Attributes {
+  size?: AttributeValue<BoardSize>;
+  mode?: AttributeValue<Mode>;
+  theme?: AttributeValue<Theme>;
+  strategy?: AttributeValue<StrategyName>;
+  ms?: AttributeValue<number>;
+  nodes?: AttributeValue<number>;
+  autoplay?: boolean;
+  speed?: AttributeValue<Speed>;
+  seed?: AttributeValue<bigint | number>;
+  keyboard?: AttributeValue<KeyboardMode | 'element' | false>;
+  persist?: AttributeValue<'on' | 'off' | boolean>;
+  storageKey?: string | null;
+  'storage-key'?: string | null;
+  controls?: AttributeValue<Controls>;
+  offline?: boolean;
+  assets?: string | URL | null;
+}
+
+/**
+ * The board's events as `on<event>` props, the name as the event's (`onmove`, `onai-stop`):
+ * React 19 and Svelte 5 add a listener for each such function prop of a custom element.
+ */
+export type Game2048EventHandlers = {
+  [K in keyof Game2048EventMap as `on${K}`]?: (event: Game2048EventMap[K]) => void;
+};
+
 declare global {
   interface HTMLElementTagNameMap {
     'game-2048': Game2048Element;

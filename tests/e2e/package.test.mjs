@@ -1,19 +1,19 @@
-// The npm package (tools/build/package.mjs, `make package`) as a web developer uses it: packed with
-// `npm pack`, installed offline into a fresh project, bundled by Vite and webpack with no configuration, and
+// The npm package (tools/build/package.mjs, `make package`) as a web developer uses it: built and
+// installed offline into a fresh project by the install commands docs/embed.md shows, bundled by Vite and webpack with no configuration, and
 // by esbuild and Rollup with the asset base (set in the bundle, or on the script tag) pointing at a
 // second origin that serves the package's folder (CORS), and loaded unbundled by a <script type="module"> from that second origin.
 // In each, the board plays with the arrow keys, Start AI plays, and expectimax-td downloads
 // the learned network from the URL that build gives it and plays with it.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setup, openPage, drawn, hostCells, recordEvents, events } from './helpers.mjs';
 import { serve } from '../../tools/build/serve.mjs';
-import { writePackage, PACKAGE_NAME } from '../../tools/build/package.mjs';
+import { PACKAGE_NAME } from '../../tools/build/package.mjs';
+import { docsConsumer, run } from './consumer.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const VITE = join(ROOT, 'node_modules/vite/bin/vite.js');
@@ -25,26 +25,16 @@ let consumer;
 let assetsServer; // the second origin: the package's folder with CORS
 const servers = [];
 
-const run = (cmd, args, cwd) => execFileSync(cmd, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-
 before(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'g2048-package-'));
-  pkg = join(dir, 'package');
-  const manifest = await writePackage(pkg);
-  run('npm', ['pack', pkg, '--pack-destination', dir, '--silent'], dir);
-  const tarball = readdirSync(dir).find((f) => f.endsWith('.tgz'));
-  assert.equal(tarball, `${PACKAGE_NAME}-${manifest.version}.tgz`);
-  consumer = join(dir, 'consumer');
-  mkdirSync(consumer);
-  writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
-  run('npm', ['install', '--offline', '--no-audit', '--no-fund', '--silent', join(dir, tarball)], consumer);
+  // The docs' install commands, as written: `make package` here, `npm install ./….tgz` in the project.
+  ({ dir, pkg, consumer } = docsConsumer(tmpdir()));
   assetsServer = await serve({ port: 0, root: pkg, cors: true });
   // A second origin: the test pages load from localhost, the package from 127.0.0.1.
   assetsServer.url = assetsServer.url.replace('localhost', '127.0.0.1');
 });
 after(async () => {
   for (const s of [assetsServer, ...servers]) await s?.close();
-  rmSync(dir, { recursive: true, force: true });
+  if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 // A page whose board plays expectimax-td; `head` loads the embed.
