@@ -190,7 +190,7 @@ test-e2e: build node-deps chromium
 # The docs' pictures (docs/screenshot.png, screenshot-phone.png, review.png), from the tests
 # that draw them.
 screenshots: build node-deps chromium
-	DOC_SHOTS=1 node --test --test-concurrency=1 tests/e2e/layout.test.mjs tests/e2e/records.test.mjs
+	SCREENSHOTS=1 DOC_SHOTS=1 node --test --test-concurrency=1 tests/e2e/layout.test.mjs tests/e2e/records.test.mjs
 
 ## --- figures ---------------------------------------------------------------
 

@@ -40,7 +40,7 @@ export function setup() {
 export async function openPage(env, path = '', { contextOptions = {}, initScript, wait = true, clock = false } = {}) {
   // No service worker unless a test asks (offline.test.mjs): its cache would answer the
   // requests that tests route to stand-ins (a crashing worker, a missing wasm).
-  const context = await env.browser.newContext({ viewport: { width: 520, height: 900 }, serviceWorkers: 'block', ...contextOptions });
+  const context = await env.browser.newContext({ viewport: { width: 520, height: 900 }, serviceWorkers: 'block', reducedMotion: 'reduce', ...contextOptions });
   if (clock) await context.clock.install();
   if (initScript) await context.addInitScript(initScript);
   const page = await context.newPage();
@@ -147,15 +147,25 @@ export async function settle(page) {
  * tests/screenshots/NAME beside the suite's other pictures, so that a test run leaves the
  * repository as it was.
  */
-export function docShot(name) {
-  if (process.env.DOC_SHOTS === '1') return fileURLToPath(new URL(`../../docs/${name}`, import.meta.url));
+// Pictures cost a browser test more than its checks (a PNG of a whole page each): they are taken
+// only when asked, SCREENSHOTS=1 into tests/screenshots/ and DOC_SHOTS=1 the docs' own into docs/
+// (`make screenshots` sets both).
+const SHOTS_WANTED = process.env.SCREENSHOTS === '1';
+const DOC_SHOTS_WANTED = process.env.DOC_SHOTS === '1';
+
+/** The docs' picture `name` of `target` (a page or locator), into docs/ under DOC_SHOTS=1, else tests/screenshots/ under SCREENSHOTS=1. */
+export async function docShot(target, name, options = {}) {
+  if (DOC_SHOTS_WANTED) return target.screenshot({ ...options, path: fileURLToPath(new URL(`../../docs/${name}`, import.meta.url)) });
+  if (!SHOTS_WANTED) return;
   mkdirSync(SHOTS, { recursive: true });
-  return `${SHOTS}${name}`;
+  await target.screenshot({ ...options, path: `${SHOTS}${name}` });
 }
 
+/** Lets the board's animations finish, then saves a picture of the page as tests/screenshots/`name`.png (SCREENSHOTS=1). */
 export async function screenshot(page, name) {
-  mkdirSync(SHOTS, { recursive: true });
   await settle(page); // let appear/pop animations finish
+  if (!SHOTS_WANTED) return;
+  mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: `${SHOTS}${name}.png`, fullPage: true });
 }
 

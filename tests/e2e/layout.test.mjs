@@ -9,7 +9,6 @@ const env = setup();
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 // The pictures of the game in README.md and docs/play.md (`make screenshots` writes them there).
-const DOCS = docShot;
 
 // Each selector's box, and whether it lies inside the viewport (visible, not clipped by it).
 function boxes(page, selectors) {
@@ -68,7 +67,7 @@ test('1280x800: while the AI plays, the whole AI panel, its speed and live figur
   assert.equal(await page.locator('.g2048 .setting-strategy select').count(), 1);
   assert.equal(await page.locator('.g2048 .setting-strength select').count(), 1);
   assert.deepEqual(await clipped(page, '.g2048 .game'), [], 'text cut off');
-  await page.screenshot({ path: DOCS('screenshot.png'), animations: 'disabled' });
+  await docShot(page, 'screenshot.png', { animations: 'disabled' });
   // The explanation (loaded after the first board: "more" shows once it is there) is one
   // short sentence; "more" shows the rest.
   const short = await page.textContent('.g2048 .ai-explanation-short');
@@ -83,7 +82,7 @@ test('1280x800: while the AI plays, the whole AI panel, its speed and live figur
 
 test('390x844: the score, the board, Start AI and the speed on the first screen; the player and strength fold, and the page remembers the fold', async () => {
   const { page, done } = await openPage(env, '', { contextOptions: { viewport: PHONE, isMobile: true, hasTouch: true, colorScheme: 'dark' } });
-  await page.screenshot({ path: DOCS('screenshot-phone.png'), animations: 'disabled' });
+  await docShot(page, 'screenshot-phone.png', { animations: 'disabled' });
   const first = ['.g2048 .board-wrap', '.g2048 .score', '.g2048 .ai-toggle', '.g2048 .ai .setting-speed'];
   let found = await boxes(page, first);
   for (const [sel, b] of Object.entries(found)) assert.ok(b.found && b.inside, `${sel} inside the viewport: ${JSON.stringify(b)}`);

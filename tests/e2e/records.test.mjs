@@ -314,7 +314,7 @@ test('review of a short game: every move rated, the worst linked, the summary an
   }
   await screenshot(page, 'review');
   await page.evaluate(() => { document.querySelector('.review-table-wrap').scrollTop = 0; window.scrollTo(0, 0); });
-  await page.locator('.replay-page').screenshot({ path: docShot('review.png') });
+  await docShot(page.locator('.replay-page'), 'review.png');
   await done();
 });
 
