@@ -139,14 +139,22 @@ test('React 19: the docs\' TSX type-checks (a wrong prop or event field does not
   await builtAndPlayed(app);
 });
 
-test('Vue 3: the docs\' single-file component type-checks with vue-tsc, builds with Vite and plays', async () => {
+test('Vue 3: the docs\' single-file component type-checks with vue-tsc (a wrong prop or event field does not), builds with Vite and plays', async () => {
   const app = writeApp('vue', docFiles('Vue 3'), {
     'package.json': { name: 'vue-app', private: true, type: 'module', dependencies: { 'game2048-board': '*', vue: '^3.5' } },
     'tsconfig.json': { ...TSCONFIG, compilerOptions: { ...TSCONFIG.compilerOptions, jsx: 'preserve' } },
     'index.html': INDEX('/src/main.ts'),
     'src/main.ts': "import { createApp } from 'vue';\nimport Board from './Board.vue';\n\ncreateApp(Board).mount('#root');\n",
   });
-  assert.equal(check(bin('vue-tsc/bin/vue-tsc.js'), ['-p', 'tsconfig.json'], app), '', 'vue-tsc --strict');
+  const checker = bin('vue-tsc/bin/vue-tsc.js');
+  assert.equal(check(checker, ['-p', 'tsconfig.json'], app), '', 'vue-tsc --strict');
+  // The declaration rules out a wrong prop and wrong event fields (checked apart from the app).
+  writeFileSync(join(app, 'src/Wrong.vue'), '<script setup lang="ts">\n</script>\n<template>\n  <game-2048 size="9" @move="(e) => e.detail.points" @ai-stop="(e) => e.detail.reason.toFixed()" />\n</template>\n');
+  const wrong = check(checker, ['-p', 'tsconfig.json'], app);
+  rmSync(join(app, 'src/Wrong.vue'));
+  const errors = wrong.split('\n').filter((l) => /error TS/.test(l));
+  assert.equal(errors.length, 3, wrong);
+  assert.ok(errors.every((l) => l.startsWith('src/Wrong.vue(')), wrong);
   await builtAndPlayed(app);
 });
 

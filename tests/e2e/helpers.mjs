@@ -150,7 +150,7 @@ export async function settle(page) {
 // Pictures cost a browser test more than its checks (a PNG of a whole page each): they are taken
 // only when asked, SCREENSHOTS=1 into tests/screenshots/ and DOC_SHOTS=1 the docs' own into docs/
 // (`make screenshots` sets both).
-const SHOTS_WANTED = process.env.SCREENSHOTS === '1';
+export const SHOTS_WANTED = process.env.SCREENSHOTS === '1';
 const DOC_SHOTS_WANTED = process.env.DOC_SHOTS === '1';
 
 /** The docs' picture `name` of `target` (a page or locator), into docs/ under DOC_SHOTS=1, else tests/screenshots/ under SCREENSHOTS=1. */

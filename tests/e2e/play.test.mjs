@@ -141,22 +141,29 @@ test('accessibility: live region, board description, real buttons reachable by T
   await done();
 });
 
-test('prefers-reduced-motion removes the slide and pop animations', async () => {
-  const { page, done } = await openPage(env, `?cells=${cellsParam([[2, 2, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]])}`, {
-    contextOptions: { reducedMotion: 'reduce' },
+// The other browser tests run with reduced motion (helpers.mjs); here both preferences.
+for (const [reducedMotion, slides] of [['no-preference', true], ['reduce', false]]) {
+  test(`prefers-reduced-motion: ${reducedMotion}: the tiles ${slides ? 'slide and pop' : 'jump, with no slide or pop'}`, async () => {
+    const { page, done } = await openPage(env, `?cells=${cellsParam([[2, 2, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]])}`, {
+      contextOptions: { reducedMotion },
+    });
+    await page.keyboard.press('ArrowLeft');
+    const styles = await page.evaluate(() => {
+      const tile = document.querySelector('.g2048 .tile-merged');
+      return {
+        transition: getComputedStyle(tile).transitionDuration,
+        animation: getComputedStyle(tile.querySelector('.tile-inner')).animationName,
+      };
+    });
+    if (slides) {
+      assert.notEqual(styles.transition, '0s', 'the tiles slide');
+      assert.equal(styles.animation, 'g2048-pop', 'a merged tile pops');
+    } else {
+      assert.deepEqual(styles, { transition: '0s', animation: 'none' });
+    }
+    await done();
   });
-  await page.keyboard.press('ArrowLeft');
-  const styles = await page.evaluate(() => {
-    const tile = document.querySelector('.g2048 .tile-merged');
-    return {
-      transition: getComputedStyle(tile).transitionDuration,
-      animation: getComputedStyle(tile.querySelector('.tile-inner')).animationName,
-    };
-  });
-  assert.equal(styles.transition, '0s');
-  assert.equal(styles.animation, 'none');
-  await done();
-});
+}
 
 test('fits a 360px-wide phone without horizontal scrolling', async () => {
   const { page, done } = await openPage(env, '?size=8', { contextOptions: { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true } });
