@@ -22,6 +22,16 @@ export function requestOf({ strategy, budget, weights, speed }) {
 }
 
 /**
+ * The AI bar's buttons and keys (ai/bar.js; the view hands them its clicks), straight to the
+ * board's AI: `ai()` is the board's (createBoardAi's), or null while there is no board.
+ */
+export const aiClicks = (ai) => ({
+  aiToggle: () => ai()?.toggle(),
+  aiStep: () => ai()?.step(),
+  aiHint: () => ai()?.hint(),
+});
+
+/**
  * pool: the pool's options (pool.js's createAi: legalMoves, count, learned, networks), the pool
  * loaded the first time the AI is asked; or a pool already made (decide, calibrate, network,
  * ...: the tests'); null: no AI. settings: the game's ({values, info(name), budget(name),

@@ -64,10 +64,11 @@ export function createController({ Game, loadRecords, view, storage, ai: pool, c
       if (flow.keepGoing() && ai.resumes) ai.resume();
     },
 
+    /** The board's AI, its one front door (ai/board-ai.js): the AI bar's buttons go to it. */
+    ai,
     /** Starts the AI player from the current position; false if it cannot play. */
     startAi: () => ai.start(),
     stopAi: () => ai.stop(),
-    toggleAi: () => ai.toggle(),
     /** The AI plays one move. */
     stepAi: () => ai.step(),
     /** Shows the AI's move for this position without playing it. */

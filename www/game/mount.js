@@ -8,6 +8,7 @@ import { createStorage, memoryStorage } from './storage.js';
 import { adoptItems } from './guarded-storage.js';
 import { createView } from './view.js';
 import { createController } from './controller.js';
+import { aiClicks } from '../ai/board-ai.js';
 import { createInput } from './input.js';
 import { readOptions } from './options.js';
 import { createGameApi } from './game-api.js';
@@ -74,9 +75,8 @@ function clicks(controller, share) {
     undo: () => controller()?.undo(),
     keepGoing: () => controller()?.keepGoing(),
     setting: (name, value) => controller()?.setSetting(name, value),
-    aiToggle: () => controller()?.toggleAi(),
-    aiStep: () => controller()?.stepAi(),
-    aiHint: () => controller()?.hintAi(),
+    // The AI's buttons go to the board's AI itself (its front door), not through the game.
+    ...aiClicks(() => controller()?.ai),
     weights: (values, changed) => controller()?.setWeights(values, changed),
     resetWeights: () => controller()?.resetWeights(),
     stats: () => controller()?.showStats(),
