@@ -40,12 +40,15 @@ PAGE_OPT := --config 'profile.release.opt-level="z"'
 WASM_OPT := node_modules/.bin/wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals --enable-reference-types --enable-multivalue
 # The ai module (the package's "./engine") gets wasm-bindgen's TypeScript declarations
 # (game2048_ai.d.ts); the page's two modules are not part of the package's API and get none.
-BINDGEN := wasm-bindgen --target web --remove-name-section --remove-producers-section --out-dir $(PKG)
-# The CLI must match the wasm-bindgen crate exactly; read the version from Cargo.lock.
-WB_VERSION := $(shell awk '/^name = "wasm-bindgen"$$/{getline; gsub(/"/,"",$$3); print $$3}' Cargo.lock 2>/dev/null)
+# The bindings are made by tools/build/bindgen, wasm-bindgen's own library at the crate's
+# version (Cargo.lock holds them equal): `wasm-bindgen --target web --remove-name-section
+# --remove-producers-section`, byte for byte, built in cargo's dev profile (about 75 CPU s, once)
+# in a target dir of its own, beside the wasm builds.
+BINDGEN_BIN := target/bindgen/debug/game2048-bindgen
+BINDGEN := $(BINDGEN_BIN) --out-dir $(PKG)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all build run test test-native-side test-web-side test-rust test-parity test-wasm test-e2e screenshots lint lint-tools wasm-tools wasm-target wasm-bindgen-cli node-deps chromium size size-check bench dist package figures figures-embed figures-page figures-learn clean
+.PHONY: all build run test test-native-side test-web-side test-rust test-parity test-wasm test-e2e screenshots lint lint-tools wasm-tools wasm-target node-deps chromium size size-check bench dist package figures figures-embed figures-page figures-learn clean
 
 all: build
 
@@ -55,19 +58,12 @@ all: build
 wasm-target:
 	@rustup target list --installed 2>/dev/null | grep -qx $(WASM_TARGET) || rustup target add $(WASM_TARGET)
 
-# wasm-bindgen's CLI at the crate's version: its `wasm-bindgen` binary alone, built in cargo's dev
-# profile (about 1 CPU-minute, against 5 for the whole release build); it writes the same files,
-# in about a second a module.
-wasm-bindgen-cli:
-	@[ -n "$(WB_VERSION)" ] || { cargo generate-lockfile >/dev/null; }
-	@v=$$(awk '/^name = "wasm-bindgen"$$/{getline; gsub(/"/,"",$$3); print $$3}' Cargo.lock); \
-	if [ "$$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $$v" ]; then \
-	  echo "Installing wasm-bindgen-cli $$v (a minute or two, once)"; \
-	  cargo install wasm-bindgen-cli --version "$$v" --bin wasm-bindgen --debug --locked 2>/dev/null \
-	    || cargo install wasm-bindgen-cli --version "$$v" --bin wasm-bindgen --debug; \
-	fi
+# The bindings' maker (see BINDGEN).
+$(BINDGEN_BIN): tools/build/bindgen/Cargo.toml tools/build/bindgen/src/main.rs Cargo.lock
+	cargo build --manifest-path tools/build/bindgen/Cargo.toml --target-dir target/bindgen
+	@touch $@
 
-wasm-tools: wasm-target wasm-bindgen-cli
+wasm-tools: wasm-target $(BINDGEN_BIN)
 
 node-deps: node_modules/.package-lock.json
 
@@ -81,9 +77,9 @@ chromium:
 
 ## --- build -----------------------------------------------------------------
 
-# The wasm modules, with wasm-bindgen's CLI (when it is missing) installing beside them.
+# The wasm modules, with the bindings' maker (when it is missing) building beside them.
 build: wasm-target node-deps
-	@$(MAKE) --no-print-directory -j2 $(WASM_OUT)/.built wasm-bindgen-cli
+	@$(MAKE) --no-print-directory -j2 $(WASM_OUT)/.built $(BINDGEN_BIN)
 	@$(MAKE) --no-print-directory $(PKG)/game2048_ai_bg.wasm $(PKG)/game2048_ai.d.ts $(PKG)/game2048_records_bg.wasm $(PKG)/game2048_play_bg.wasm $(PKG)/strategy-texts
 
 # cargo's output, copied out under `name` when it differs from what is there.
