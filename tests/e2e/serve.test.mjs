@@ -102,3 +102,42 @@ test('the loopback address by default; with host 0.0.0.0 the machine\'s network 
     child.kill();
   }
 });
+
+test('gzip: text and wasm gzipped to a client that accepts it (the same bytes once decoded), as is to one that does not; images as they are', async () => {
+  const { gunzipSync } = await import('node:zlib');
+  const { readFileSync } = await import('node:fs');
+  const raw = (port, path, encoding) => new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path, headers: encoding ? { 'Accept-Encoding': encoding } : {} }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+  const server = await serve({ port: 0, root: ROOT, gzip: true });
+  try {
+    for (const path of ['/style.css', '/www/game/mount.js', '/www/pkg/game2048_play_bg.wasm']) {
+      const file = readFileSync(ROOT + path.slice(1));
+      const zipped = await raw(server.port, path, 'gzip, deflate, br');
+      assert.equal(zipped.headers['content-encoding'], 'gzip', path);
+      assert.equal(zipped.headers.vary, 'Accept-Encoding', path);
+      assert.ok(zipped.body.length < file.length, `${path}: ${zipped.body.length} of ${file.length} bytes`);
+      assert.ok(gunzipSync(zipped.body).equals(file), `${path} decodes to the file`);
+      const plain = await raw(server.port, path, null);
+      assert.equal(plain.headers['content-encoding'], undefined, path);
+      assert.ok(plain.body.equals(file), `${path} as it is without Accept-Encoding`);
+    }
+    const icon = await raw(server.port, '/icons/icon-192.png', 'gzip');
+    assert.notEqual(icon.headers['content-encoding'], 'gzip');
+  } finally {
+    await server.close();
+  }
+  // Off by default: the tests' and `make run`'s server sends every file as it is.
+  const plainServer = await serve({ port: 0, root: ROOT });
+  try {
+    assert.equal((await raw(plainServer.port, '/style.css', 'gzip')).headers['content-encoding'], undefined);
+  } finally {
+    await plainServer.close();
+  }
+});

@@ -9,6 +9,7 @@ import { networkInterfaces } from 'node:os';
 import { stat, readFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { resolve, join, extname, sep } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { parseFlags, UsageError, whole } from '../lib/cli.mjs';
 import { SW_SOURCE, serviceWorker } from './sw.mjs';
@@ -29,6 +30,9 @@ const MIME = {
   '.webmanifest': 'application/manifest+json; charset=utf-8',
 };
 
+// What a static host compresses (`gzip`): text and wasm, not images or the network (gzipped already).
+const COMPRESSED = new Set(['.html', '.js', '.mjs', '.css', '.json', '.wasm', '.svg', '.txt', '.md', '.map', '.webmanifest']);
+
 const DEFAULT_ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
 /** The policy an embed must work under: no inline code or styles, no eval, same-origin only. */
@@ -46,7 +50,8 @@ function send(res, status, body, headers = {}) {
   res.end(body);
 }
 
-async function handle({ root, prefix, extra }, req, res) {
+async function handle(site, req, res) {
+  const { root, prefix, extra } = site;
   if (req.method === 'OPTIONS') {
     res.writeHead(204, { ...extra, 'Access-Control-Allow-Methods': 'GET, HEAD', Allow: 'GET, HEAD' });
     return res.end();
@@ -102,7 +107,17 @@ async function handle({ root, prefix, extra }, req, res) {
       res.writeHead(304, headers);
       return res.end();
     }
-    const body = await readFile(file);
+    let body = await readFile(file);
+    if (site.gzip && COMPRESSED.has(extname(file).toLowerCase())) {
+      headers.Vary = 'Accept-Encoding';
+      if (/\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
+        // Each file once per version (its ETag), at level 9 as a static host's precompressed copy.
+        const key = `${file} ${etag}`;
+        if (!site.gzipped.has(key)) site.gzipped.set(key, gzipSync(body, { level: 9 }));
+        body = site.gzipped.get(key);
+        headers['Content-Encoding'] = 'gzip';
+      }
+    }
     res.writeHead(200, { ...headers, 'Content-Length': body.length });
     res.end(req.method === 'HEAD' ? undefined : body);
   } catch {
@@ -123,11 +138,14 @@ function networkAddresses() {
  * on (the loopback one by default; '0.0.0.0' for every address, so that a phone on the same
  * network can open the page: `lan` then lists the URLs it can use); prefix: the URL path
  * the root is served under ('/static/games/2048/'); cors: allow any origin; headers: extra
- * response headers (e.g. { 'Content-Security-Policy': STRICT_CSP }).
+ * response headers (e.g. { 'Content-Security-Policy': STRICT_CSP }); gzip: text and wasm
+ * gzipped to a client that accepts it, as a static host serves them.
  */
-export function serve({ port = 8080, root = DEFAULT_ROOT, host = '127.0.0.1', prefix = '/', cors = false, headers = {} } = {}) {
+export function serve({ port = 8080, root = DEFAULT_ROOT, host = '127.0.0.1', prefix = '/', cors = false, headers = {}, gzip = false } = {}) {
   const absRoot = resolve(root);
   const site = {
+    gzip,
+    gzipped: new Map(),
     root: absRoot,
     prefix: `/${prefix}/`.replace(/\/+/g, '/'),
     extra: { ...(cors ? { 'Access-Control-Allow-Origin': '*' } : {}), ...headers },
@@ -153,7 +171,7 @@ export function serve({ port = 8080, root = DEFAULT_ROOT, host = '127.0.0.1', pr
   });
 }
 
-const USAGE = 'Usage: node tools/build/serve.mjs [--port N] [--host ADDRESS] [--root DIR] [--prefix /sub/path/] [--cors] [--csp] [--header "Name: value"]...';
+const USAGE = 'Usage: node tools/build/serve.mjs [--port N] [--host ADDRESS] [--root DIR] [--prefix /sub/path/] [--cors] [--csp] [--gzip] [--header "Name: value"]...';
 
 function parseCommandLine() {
   return parseFlags({
@@ -166,10 +184,11 @@ function parseCommandLine() {
       prefix: { type: 'string' },
       cors: { type: 'boolean' },
       csp: { type: 'boolean' },
+      gzip: { type: 'boolean' },
       header: { type: 'string', multiple: true },
     },
     check(values) {
-      const opts = { root: values.root, host: values.host, prefix: values.prefix, cors: values.cors };
+      const opts = { root: values.root, host: values.host, prefix: values.prefix, cors: values.cors, gzip: values.gzip };
       if (values.port !== undefined) opts.port = whole('port', values.port, 0, 65535);
       const headers = values.csp ? { 'Content-Security-Policy': STRICT_CSP } : {};
       for (const header of values.header ?? []) {

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Figures of the embed, measured in headless Chromium on a local server:
+// Figures of the embed, measured in headless Chromium on a local server that gzips text and
+// wasm as a static host does (serve.mjs --gzip):
 //  - what a first visit to demo.html downloads (every response, each body gzipped
 //    at level 9 as a static host would serve it; 304s count nothing), and of that what
 //    the AI's first run adds (its pool, its worker and the ai wasm; the page itself loads
@@ -36,7 +37,8 @@ if (!existsSync(join(dist, 'embed.js'))) {
   await writeDist(dist);
 }
 
-const server = await serve({ port: 0, root: dist });
+// Gzipped, as a static host serves the files: the timings and the byte counts below see the same bytes.
+const server = await serve({ port: 0, root: dist, gzip: true });
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
 
 // Records the first board's ready time, in ms since navigation start.
