@@ -42,9 +42,11 @@ WASM_OPT := node_modules/.bin/wasm-opt -Oz --enable-bulk-memory --enable-nontrap
 # (game2048_ai.d.ts); the page's two modules are not part of the package's API and get none.
 # The bindings are made by tools/build/bindgen, wasm-bindgen's own library at the crate's
 # version (Cargo.lock holds them equal): `wasm-bindgen --target web --remove-name-section
-# --remove-producers-section`, byte for byte, built in cargo's dev profile (about 75 CPU s, once)
-# in a target dir of its own, beside the wasm builds.
-BINDGEN_BIN := target/bindgen/debug/game2048-bindgen
+# --remove-producers-section`, byte for byte, built in cargo's dev profile (about 75 CPU s) beside
+# the wasm builds, into a target dir of its own outside the clone, as an installed tool is: once
+# a machine, and a second clone only checks it (cargo rebuilds it for another version).
+BINDGEN_DIR := $(HOME)/.cache/game2048-bindgen
+BINDGEN_BIN := $(BINDGEN_DIR)/debug/game2048-bindgen
 BINDGEN := $(BINDGEN_BIN) --out-dir $(PKG)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
@@ -60,7 +62,7 @@ wasm-target:
 
 # The bindings' maker (see BINDGEN).
 $(BINDGEN_BIN): tools/build/bindgen/Cargo.toml tools/build/bindgen/src/main.rs Cargo.lock
-	cargo build --manifest-path tools/build/bindgen/Cargo.toml --target-dir target/bindgen
+	cargo build --manifest-path tools/build/bindgen/Cargo.toml --target-dir $(BINDGEN_DIR)
 	@touch $@
 
 wasm-tools: wasm-target $(BINDGEN_BIN)
