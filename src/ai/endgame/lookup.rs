@@ -17,6 +17,22 @@ pub enum Breaks {
     Searched,
 }
 
+impl Breaks {
+    /// Each rule by the name the arena's `--table-breaks` takes.
+    pub const NAMES: [(&'static str, Breaks); 2] = [
+        ("ruled-out", Breaks::RuledOut),
+        ("searched", Breaks::Searched),
+    ];
+
+    /// The rule named `name` (one of [`Breaks::NAMES`]).
+    pub fn named(name: &str) -> Option<Breaks> {
+        Breaks::NAMES
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|&(_, b)| b)
+    }
+}
+
 /// The tables a search may consult, passed to it as a value.
 #[derive(Clone, Debug, Default)]
 pub struct Tables {
@@ -45,6 +61,23 @@ impl Tables {
             tables,
             breaks: Breaks::default(),
         }
+    }
+
+    /// Every table (`*.egt`) in the folder `dir`, in file-name order, none when it holds none;
+    /// the error names the folder, or the file and what is wrong with it.
+    pub fn read_dir(dir: &std::path::Path) -> Result<Tables, String> {
+        let entries =
+            std::fs::read_dir(dir).map_err(|e| format!("{}: cannot read: {e}", dir.display()))?;
+        let mut paths: Vec<std::path::PathBuf> = entries
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "egt"))
+            .collect();
+        paths.sort();
+        let tables = paths
+            .iter()
+            .map(|p| Table::read_file(p))
+            .collect::<Result<_, _>>()?;
+        Ok(Tables::new(tables))
     }
 
     /// These tables, with `breaks` for the moves that break a formation.

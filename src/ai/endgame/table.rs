@@ -252,6 +252,14 @@ impl Table {
         out.finish()
     }
 
+    /// The table in the file at `path`; the error names the file and what is wrong with it.
+    pub fn read_file(path: &std::path::Path) -> Result<Table, String> {
+        let file = std::fs::File::open(path)
+            .map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
+        Table::read(std::io::BufReader::with_capacity(1 << 20, file))
+            .map_err(|e| format!("{}: {e}", path.display()))
+    }
+
     pub fn read<R: Read>(input: R) -> Result<Table, TableError> {
         let mut input = Checked::new(input);
         let header = read_header(&mut input)?;

@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use serde_json::{Map, Value};
 
-use game2048::ai::endgame::Tables;
+use game2048::ai::endgame::{Breaks, Tables};
 use game2048::ai::ntuple::network::Network;
 use game2048::{Board, MAX_SIZE, MIN_SIZE};
 
@@ -74,8 +74,8 @@ pub struct Cli {
     pub tables: Option<String>,
     /// `tables`' tables, read once before any game (`main`).
     pub loaded_tables: Option<Arc<Tables>>,
-    /// `--table-breaks searched`.
-    pub breaks_searched: bool,
+    /// `--table-breaks`: what `tables` do with a move that breaks a formation.
+    pub breaks: Breaks,
     /// `--start`: game i starts from the i-th position of this file.
     pub start: Option<String>,
     /// `start`'s positions, read once before any game (`main`).
@@ -107,6 +107,13 @@ Exit code 2: bad input (options, files, specs); 1: a failure while playing or wr
 /// Plays many seeded games headless with the AIs and reports how strong and how fast they
 /// are: one run (the default subcommand), several strategies side by side, a sweep or a
 /// tuning of evaluation weights, sharded over machines and merged back.
+/// `--table-breaks`: one of the library's rules by name ([`Breaks::NAMES`]), which `--help` lists.
+fn breaks_rule() -> impl clap::builder::TypedValueParser<Value = Breaks> {
+    use clap::builder::TypedValueParser as _;
+    clap::builder::PossibleValuesParser::new(Breaks::NAMES.map(|(name, _)| name))
+        .map(|name: String| Breaks::named(&name).expect("a name of Breaks::NAMES"))
+}
+
 #[derive(Parser)]
 #[command(
     name = "arena",
@@ -198,8 +205,8 @@ struct GameArgs {
     /// What --tables does with a move that breaks the covering formation (moves a fixed tile):
     /// rule it out (the sub-game counts it lost), or leave it to the search, the table then
     /// ruling only among the moves that keep the formation.
-    #[arg(long, value_name = "RULE", value_parser = ["ruled-out", "searched"], default_value = "ruled-out", requires = "tables")]
-    table_breaks: String,
+    #[arg(long, value_name = "RULE", value_parser = breaks_rule(), default_value = "ruled-out", requires = "tables")]
+    table_breaks: Breaks,
     /// Play game i from the i-th position of a JSON-lines file (as --positions writes them)
     /// rather than from a new board, spawning from seed S + i; its score is the points made
     /// from there. An endgame's benchmark without playing the opening each time.
@@ -421,7 +428,7 @@ impl Arena {
             loaded_network: None,
             tables: None,
             loaded_tables: None,
-            breaks_searched: false,
+            breaks: Breaks::default(),
             start: None,
             loaded_start: None,
             sparse: false,
@@ -484,7 +491,7 @@ impl Arena {
         cli.ai_seed = games.ai_seed;
         cli.network = games.network;
         cli.tables = games.tables;
-        cli.breaks_searched = games.table_breaks == "searched";
+        cli.breaks = games.table_breaks;
         cli.start = games.start;
         cli.sparse = games.sparse;
         cli.out = out;

@@ -87,33 +87,13 @@ fn load_tables(cli: &mut args::Cli) -> Result<(), Fail> {
         return Ok(());
     };
     let bad = |what: String| Fail::input(format!("--tables {dir}: {what}"));
-    let mut paths: Vec<std::path::PathBuf> = std::fs::read_dir(dir)
-        .map_err(|e| bad(format!("cannot read: {e}")))?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "egt"))
-        .collect();
-    paths.sort();
-    let mut tables = Vec::new();
-    for path in &paths {
-        let file =
-            std::fs::File::open(path).map_err(|e| bad(format!("{}: {e}", path.display())))?;
-        let table =
-            game2048::ai::endgame::Table::read(std::io::BufReader::with_capacity(1 << 20, file))
-                .map_err(|e| bad(format!("{}: {e}", path.display())))?;
-        tables.push(table);
-    }
+    let tables = game2048::ai::endgame::Tables::read_dir(std::path::Path::new(dir)).map_err(bad)?;
     if tables.is_empty() {
         return Err(bad(
             "no table (*.egt) in it: build them with tablebase (docs/ai.md)".into(),
         ));
     }
-    let breaks = match cli.breaks_searched {
-        true => game2048::ai::endgame::Breaks::Searched,
-        false => game2048::ai::endgame::Breaks::RuledOut,
-    };
-    cli.loaded_tables = Some(std::sync::Arc::new(
-        game2048::ai::endgame::Tables::new(tables).with_breaks(breaks),
-    ));
+    cli.loaded_tables = Some(std::sync::Arc::new(tables.with_breaks(cli.breaks)));
     Ok(())
 }
 

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use game2048::ai::endgame::formation::{MAX_FIXED, MIN_FIXED};
 use game2048::ai::endgame::{Formation, Subgame, Symmetry, Tables};
 
-use crate::{read_table, Fail};
+use crate::Fail;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -27,18 +27,7 @@ struct Line {
 
 /// Loads every table in `dir`.
 pub fn load_tables(dir: &std::path::Path) -> Result<Tables, Fail> {
-    let entries = std::fs::read_dir(dir)
-        .map_err(|e| Fail::input(format!("{}: cannot read: {e}", dir.display())))?;
-    let mut paths: Vec<PathBuf> = entries
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "egt"))
-        .collect();
-    paths.sort();
-    let tables = paths
-        .iter()
-        .map(|p| read_table(p))
-        .collect::<Result<_, _>>()?;
-    Ok(Tables::new(tables))
+    Tables::read_dir(dir).map_err(Fail::input)
 }
 
 /// The formation with the most fixed tiles (and a tabulable target) the board is in, in any

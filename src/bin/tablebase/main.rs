@@ -79,10 +79,7 @@ fn main() -> ExitCode {
 
 /// Reads a table file, naming the file in any failure.
 pub fn read_table(path: &std::path::Path) -> Result<game2048::ai::endgame::Table, Fail> {
-    let file = std::fs::File::open(path)
-        .map_err(|e| Fail::input(format!("{}: cannot read: {e}", path.display())))?;
-    game2048::ai::endgame::Table::read(std::io::BufReader::with_capacity(1 << 20, file))
-        .map_err(|e| Fail::input(format!("{}: {e}", path.display())))
+    game2048::ai::endgame::Table::read_file(path).map_err(Fail::input)
 }
 
 fn info(files: &[String]) -> Result<(), Fail> {
