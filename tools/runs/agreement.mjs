@@ -5,9 +5,9 @@
 // search's measurements in docs/ai.md (what a ply buys).
 //
 //   node tools/runs/agreement.mjs d3.jsonl d4.jsonl d5.jsonl
-import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { UsageError } from '../lib/cli.mjs';
+import { readJsonLines } from '../lib/jsonl.mjs';
 
 const USAGE = 'usage: node tools/runs/agreement.mjs DECISIONS.jsonl DECISIONS.jsonl [...]  (arena --decide outputs for one positions file)';
 
@@ -17,13 +17,7 @@ function main(files) {
     return 0;
   }
   if (files.length < 2) throw new UsageError(`two or more decision files are needed\n${USAGE}`);
-  const runs = files.map((f) => readFileSync(f, 'utf8').split('\n').filter((l) => l.trim()).map((l, i) => {
-    try {
-      return JSON.parse(l);
-    } catch (e) {
-      throw new UsageError(`${f} line ${i + 1} is not JSON: ${e.message}`);
-    }
-  }));
+  const runs = files.map(readJsonLines);
   const n = runs[0].length;
   runs.forEach((r, i) => {
     if (r.length !== n) throw new UsageError(`${files[i]} has ${r.length} decisions, ${files[0]} ${n}: not the same positions`);

@@ -5,21 +5,15 @@
 // the games end") to tell which stage of the build the endgame tables must serve.
 //
 //   node tools/runs/deaths.mjs [--target 32768] data/runs/expectimax-td-20000.jsonl [...]
-import { readFileSync } from 'node:fs';
 import { UsageError, parseFlags, whole } from '../lib/cli.mjs';
+import { readJsonLines } from '../lib/jsonl.mjs';
 
 const USAGE = 'usage: node tools/runs/deaths.mjs [--target TILE] GAMES.jsonl [...]  (arena game lines)';
 
-/** The games' lines of `text` (file `name`): each a JSON object with `tiles`. */
-function games(text, name) {
-  return text.split('\n').filter((l) => l.trim()).map((l, i) => {
-    let g;
-    try {
-      g = JSON.parse(l);
-    } catch (e) {
-      throw new UsageError(`${name} line ${i + 1} is not JSON: ${e.message}`);
-    }
-    if (!g || typeof g.tiles !== 'object') throw new UsageError(`${name} line ${i + 1} has no "tiles": not an arena game line`);
+/** The games of the arena's file `path`: each line a JSON object with `tiles`. */
+function games(path) {
+  return readJsonLines(path).map((g, i) => {
+    if (!g || typeof g.tiles !== 'object') throw new UsageError(`${path} line ${i + 1} has no "tiles": not an arena game line`);
     return g;
   });
 }
@@ -58,7 +52,7 @@ function main() {
   });
   let all;
   try {
-    all = files.flatMap((f) => games(readFileSync(f, 'utf8'), f));
+    all = files.flatMap(games);
   } catch (e) {
     if (!(e instanceof UsageError) && e.code !== 'ENOENT') throw e;
     console.error(`deaths: ${e.message}`);

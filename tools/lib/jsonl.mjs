@@ -1,0 +1,15 @@
+// The tools' JSON-lines input (the arena's game lines, its decisions): one object a line,
+// blank lines skipped; a line that is not JSON is the caller's bad input (a UsageError, exit 2).
+import { readFileSync } from 'node:fs';
+import { UsageError } from './cli.mjs';
+
+/** The objects of the JSON-lines file at `path`; a line that is not JSON names the file and line. */
+export function readJsonLines(path) {
+  return readFileSync(path, 'utf8').split('\n').filter((l) => l.trim()).map((l, i) => {
+    try {
+      return JSON.parse(l);
+    } catch (e) {
+      throw new UsageError(`${path} line ${i + 1} is not JSON: ${e.message}`);
+    }
+  });
+}
