@@ -12,6 +12,32 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** Runs a command in `cwd`; its stdout (throws with stdout and stderr when it fails). */
 export const run = (cmd, args, cwd) => execFileSync(cmd, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 
+/** A new project's folder at `path`: its package.json, an ES module project. */
+function newProject(path) {
+  mkdirSync(path);
+  writeFileSync(join(path, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
+  return path;
+}
+
+/** docs/embed.md's section under `heading` ('### …' or '#### …'), up to the next heading. */
+function docSection(heading) {
+  const doc = readFileSync(join(ROOT, 'docs/embed.md'), 'utf8');
+  const start = doc.indexOf(`\n${heading}\n`);
+  assert.ok(start >= 0, `docs/embed.md has "${heading}"`);
+  return doc.slice(start + 1).split(/\n#{2,4} /)[0];
+}
+
+/** The files docs/embed.md gives under `heading`: { path: text }, from each "`path`…:" line and the block after it. */
+export function docFiles(heading) {
+  const files = {};
+  for (const m of docSection(heading).matchAll(/^(.*):\n\n```\w+\n([\s\S]*?)^```$/gm)) {
+    const path = m[1].match(/`([\w./-]+\.\w+)`/)?.[1];
+    assert.ok(path, `a file name on "${m[1]}"`);
+    files[path] = m[2];
+  }
+  return files;
+}
+
 /**
  * Stages and packs the package in a new folder under `parent`, and installs the tarball offline
  * into its `consumer` folder. Returns { dir, pkg (the staged package), tarball, consumer }.
@@ -23,9 +49,7 @@ export async function packedConsumer(parent) {
   run('npm', ['pack', pkg, '--pack-destination', dir, '--silent'], dir);
   const tarball = readdirSync(dir).find((f) => f.endsWith('.tgz'));
   assert.equal(tarball, `${PACKAGE_NAME}-${manifest.version}.tgz`);
-  const consumer = join(dir, 'consumer');
-  mkdirSync(consumer);
-  writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
+  const consumer = newProject(join(dir, 'consumer'));
   run('npm', ['install', '--offline', '--no-audit', '--no-fund', '--silent', join(dir, tarball)], consumer);
   return { dir, pkg, tarball: join(dir, tarball), consumer };
 }
@@ -37,14 +61,10 @@ export async function packedConsumer(parent) {
  * offline. Returns { dir, pkg (the staged package, target/npm), consumer }.
  */
 export function docsConsumer(parent) {
-  const doc = readFileSync(join(ROOT, 'docs/embed.md'), 'utf8');
-  const section = doc.slice(doc.indexOf('\n### npm and a bundler\n'));
-  const block = section.match(/```sh\n([\s\S]*?)```/)?.[1];
+  const block = docSection('### npm and a bundler').match(/```sh\n([\s\S]*?)```/)?.[1];
   assert.ok(block, 'docs/embed.md shows the install commands');
   const dir = mkdtempSync(join(parent, 'g2048-docs-'));
-  const consumer = join(dir, 'consumer');
-  mkdirSync(consumer);
-  writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
+  const consumer = newProject(join(dir, 'consumer'));
   const ran = [];
   for (const line of block.split('\n')) {
     if (/^\s*(#|$)/.test(line)) continue; // a comment: what to do once the package is published

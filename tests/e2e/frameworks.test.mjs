@@ -9,12 +9,12 @@
 // handler shows the score, Start AI plays and Stop's `ai-stop` reaches the framework's handler.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setup, openPage, drawn } from './helpers.mjs';
 import { serve } from '../../tools/build/serve.mjs';
-import { packedConsumer, run } from './consumer.mjs';
+import { docFiles, packedConsumer, run } from './consumer.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const bin = (path) => join(ROOT, 'node_modules', path);
@@ -34,21 +34,6 @@ after(async () => {
   for (const s of servers) await s.close();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
-
-/** The files docs/embed.md gives under `heading`: { path: text }, from each "`path`…:" line and the block after it. */
-function docFiles(heading) {
-  const doc = readFileSync(join(ROOT, 'docs/embed.md'), 'utf8');
-  const start = doc.indexOf(`\n#### ${heading}\n`);
-  assert.ok(start >= 0, `docs/embed.md has "#### ${heading}"`);
-  const section = doc.slice(start + 1).split(/\n#{2,4} /)[0];
-  const files = {};
-  for (const m of section.matchAll(/^(.*):\n\n```\w+\n([\s\S]*?)^```$/gm)) {
-    const path = m[1].match(/`([\w./-]+\.\w+)`/)?.[1];
-    assert.ok(path, `a file name on "${m[1]}"`);
-    files[path] = m[2];
-  }
-  return files;
-}
 
 const TSCONFIG = {
   compilerOptions: {
@@ -116,7 +101,7 @@ async function builtAndPlayed(app) {
 }
 
 test('React 19: the docs\' TSX type-checks (a wrong prop or event field does not), builds with Vite and plays', async () => {
-  const app = writeApp('react', docFiles('React 19'), {
+  const app = writeApp('react', docFiles('#### React 19'), {
     'package.json': { name: 'react-app', private: true, type: 'module', dependencies: { 'game2048-board': '*', react: '^19', 'react-dom': '^19' } },
     'tsconfig.json': TSCONFIG,
     'index.html': INDEX('/src/main.tsx'),
@@ -140,7 +125,7 @@ test('React 19: the docs\' TSX type-checks (a wrong prop or event field does not
 });
 
 test('Vue 3: the docs\' single-file component type-checks with vue-tsc (a wrong prop or event field does not), builds with Vite and plays', async () => {
-  const app = writeApp('vue', docFiles('Vue 3'), {
+  const app = writeApp('vue', docFiles('#### Vue 3'), {
     'package.json': { name: 'vue-app', private: true, type: 'module', dependencies: { 'game2048-board': '*', vue: '^3.5' } },
     'tsconfig.json': { ...TSCONFIG, compilerOptions: { ...TSCONFIG.compilerOptions, jsx: 'preserve' } },
     'index.html': INDEX('/src/main.ts'),
@@ -159,7 +144,7 @@ test('Vue 3: the docs\' single-file component type-checks with vue-tsc (a wrong 
 });
 
 test('Svelte 5: the docs\' component type-checks with svelte-check (a wrong prop or event field does not), builds with Vite and plays', async () => {
-  const app = writeApp('svelte', docFiles('Svelte 5'), {
+  const app = writeApp('svelte', docFiles('#### Svelte 5'), {
     'package.json': { name: 'svelte-app', private: true, type: 'module', dependencies: { 'game2048-board': '*', svelte: '^5' } },
     'tsconfig.json': TSCONFIG,
     'index.html': INDEX('/src/main.ts'),
