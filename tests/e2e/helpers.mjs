@@ -153,20 +153,22 @@ export async function settle(page) {
 export const SHOTS_WANTED = process.env.SCREENSHOTS === '1';
 const DOC_SHOTS_WANTED = process.env.DOC_SHOTS === '1';
 
+// A picture of `target` (a page or locator) as tests/screenshots/`file`.
+async function shot(target, file, options) {
+  mkdirSync(SHOTS, { recursive: true });
+  await target.screenshot({ ...options, path: `${SHOTS}${file}` });
+}
+
 /** The docs' picture `name` of `target` (a page or locator), into docs/ under DOC_SHOTS=1, else tests/screenshots/ under SCREENSHOTS=1. */
 export async function docShot(target, name, options = {}) {
   if (DOC_SHOTS_WANTED) return target.screenshot({ ...options, path: fileURLToPath(new URL(`../../docs/${name}`, import.meta.url)) });
-  if (!SHOTS_WANTED) return;
-  mkdirSync(SHOTS, { recursive: true });
-  await target.screenshot({ ...options, path: `${SHOTS}${name}` });
+  if (SHOTS_WANTED) await shot(target, name, options);
 }
 
 /** Lets the board's animations finish, then saves a picture of the page as tests/screenshots/`name`.png (SCREENSHOTS=1). */
 export async function screenshot(page, name) {
   await settle(page); // let appear/pop animations finish
-  if (!SHOTS_WANTED) return;
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}${name}.png`, fullPage: true });
+  if (SHOTS_WANTED) await shot(page, `${name}.png`, { fullPage: true });
 }
 
 /**

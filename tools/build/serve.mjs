@@ -30,8 +30,9 @@ const MIME = {
   '.webmanifest': 'application/manifest+json; charset=utf-8',
 };
 
-// What a static host compresses (`gzip`): text and wasm, not images or the network (gzipped already).
-const COMPRESSED = new Set(['.html', '.js', '.mjs', '.css', '.json', '.wasm', '.svg', '.txt', '.md', '.map', '.webmanifest']);
+// What a static host compresses (`gzip`), by its type: text, JSON and wasm, not raster images
+// or the network (application/octet-stream: gzipped already).
+const compressed = (type) => /^(text\/|application\/(json|wasm|manifest\+json)|image\/svg\+xml)/.test(type ?? '');
 
 const DEFAULT_ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
@@ -96,9 +97,10 @@ async function handle(site, req, res) {
     if (!info.isFile()) return send(res, 404, 'Not Found\n', extra);
     // A validator, so a revisit (or a worker loading the same files) gets 304s, not the bytes again.
     const etag = `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
+    const type = MIME[extname(file).toLowerCase()];
     const headers = {
       ...extra,
-      'Content-Type': MIME[extname(file).toLowerCase()] || 'application/octet-stream',
+      'Content-Type': type || 'application/octet-stream',
       'Cache-Control': 'no-cache',
       ETag: etag,
       'X-Content-Type-Options': 'nosniff',
@@ -108,7 +110,7 @@ async function handle(site, req, res) {
       return res.end();
     }
     let body = await readFile(file);
-    if (site.gzip && COMPRESSED.has(extname(file).toLowerCase())) {
+    if (site.gzip && compressed(type)) {
       headers.Vary = 'Accept-Encoding';
       if (/\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
         // Each file once per version (its ETag), at level 9 as a static host's precompressed copy.
