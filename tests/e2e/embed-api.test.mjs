@@ -1,6 +1,7 @@
 // The embed API's edges a host page relies on: a board without an id saves under its page's
 // path (and adopts the older key's save), an element's `ready` read before it is connected,
-// and setOption's refusals (false and a warning naming why).
+// setOption's refusals (false and a warning naming why), and the engine's API loaded as the
+// docs show it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setup, openPage, until } from './helpers.mjs';
@@ -79,5 +80,20 @@ test('setOption returns false with a warning naming why for an option it does no
   assert.match(said, /setOption\("persist"\) changes nothing: it needs a new mount/);
   assert.match(said, /setOption\("colour"\) changes nothing: there is no such option/);
   assert.equal(said.match(/setOption\("nodes", 1000000000000000\) changes nothing/g)?.length, 2, said);
+  await done();
+});
+
+test('the engine\'s JavaScript API as docs/embed.md shows it: init() with no argument finds its wasm next to the glue, and a game plays', async () => {
+  const { page, done } = await openPage(env, EMPTY, { wait: false });
+  const result = await page.evaluate(async () => {
+    const { default: init, Game } = await import('/www/pkg/game2048_ai.js');
+    await init();
+    const g = new Game(4, 123n);
+    const moved = ['left', 'up', 'right', 'down'].some((d) => g.move(d) !== null);
+    return { tiles: g.tiles().length, moved, size: g.size };
+  });
+  assert.equal(result.size, 4);
+  assert.ok(result.moved, 'a move changed the board');
+  assert.ok(result.tiles >= 2, `tiles: ${result.tiles}`);
   await done();
 });
