@@ -42,8 +42,8 @@ WASM_OPT := node_modules/.bin/wasm-opt -Oz --enable-bulk-memory --enable-nontrap
 # (game2048_ai.d.ts); the page's two modules are not part of the package's API and get none.
 # The bindings are made by tools/build/bindgen, wasm-bindgen's own library at the crate's
 # version (Cargo.lock holds them equal): `wasm-bindgen --target web --remove-name-section
-# --remove-producers-section`, byte for byte, built in cargo's dev profile (about 75 CPU s) beside
-# the wasm builds, into a target dir of its own outside the clone, as an installed tool is: once
+# --remove-producers-section`, byte for byte, built in cargo's dev profile without debug info
+# (about 52 CPU s; 68 with it, for the same files) beside the wasm builds, into a target dir of its own outside the clone, as an installed tool is: once
 # a machine, and a second clone only checks it (cargo rebuilds it for another version).
 BINDGEN_DIR := $(HOME)/.cache/game2048-bindgen
 BINDGEN_BIN := $(BINDGEN_DIR)/debug/game2048-bindgen
@@ -62,7 +62,7 @@ wasm-target:
 
 # The bindings' maker (see BINDGEN).
 $(BINDGEN_BIN): tools/build/bindgen/Cargo.toml tools/build/bindgen/src/main.rs Cargo.lock
-	cargo build --manifest-path tools/build/bindgen/Cargo.toml --target-dir $(BINDGEN_DIR)
+	CARGO_PROFILE_DEV_DEBUG=0 cargo build --manifest-path tools/build/bindgen/Cargo.toml --target-dir $(BINDGEN_DIR)
 	@touch $@
 
 wasm-tools: wasm-target $(BINDGEN_BIN)
@@ -178,7 +178,7 @@ test-parity: build
 	node tools/check/wasm-vs-native.mjs --check --profile $(TEST_PROFILE) --moves 150 --nodes 20000 --strategy expectimax-td
 
 test-wasm: build
-	node --test --test-concurrency=2 tests/node/
+	NATIVE_PROFILE=$(TEST_PROFILE) node --test --test-concurrency=2 tests/node/
 
 # Three files at a time: a browser test mostly waits (on workers, frames, events), and none
 # waits a fixed time, so a busy machine makes a test slower, not wrong.

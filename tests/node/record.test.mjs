@@ -4,11 +4,8 @@
 // `make build` (and builds the native replay binary through cargo).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { load } from './wasm.mjs';
-import { execFileSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { load, nativeReplay } from './wasm.mjs';
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
 const records = await load('game2048_records');
 const { Game, Replay } = records;
 
@@ -33,11 +30,7 @@ function play(size, seed, moves, mode) {
 }
 
 function native(text) {
-  return execFileSync('cargo', ['run', '--quiet', '--release', '--bin', 'replay', '--', '--record', text], {
-    cwd: root,
-    encoding: 'utf8',
-    maxBuffer: 64 << 20,
-  })
+  return nativeReplay(['--record', text])
     .trim()
     .split('\n')
     .map((line) => JSON.parse(line));

@@ -3,10 +3,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { execFileSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { nativeReplay } from './wasm.mjs';
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
 const { initSync, Game } = await import(new URL('../../www/pkg/game2048_ai.js', import.meta.url));
 initSync({ module: readFileSync(new URL('../../www/pkg/game2048_ai_bg.wasm', import.meta.url)) });
 
@@ -117,10 +115,7 @@ test('toJSON/fromJSON round-trips a game, bounding the history on request', () =
 
 test('the same seed and moves give the same game in wasm as natively', () => {
   const moves = 'ldrudlrrddluldrrulldduurdlrdluuldrdlrdlldrrrudlrdluudrlddr'.repeat(4);
-  const native = execFileSync('cargo', ['run', '--quiet', '--release', '--bin', 'replay', '--', '4', '777', moves], {
-    cwd: root,
-    encoding: 'utf8',
-  }).trim();
+  const native = nativeReplay(['4', '777', moves]).trim();
   const g = new Game(4, 777n);
   const name = { u: 'up', r: 'right', d: 'down', l: 'left' };
   for (const m of moves) g.move(name[m]);
