@@ -223,7 +223,7 @@ fn parse(body: &[u8]) -> Result<Record, RecordError> {
 #[cfg(test)]
 mod tests {
     //! Texts that only a forger writes: a right checksum over a body that breaks the rules.
-    //! (Changed and cut texts are in tests/record.rs, through the public API.)
+    //! (Changed and cut texts are in tests/integration/record.rs, through the public API.)
     use super::*;
 
     fn forge(body: BitWriter, declared: Option<u64>) -> String {

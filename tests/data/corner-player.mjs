@@ -1,4 +1,4 @@
-// An external player for `arena --external` (tests/arena.rs): the built-in `corner` strategy
+// An external player for `arena --external` (tests/integration/arena.rs): the built-in `corner` strategy
 // written again outside the engine: the first of up, left, right, down that moves a tile.
 // It reads a position a line (tiles row by row, 0 for empty) and answers the move's name.
 import { createInterface } from 'node:readline';

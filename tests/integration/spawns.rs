@@ -5,7 +5,7 @@
 //! uses them would silently change every seeded game, saved game and shared record; this
 //! test makes it loud. If such a change is ever meant, it needs a new state version.
 //!
-//! The files were written once by `cargo test --release --test spawns -- --ignored`
+//! The files were written once by `cargo test --release --test integration -- --ignored spawns::`
 //! (moves chosen by expectimax, so that the 4x4 game lasts 2,000 spawns); the moves are data
 //! here, so later changes to the AI do not touch this test.
 //!
@@ -148,7 +148,7 @@ fn write_pinned_spawns() {
             }
             let start: Vec<String> = start.iter().map(u8::to_string).collect();
             let text = format!(
-                "# The first {SPAWNS} spawns of a seeded game (tests/spawns.rs explains the format)\n\
+                "# The first {SPAWNS} spawns of a seeded game (tests/integration/spawns.rs explains the format)\n\
                  size {size}\nseed {seed}\nstart {}\n{lines}",
                 start.join(" ")
             );

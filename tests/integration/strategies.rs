@@ -15,7 +15,7 @@ use game2048::ai::seeding::rng_for;
 use game2048::ai::{best_move, Decision, EvalWeights, NoClock, SearchOptions, StrategyName};
 use game2048::{Board, Direction, Game};
 
-mod common;
+use crate::common;
 use common::Rng;
 
 fn options(json: &str) -> SearchOptions {

@@ -11,7 +11,7 @@ use game2048::ai::search::position::Position;
 use game2048::ai::{best_move, AiError, Budget, Decision, NoClock, SearchOptions};
 use game2048::{Board, Direction, Game};
 
-mod common;
+use crate::common;
 use common::Rng;
 
 fn engine(size: usize, cells: &[u8]) -> Board {

@@ -404,7 +404,7 @@ fn a_changed_or_cut_text_is_refused() {
 }
 
 /// The figure docs/embed.md quotes: characters of text per move on real games. Run it with
-/// `cargo test --release --test record -- --ignored --nocapture record_size`.
+/// `cargo test --release --test integration -- --ignored --nocapture record_size`.
 #[test]
 #[ignore]
 fn record_size_per_move() {

@@ -142,7 +142,7 @@ fn every_corruption_gets_serde_jsons_message() {
     let mut compared = 0;
     let mut wrong = Vec::new();
     for case in cases {
-        // Well-typed cases are left to the game's own checks (tests/state.rs).
+        // Well-typed cases are left to the game's own checks (tests/integration/state.rs).
         if let Err(e) = serde_json::from_str::<SavedGame>(&case) {
             let ours = Game::from_json(&case).err().map(|e| e.to_string());
             let theirs = format!("saved game is not valid: {e}");
