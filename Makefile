@@ -177,6 +177,7 @@ test-parity: build
 	node tools/check/wasm-vs-native.mjs --check --profile $(TEST_PROFILE) --sizes 3,4,8 --moves 150 --nodes 50000
 	node tools/check/wasm-vs-native.mjs --check --profile $(TEST_PROFILE) --moves 150 --nodes 20000 --strategy expectimax-td
 
+# NATIVE_PROFILE: the native replay the record tests compare with is the Rust tests' build.
 test-wasm: build
 	NATIVE_PROFILE=$(TEST_PROFILE) node --test --test-concurrency=2 tests/node/
 
