@@ -5,16 +5,11 @@ import { after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
 import { serve } from '../../tools/build/serve.mjs';
+import { launchChromium } from '../../tools/lib/chromium.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SHOTS = fileURLToPath(new URL('../screenshots/', import.meta.url));
-
-export const CHROMIUM_ARGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-  '--disable-component-update', '--no-first-run', '--disable-quic', '--disable-sync',
-];
 
 /** Registers before/after hooks; returns an object filled in once they ran. */
 export function setup() {
@@ -22,7 +17,7 @@ export function setup() {
   before(async () => {
     env.server = await serve({ port: 0, root: ROOT });
     env.url = env.server.url;
-    env.browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    env.browser = await launchChromium();
   });
   after(async () => {
     await env.browser?.close();

@@ -19,7 +19,6 @@ import { serve } from '../build/serve.mjs';
 import { writeDist } from '../build/dist.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-quic', '--disable-sync'];
 const { loads: LOADS } = parseFlags({
   name: 'figures-embed',
   usage: 'Usage: node tools/figures/figures-embed.mjs [--loads N]   (`make figures-embed`; N cold loads, default 10)',
@@ -27,7 +26,7 @@ const { loads: LOADS } = parseFlags({
   check: (values) => ({ loads: values.loads === undefined ? 10 : whole('loads', values.loads, 1, 1000) }),
 });
 // After the flags, so that a bad one fails before the browser library loads.
-const { chromium } = await import('playwright-core');
+const { launchChromium } = await import('../lib/chromium.mjs');
 
 let dist = join(ROOT, 'dist');
 let temp = null;
@@ -39,7 +38,7 @@ if (!existsSync(join(dist, 'embed.js'))) {
 
 // Gzipped, as a static host serves the files: the timings and the byte counts below see the same bytes.
 const server = await serve({ port: 0, root: dist, gzip: true });
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+const browser = await launchChromium();
 
 // Records the first board's ready time, in ms since navigation start.
 const firstBoard = () => {

@@ -6,15 +6,13 @@
 // and the share reaching 256, 512, 1024 and 2048. The page's own figures are the same
 // numbers per block of 100 games; the worker's block messages are read through a wrapper of
 // Worker (an init script), so the page itself is not changed.
-import { chromium } from 'playwright-core';
 import { fileURLToPath } from 'node:url';
 import { cpus, loadavg } from 'node:os';
 import { serve } from '../build/serve.mjs';
+import { launchChromium } from '../lib/chromium.mjs';
 import { parseFlags, whole, UsageError } from '../lib/cli.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-  '--disable-component-update', '--no-first-run', '--disable-quic', '--disable-sync'];
 const TILES = [256, 512, 1024, 2048];
 
 const USAGE = 'usage: node tools/figures/figures-learn.mjs [--minutes 5,10] [--last 1000]';
@@ -41,7 +39,7 @@ const SPY = `
   };`;
 
 const server = await serve({ port: 0, root: ROOT });
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
+const browser = await launchChromium();
 try {
   const context = await browser.newContext({ serviceWorkers: 'block' });
   await context.addInitScript(SPY);

@@ -9,17 +9,15 @@
 //  - key-press latency: from a real key press (the event's timeStamp) to the first frame
 //    after the board changed, and to the board change itself.
 // Each figure is the median over RUNS fresh pages (each a median or a rate of its own).
-import { chromium } from 'playwright-core';
 import { fileURLToPath } from 'node:url';
 import { cpus, loadavg } from 'node:os';
 import { serve } from '../build/serve.mjs';
+import { launchChromium } from '../lib/chromium.mjs';
 import { parseFlags, whole } from '../lib/cli.mjs';
 import { CALIBRATION } from '../../www/ai/strength-figures.js';
 import { workerCount } from '../../www/ai/worker-lifecycle.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-  '--disable-component-update', '--no-first-run', '--disable-quic', '--disable-sync'];
 
 // --cores N: the pages see N cores (navigator.hardwareConcurrency), so the pools start the
 // workers N cores get (workerCount, www/ai/worker-lifecycle.js): to compare pool sizes on one machine.
@@ -171,7 +169,7 @@ async function keyLatency(context, url) {
 }
 
 const server = await serve({ port: 0, root: ROOT });
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
+const browser = await launchChromium();
 const runs = { ai: [], defaults: [], compare: [], keys: [] };
 try {
   for (let i = 0; i < RUNS; i++) {
