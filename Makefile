@@ -43,8 +43,9 @@ WASM_OPT := node_modules/.bin/wasm-opt -Oz --enable-bulk-memory --enable-nontrap
 # The bindings are made by tools/build/bindgen, wasm-bindgen's own library at the crate's
 # version (Cargo.lock holds them equal): `wasm-bindgen --target web --remove-name-section
 # --remove-producers-section`, byte for byte, built in cargo's dev profile without debug info
-# (about 52 CPU s; 68 with it, for the same files) beside the wasm builds, into a target dir of its own outside the clone, as an installed tool is: once
-# a machine, and a second clone only checks it (cargo rebuilds it for another version).
+# (about 52 CPU s; 68 with it, for the same files) beside the wasm builds, into a target dir of
+# its own outside the clone, as an installed tool is: once a machine, and a second clone only
+# checks it (cargo rebuilds it for another version).
 BINDGEN_DIR := $(HOME)/.cache/game2048-bindgen
 BINDGEN_BIN := $(BINDGEN_DIR)/debug/game2048-bindgen
 BINDGEN := $(BINDGEN_BIN) --out-dir $(PKG)
