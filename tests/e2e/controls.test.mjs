@@ -55,7 +55,7 @@ test('controls none | minimal | full, a bad value and the default', async () => 
   await done();
 });
 
-test('controls="none" downloads no control module, AI pool, worker, AI wasm, explanations or record reader until the AI first runs', async () => {
+test('controls="none" downloads none of the full controls (controls.js), no AI pool, worker, AI wasm, explanations or record reader until the AI first runs', async () => {
   const { page, done } = await openPage(env, null, { clock: true });
   const requested = [];
   page.on('request', (r) => requested.push(new URL(r.url()).pathname));
@@ -64,7 +64,7 @@ test('controls="none" downloads no control module, AI pool, worker, AI wasm, exp
   await idle(page); // the page has done what it does on its own, and every request it made is in `requested`
   const loaded = (name) => requested.some((p) => p.endsWith(name));
   assert.ok(loaded('/game2048_play_bg.wasm'), 'the play wasm draws the board');
-  for (const name of ['/game/panel.js', '/ai/panel.js', '/shared/dialog.js', '/game/stats-view.js', '/ai/pool.js', '/ai/worker.js', '/game2048_ai_bg.wasm', '/game2048_ai.js', '/game2048_records_bg.wasm']) {
+  for (const name of ['/game/controls.js', '/game/panel.js', '/ai/panel.js', '/records/record-bar.js', '/game/stats-view.js', '/ai/pool.js', '/ai/worker.js', '/game2048_ai_bg.wasm', '/game2048_ai.js', '/game2048_records_bg.wasm']) {
     assert.equal(loaded(name), false, `${name} is not loaded before the AI runs: ${requested.join(' ')}`);
   }
   assert.equal(requested.some((p) => p.includes('/strategy-texts/')), false, 'no explanation is fetched');
@@ -75,7 +75,7 @@ test('controls="none" downloads no control module, AI pool, worker, AI wasm, exp
   await done();
 });
 
-test('controls="minimal" downloads its two bars, not the full panel, its settings and help dialogs, record links, confirmation or rules; they play', async () => {
+test('controls="minimal" downloads its two bars, not the full controls (controls.js: the full panel, its settings and help dialogs, record links) or their rules; they play', async () => {
   const { page, done } = await openPage(env, null, { clock: true });
   const requested = [];
   page.on('request', (r) => requested.push(new URL(r.url()).pathname));
@@ -84,7 +84,7 @@ test('controls="minimal" downloads its two bars, not the full panel, its setting
   await idle(page); // the page has done what it does on its own, and every request it made is in `requested`
   const loaded = (name) => requested.some((p) => p.endsWith(name));
   assert.ok(loaded('/game/bar.js') && loaded('/ai/bar.js'), `the minimal bars load: ${requested.join(' ')}`);
-  for (const name of ['/game/panel.js', '/ai/panel.js', '/records/record-bar.js', '/game/stats-view.js', '/shared/dialog.js', '/panel.css', '/ai/pool.js', '/ai/worker.js']) {
+  for (const name of ['/game/controls.js', '/game/panel.js', '/ai/panel.js', '/records/record-bar.js', '/game/stats-view.js', '/panel.css', '/ai/pool.js', '/ai/worker.js']) {
     assert.equal(loaded(name), false, `${name} is not loaded by a minimal board: ${requested.join(' ')}`);
   }
   // Its controls are styled by style.css alone (the bar in a row, buttons as buttons) and work.
@@ -101,8 +101,7 @@ test('controls="minimal" downloads its two bars, not the full panel, its setting
   await page.waitForFunction(() => document.querySelector('#small').moves >= 3, null, { timeout: 20000 });
   await button('ai-toggle').click();
   await page.waitForFunction(() => !document.querySelector('#small').aiPlaying);
-  // Its confirmation loads when first asked (an embedder's loadRecord over a game in progress); Escape keeps the game.
-  assert.equal(loaded('/shared/dialog.js'), false, 'no question asked yet');
+  // Its confirmation (an embedder's loadRecord over a game in progress); Escape keeps the game.
   const moves = await page.evaluate(() => document.querySelector('#small').moves);
   const record = await page.evaluate(() => document.querySelector('#small').getRecord());
   const answer = page.evaluate((r) => document.querySelector('#small').loadRecord(r, { at: 1 }), record);

@@ -180,7 +180,7 @@ test('cross-origin embed: a page on one origin, under the docs\' CDN policy (cdn
   }
 });
 
-test('a minimal embed from dist fetches its first board\'s modules as one file (www/game/mount.js), then its two bars, no chunk; it plays', async () => {
+test('a minimal embed from dist fetches its first board\'s modules as one file (www/game/mount.js, its two bars included), no chunk; it plays', async () => {
   const hostDir = join(dir, 'one');
   mkdirSync(hostDir, { recursive: true });
   const game = await serve({ port: 0, root: dist, cors: true });
@@ -196,10 +196,10 @@ test('a minimal embed from dist fetches its first board\'s modules as one file (
     await page.goto(host.url);
     await drawn(page, '#one');
     await idle(page); // every request the page made on its own is in `scripts`
-    // The wasm glue aside: embed.js, the first board's file, the element and the bars, each one level below
-    // the first board's file (no chunk between: a request waiting for another adds to the first board's time).
+    // The wasm glue aside: embed.js, the first board's file with the bars, and the element, one level below
+    // it (no chunk between: a request waiting for another adds to the first board's time).
     const modules = scripts.filter((s) => !s.startsWith('www/pkg/'));
-    assert.deepEqual(modules.sort(), ['embed.js', 'www/ai/bar.js', 'www/game/bar.js', 'www/game/element.js', 'www/game/mount.js']);
+    assert.deepEqual(modules.sort(), ['embed.js', 'www/game/element.js', 'www/game/mount.js']);
     await playBoth(page, '#one');
     await done();
   } finally {
@@ -208,20 +208,30 @@ test('a minimal embed from dist fetches its first board\'s modules as one file (
   }
 });
 
-test('the game page from dist names every module and the wasm its first board needs in preload hints, each fetched once', async () => {
+test('the game page from dist names every module and the wasm its first board needs in preload hints, each fetched once, and none it asks for later', async () => {
   const server = await serve({ port: 0, root: dist });
   try {
-    const { page, done } = await openPage(env, null);
+    // The board's `ready` event marks the first board; what is asked for after it (offline.js, the
+    // explanations' index) is not in the first board's time and has no hint.
+    const initScript = () => document.addEventListener('ready', () => (window.__readyAt ??= performance.now()));
+    const { page, done } = await openPage(env, null, { initScript });
     const asked = [];
     page.on('request', (r) => /\.(js|wasm)$/.test(r.url()) && r.url().startsWith(server.url) && asked.push(r.url().slice(server.url.length)));
     await page.goto(server.url);
     await drawn(page, 'body');
+    await idle(page);
+    // Each file's fetch start (resource timing), before the first board or after it.
+    const after = await page.evaluate(() => performance.getEntriesByType('resource')
+      .filter((e) => e.startTime > window.__readyAt).map((e) => e.name.slice(location.origin.length + 1)));
     const hinted = await page.evaluate(() => [...document.querySelectorAll('link[rel=modulepreload], link[rel=preload]')].map((l) => l.getAttribute('href')));
     assert.ok(hinted.includes('www/game/mount.js') && hinted.includes('www/pkg/game2048_play_bg.wasm'), hinted.join(', '));
-    // Every module and wasm asked for by the time the board is drawn was hinted (the entry is the page's own script tag).
-    const unhinted = asked.filter((f) => f !== 'www/game/main.js' && !hinted.includes(f));
+    const before = asked.filter((f) => !after.includes(f));
+    // Every module and wasm asked for before the first board was hinted (the entry is the page's own script tag).
+    const unhinted = before.filter((f) => f !== 'www/game/main.js' && !hinted.includes(f));
     assert.deepEqual(unhinted, [], `asked before the first board without a hint (GAME_PAGE_FIRST in tools/build/dist.mjs)`);
     for (const f of hinted) assert.equal(asked.filter((a) => a === f).length, 1, `${f}: fetched once (a hint the page's own request does not reuse is fetched twice)`);
+    // What the board asks for once drawn has no hint, which would fetch it in the first board's time.
+    for (const f of ['www/shared/offline.js', 'www/pkg/strategy-texts/index.js']) assert.ok(after.includes(f), `${f} fetched only after the first board: ${after.join(', ')}`);
     await done();
   } finally {
     await server.close();

@@ -29,9 +29,8 @@ export const LAZY_FILES = [NETWORK_FILE];
  */
 export const BUNDLE_ENTRIES = [
   'www/game/main.js', 'www/compare/main.js', 'www/records/replay-main.js', 'www/records/editor.js', 'www/learn/main.js',
-  'www/game/element.js', 'www/game/panel.js', 'www/ai/panel.js', 'www/shared/dialog.js',
-  'www/game/bar.js', 'www/ai/bar.js',
-  'www/game/stats-view.js', 'www/shared/offline.js', 'www/records/record-bar.js', 'www/records/share.js',
+  'www/game/element.js', 'www/game/controls.js',
+  'www/game/stats-view.js', 'www/shared/offline.js', 'www/records/share.js',
   'www/records/replay-embed.js', 'www/records/review-view.js', 'www/ai/pool.js',
 ];
 /**
@@ -43,20 +42,27 @@ export const WORKER_ENTRIES = ['www/ai/worker.js', 'www/learn/worker.js'];
 /** The module that draws a first board (pages and embeds), bundled with its static imports into one file. */
 export const FIRST_BOARD = 'www/game/mount.js';
 /**
+ * Modules bundled into FIRST_BOARD's file though it does not import them: the site's pages
+ * (pages.js, 0.1 KB), which the full controls' record bar shares with other pages' modules and
+ * which would otherwise be a chunk of its own that the game page's first board waits on.
+ */
+const FIRST_BOARD_ALSO = ['www/shared/pages.js'];
+/**
  * What the game page (index.html, controls "full") loads before its first board, besides its
- * entry's static imports: the modules www/game/view.js's loadControlParts imports, and the play
- * module's glue and wasm (www/shared/wasm.js), and two small ones asked for meanwhile. dist's index.html names them all in
+ * entry's static imports: the full controls (www/game/controls.js, which view.js's
+ * loadControlParts imports), and the play module's glue and wasm (www/shared/wasm.js): with
+ * style.css, panel.css and the entry, seven files, about the six a browser fetches at once from
+ * a host over HTTP/1.1. dist's index.html names them all in
  * <link rel="modulepreload"> and <link rel="preload"> hints, so that they download together
  * rather than each once the module before it has run; tests/e2e/dist.test.mjs checks that every
- * module and wasm the page asks for before its first board is among them.
+ * module and wasm the page asks for before its first board is among them. What the board asks
+ * for once drawn (the service worker's registration, offline.js; the explanations' index) has
+ * no hint: a hint would fetch it in the first board's time, taking one of the six connections
+ * a browser opens to a host over HTTP/1.1.
  */
 export const GAME_PAGE_FIRST = {
   entry: 'www/game/main.js',
-  lazy: [
-    'www/game/bar.js', 'www/ai/bar.js', 'www/game/panel.js', 'www/ai/panel.js', 'www/records/record-bar.js', 'www/shared/dialog.js', 'www/pkg/game2048_play.js',
-    // Asked for while the first board is drawn: the service worker's registration (offline) and the explanations' index.
-    'www/shared/offline.js', 'www/pkg/strategy-texts/index.js',
-  ],
+  lazy: ['www/game/controls.js', 'www/pkg/game2048_play.js'],
   wasm: 'www/pkg/game2048_play_bg.wasm',
 };
 
@@ -135,7 +141,7 @@ async function bundle(out, sitePages) {
       });
     },
   };
-  const graph = await build({ ...common, entryPoints: [FIRST_BOARD], write: false, outdir: out, plugins: [pkg, keepLazy] });
+  const graph = await build({ ...common, entryPoints: [FIRST_BOARD, ...FIRST_BOARD_ALSO], write: false, outdir: out, plugins: [pkg, keepLazy] });
   const first = Object.keys(graph.metafile.inputs).filter((f) => f.startsWith('www/') && !f.startsWith('www/pkg/'));
   const firstPaths = new Set(first.map((f) => join(ROOT, f)));
   // The rest imports a first-board module as FIRST_BOARD, by a placeholder written over with

@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join, dirname, posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseFlags, UsageError } from '../lib/cli.mjs';
-import { writeDist } from './dist.mjs';
+import { GAME_PAGE_FIRST, writeDist } from './dist.mjs';
 import { TEXTS_DIR } from './sw.mjs';
 import { DOWNLOADS_DOC, networkMB, networkQuotes, staleDownloads, writeDownloads, writeNetworkQuotes } from './size-quotes.mjs';
 import { DEFAULT_STRATEGY } from '../../www/ai/strategies.js';
@@ -80,15 +80,15 @@ function table(title, list) {
   return total;
 }
 
-// view.js loads them: for controls minimal its two bars, for full those, the full panel's
-// modules, the confirmation and the record links; with their chunks.
-const MINIMAL = [...graph('www/game/bar.js'), ...graph('www/ai/bar.js')];
-const CONTROLS = [...MINIMAL, ...graph('www/game/panel.js'), ...graph('www/ai/panel.js'), ...graph('www/shared/dialog.js'), ...graph('www/records/record-bar.js')];
+// The full controls' modules (view.js loads them for controls "full"; the two bars of
+// "minimal" are in the first board's file): what the game page's first board loads besides
+// its entry, as dist's hints name it (GAME_PAGE_FIRST), the play module aside.
+const CONTROLS = GAME_PAGE_FIRST.lazy.filter((f) => !PLAY.includes(f)).flatMap((f) => [...graph(f)]);
 const unique = (list) => [...new Set(list)];
 // The game page's full panel also fetches the picked strategy's explanation (a first visit's:
 // the default; found through the folder's index.js), right after its first board.
 const page = unique(['index.html', 'style.css', 'panel.css', 'favicon.svg', 'manifest.webmanifest', ...graph('www/game/main.js'), ...CONTROLS, ...PLAY, `www/pkg/${TEXTS_DIR}/index.js`, `www/pkg/${TEXTS_DIR}/${DEFAULT_STRATEGY}.json`]);
-const minimal = unique(['embed.js', 'style.css', ...graph('embed.js'), ...MINIMAL, ...PLAY]);
+const minimal = unique(['embed.js', 'style.css', ...graph('embed.js'), ...PLAY]);
 const none = unique(['embed.js', 'style.css', ...graph('embed.js'), ...PLAY]);
 const totals = {
   page: table('first visit, game page', page),

@@ -6,6 +6,9 @@ import { el, add, linkSheet } from '../shared/dom.js';
 import { createBoardView } from '../shared/board-view.js';
 import { createNotices } from '../shared/notices.js';
 import { networkFailed } from '../shared/choices.js';
+import { createDialog } from '../shared/dialog.js';
+import { createGameBar } from './bar.js';
+import { createAiBar } from '../ai/bar.js';
 
 const THEME_CLASSES = ['theme-light', 'theme-dark', 'theme-solarized', 'theme-contrast'];
 /** The themes whose colours are in panel.css, which a board without the full panel links when it shows one. */
@@ -18,27 +21,16 @@ const NO_AI_PANEL = {
   flush() {}, hint() {}, starting() {}, setSpeed() {}, setFold() {}, setStrategies() {}, setBrain() {}, setWeightErrors() {}, setAi() {}, setAiStats() {}, setNetwork() {}, destroy() {},
 };
 
-// The controls' parts for 'full' (the panel with its dialogs, the AI panel, the record bar)
-// or 'minimal' (only the two bars the full parts build on: bar.js, ai/bar.js).
-async function loadControlParts(id, handlers, controls, getDialog) {
-  const full = controls === 'full';
-  const [{ createGameBar }, { createAiBar }, fullPanel, fullAiPanel, records] = await Promise.all([
-    import('./bar.js'),
-    import('../ai/bar.js'),
-    full ? import('./panel.js') : null,
-    full ? import('../ai/panel.js') : null,
-    // The game's links to share, replay and the editor.
-    full ? import('../records/record-bar.js') : null,
-    // The confirmation too: its questions then open at once, on the click that asks them. No
-    // click of a minimal board asks one (an embedder's loadRecord may: it loads then, as for 'none').
-    full ? getDialog() : null,
-  ]);
-  const gameBar = createGameBar(handlers, { undo: full });
+// The controls' parts: the two bars, and for 'full' the panel with its dialogs, the AI panel and
+// the record bar (controls.js, loaded here: a board with fewer controls never downloads them).
+async function loadControlParts(id, handlers, controls) {
+  const full = controls === 'full' ? await import('./controls.js') : null;
+  const gameBar = createGameBar(handlers, { undo: Boolean(full) });
   const aiBar = createAiBar(id, handlers, { controls });
   if (!full) return { panel: { ...NO_PANEL, ...gameBar }, aiPanel: aiBar };
-  const panel = fullPanel.createPanel(id, handlers, gameBar);
-  const aiPanel = fullAiPanel.createAiPanel(id, handlers, { bar: aiBar, settingsBody: panel.settingsBody });
-  return { panel, aiPanel, recordBar: records.createRecordBar(handlers).element };
+  const panel = full.createPanel(id, handlers, gameBar);
+  const aiPanel = full.createAiPanel(id, handlers, { bar: aiBar, settingsBody: panel.settingsBody });
+  return { panel, aiPanel, recordBar: full.createRecordBar(handlers).element };
 }
 
 // The theme's class on root; 'system' follows prefers-color-scheme, live. A board without
@@ -109,11 +101,10 @@ export function createView(root, handlers, { ownsPage = true, controls = 'full' 
   let dialog = null;
   let extra = null; // the stats panel, once opened
 
-  // The confirmation dialog: loaded with the full controls, or when first needed (controls "minimal" and "none").
-  async function getDialog() {
+  // The confirmation dialog, made when first needed.
+  function getDialog() {
     if (!dialog) {
-      const { createDialog } = await import('../shared/dialog.js');
-      dialog ??= createDialog(id);
+      dialog = createDialog(id);
       frame.append(dialog.element);
     }
     return dialog;
@@ -134,7 +125,7 @@ export function createView(root, handlers, { ownsPage = true, controls = 'full' 
     async loadControls() {
       if (controls === 'none') return;
       let recordBar;
-      ({ panel, aiPanel, recordBar } = await loadControlParts(id, handlers, controls, getDialog));
+      ({ panel, aiPanel, recordBar } = await loadControlParts(id, handlers, controls));
       if (recordBar) {
         board.wrap.after(recordBar);
         frame.append(...panel.dialogs);
@@ -207,7 +198,7 @@ export function createView(root, handlers, { ownsPage = true, controls = 'full' 
     /** Asks in the in-page dialog (the settings and help dialogs close first). */
     async confirm(question, okLabel) {
       panel.closeAll();
-      return (await getDialog()).confirm(question, okLabel);
+      return getDialog().confirm(question, okLabel);
     },
     isBusy: () => Boolean(dialog?.isOpen()) || panel.isOpen() || Boolean(extra?.isOpen()) || Boolean(frame.querySelector('dialog[open]')),
 
