@@ -1,15 +1,18 @@
 // The AI of one board, behind its one front door: what the game asks of it (Start, Stop, Step,
 // Hint, a setting of the AI chosen, the board changed) and what it gives back (the moves it
-// plays, on the game's `board`; its events). Inside: the pool, loaded the first time the AI is
-// asked (lazy-pool.js, and pool.js behind it); the page's request, built here from the
-// settings (requestOf; pool.js's plan turns it into the engine's); the player and its pacing
-// (player.js); the panel's picture of the picked strategy (brain.js). The game knows nothing of
-// requests, speeds, pools or workers.
-import { createLazyPool } from './lazy-pool.js';
-import { createAiPlayer } from './player.js';
+// plays, on the game's `board`; its events). In this module: the page's request, built from the
+// settings (requestOf; pool.js's plan turns it into the engine's); the player, its pacing loop
+// and its figures (createAiPlayer); the pool, loaded the first time the AI is asked
+// (createLazyPool: a first board needs none of pool.js), and the guard that lets only the latest
+// request's answer count (createLatestRequest). Beside it, brain.js keeps the panel's picture of
+// the picked strategy. The game knows nothing of requests, speeds, pools or workers.
+import { createPlayFigures } from './play-figures.js';
 import { createBrain } from './brain.js';
 import { GROUP_ORDER, budgetKey, cleanBudget, strategyGroup } from './strategies.js';
 import { SPEEDS, networkFailed, validSpeed } from '../shared/choices.js';
+import { errorText } from '../shared/errors.js';
+
+const now = () => performance.now();
 
 /**
  * What the pool is asked for the settings: the strategy, its budget ("Fits the speed": `auto`,
@@ -146,4 +149,242 @@ export function createBoardAi({ pool, settings, catalog, board, view, onEvent = 
     unavailable: (reason) => player.unavailable(reason),
     destroy: () => player.destroy(),
   };
+}
+
+/**
+ * The front of the AI's worker pool for one board: the pool loaded when the AI is first asked,
+ * same calls as the pool; a pool module that cannot load makes the AI unavailable, as a wasm
+ * that cannot. options: those of pool.js's createAi(options). Returns { decide, calibrate,
+ * network, count, nodesPerMs, pick, destroy }.
+ */
+function createLazyPool(options) {
+  let pool = null;
+  let dead = '';
+  const unavailable = () => Object.assign(new Error(`AI unavailable: ${dead}`), { unavailable: true });
+  const get = () => {
+    if (dead) return Promise.reject(unavailable());
+    pool ??= import('./pool.js').then(({ createAi }) => createAi(options), (e) => {
+      dead = `the AI engine could not be loaded (${errorText(e)})`;
+      options.onUnavailable?.(dead);
+      throw unavailable();
+    });
+    return pool;
+  };
+  let loaded = null; // the pool, once its module is in
+  return {
+    decide: (...args) => get().then((p) => (loaded = p).decide(...args)),
+    calibrate: () => get().then((p) => (loaded = p).calibrate()),
+    network: (...args) => get().then((p) => (loaded = p).network(...args)),
+    // The calibration's figures, for the panel's "Fits the speed" line (none before the pool).
+    get count() { return loaded?.count; },
+    get nodesPerMs() { return loaded?.nodesPerMs; },
+    pick: (...args) => loaded?.pick(...args) ?? null,
+    destroy() {
+      dead ||= 'stopped';
+      // At once when the pool is in: the player aborts its request right after, and a live
+      // pool would start a fresh worker in place of the one busy with it.
+      if (loaded) loaded.destroy();
+      else pool?.then((p) => p.destroy(), () => {});
+    },
+  };
+}
+
+/**
+ * The AI's request in flight, for the AI player: only the latest one's answer counts. A newer
+ * request, or cancel(), aborts it, which ends the worker busy with it (wasm cannot be
+ * interrupted), so the next request is answered at once.
+ */
+function createLatestRequest(ai) {
+  let request = null; // the AbortController of the request in flight
+
+  function cancel() {
+    request?.abort();
+    request = null;
+  }
+
+  return {
+    cancel,
+    /**
+     * Asks the pool to decide `position` ({cells, size}) with `options`; then(result), or
+     * failed(error) for a failure other than a cancel, runs only if no newer request was made
+     * and this one was not cancelled since.
+     */
+    ask({ cells, size }, options, then, failed) {
+      cancel();
+      const mine = new AbortController();
+      request = mine;
+      ai.decide(cells, size, options, { signal: mine.signal }).then(
+        (result) => {
+          if (request !== mine) return;
+          request = null;
+          then(result);
+        },
+        (e) => {
+          if (request !== mine || e?.name === 'AbortError') return;
+          request = null;
+          failed(e);
+        },
+      );
+    },
+  };
+}
+
+/**
+ * The AI player: Start / Stop, Step, Hint, the pacing of its moves by speed, and the figures of
+ * its game. It asks the pool for a move with an AbortSignal: a request nobody wants any more
+ * (Stop, a new game, undo, a player's move, a size or mode change, destroy) is aborted, which
+ * ends the worker busy with it. It plays on the game's board and never touches the DOM; the
+ * view draws what it is told.
+ * ai: the pool (decide(cells, size, options, {signal})). view: setAi, setAiStats, showHint,
+ * notice, flush. host: the game's `board` (position(), canPlay(), play(dir), ended(),
+ * finished(), score()). request(): what the pool is asked (requestOf). delay(): the least ms
+ * between two moves (the speed's delayMs). onEvent(type, detail): 'ai-start', 'ai-stop', 'error'.
+ */
+function createAiPlayer({ ai, view, host, request: options, delay, onEvent = () => {} }) {
+  let playing = false;
+  let timer = 0; // before the next move, at the chosen speed
+  let resume = false; // stopped at the win screen: "Keep going" plays on
+  let off = ''; // why the AI cannot run
+  const figures = createPlayFigures(); // this game's AI moves, for the panel
+  const request = createLatestRequest(ai);
+  const cancel = () => request.cancel();
+
+  const canAi = () => Boolean(ai) && !off && host.canPlay();
+
+  function show() {
+    const done = host.finished();
+    view.setAi({
+      playing,
+      enabled: canAi(),
+      off,
+      summary: playing ? null : figures.summary(done),
+    });
+  }
+
+  // Asks the pool for the current position; `then(result)` runs only if no newer request was
+  // made and this one was not cancelled since.
+  function think(then) {
+    request.ask(host.position(), options(), (result) => {
+      const { depth, values, dir, ms, nodes } = result;
+      view.setAiStats({ mps: figures.mps(), depth, nps: ms > 0 ? (nodes * 1000) / ms : null, values, dir });
+      then(result);
+    }, (e) => {
+      if (!e.unavailable) {
+        view.notice(`The AI failed: ${errorText(e)}`, 'ai');
+        onEvent('error', { message: `The AI failed: ${errorText(e)}`, source: 'ai' });
+      }
+      stop('error');
+    });
+  }
+
+  // reason: 'stop' (asked), 'player' (a player's move), 'won', 'over', 'new-game', 'undo', 'error', 'destroy'.
+  function stop(reason = 'stop', { resume: again = false } = {}) {
+    clearTimeout(timer);
+    timer = 0;
+    cancel();
+    resume = again;
+    if (playing) {
+      playing = false;
+      figures.stopped();
+      view.flush();
+      onEvent('ai-stop', { reason, moves: figures.moves, score: host.score() });
+    }
+    show();
+  }
+
+  function playNext() {
+    think((result) => {
+      if (!result.dir) return stop('over');
+      const go = () => {
+        timer = 0;
+        if (playing) move(result.dir);
+      };
+      const wait = figures.last + delay() - now();
+      if (wait > 0) timer = setTimeout(go, wait);
+      else go();
+    });
+  }
+
+  function move(dir) {
+    const wasPlaying = playing;
+    if (!host.play(dir)) return stop('error');
+    figures.moved();
+    const ended = host.ended();
+    if (ended) stop(ended, { resume: wasPlaying && ended === 'won' });
+    else if (wasPlaying) playNext();
+  }
+
+  const player = {
+    get playing() {
+      return playing;
+    },
+
+    /** Starts playing from the current position; false if it cannot play. */
+    start() {
+      if (playing || !canAi()) return false;
+      playing = true;
+      resume = false;
+      figures.started();
+      view.showHint(null);
+      show();
+      const { weights, ...plain } = options();
+      onEvent('ai-start', weights ? { ...plain, weights } : plain);
+      playNext();
+      return true;
+    },
+
+    stop,
+
+    toggle() {
+      return playing ? (stop(), false) : player.start();
+    },
+
+    /** The AI plays one move. */
+    step() {
+      if (playing) stop();
+      if (!canAi()) return false;
+      think((result) => result.dir && move(result.dir));
+      return true;
+    },
+
+    /** Shows the AI's move for this position without playing it. */
+    hint() {
+      if (playing || !canAi()) return false;
+      think((result) => view.showHint(result.dir, { fallback: Boolean(result.fallback) }));
+      return true;
+    },
+
+    /** The board changed (any move, undo, new game): an answer for the old one is not wanted. */
+    moved() {
+      if (!playing) cancel();
+      view.showHint(null);
+      show();
+    },
+
+    /** Stopped at the win screen, to play on after "Keep going". */
+    get resumes() {
+      return resume;
+    },
+
+    /** A new game: the figures start again. */
+    reset() {
+      stop('new-game');
+      figures.reset();
+      view.setAiStats(null);
+    },
+
+    /** The pool cannot run the AI (the reason shows next to the controls). */
+    unavailable(reason) {
+      off = reason;
+      stop('error');
+      onEvent('error', { message: `AI unavailable: ${reason}`, source: 'ai' });
+    },
+
+    destroy() {
+      // The pool first: it ends every worker, so the aborted request starts no fresh one.
+      ai?.destroy();
+      stop('destroy');
+    },
+  };
+  return player;
 }

@@ -1,5 +1,5 @@
 // The figures of a game's AI moves, for the panel: how many, the time spent playing, and the
-// moves a second over the last twenty. The AI player (player.js) tells it what happens.
+// moves a second over the last twenty. The AI player (board-ai.js) tells it what happens.
 const now = () => performance.now();
 const RECENT = 20;
 
