@@ -409,6 +409,27 @@ const BAD = {
   'a forged move': [forged(), /move 1 cannot be played: the game is over \(no move changes the board\)/],
 };
 
+test('the replay, editor and learn pages wear the game\'s saved theme; "system" follows the browser\'s, live', async () => {
+  const { page, done } = await openPage(env, null, { contextOptions: { colorScheme: 'light' } });
+  const themes = () => page.evaluate(() => [...document.querySelector('.g2048').classList].filter((c) => c.startsWith('theme-')));
+  const wears = (theme) => page.waitForFunction((t) => document.querySelector('.g2048').classList.contains(`theme-${t}`), theme);
+  for (const path of ['replay.html', 'editor.html', 'learn.html']) {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.goto(`${env.url}${path}`);
+    assert.deepEqual(await themes(), ['theme-light'], path);
+    await page.emulateMedia({ colorScheme: 'dark' }); // the browser turns dark while the page is open
+    await wears('dark');
+    assert.deepEqual(await themes(), ['theme-dark'], path);
+  }
+  // A theme the player chose in the game stays, whatever the browser's.
+  await page.evaluate(() => localStorage.setItem('game2048:settings', JSON.stringify({ theme: 'solarized' })));
+  await page.goto(`${env.url}replay.html`);
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.evaluate(() => new Promise(requestAnimationFrame));
+  assert.deepEqual(await themes(), ['theme-solarized']);
+  await done();
+});
+
 test('a bad link on the replay page shows the engine\'s reason and a way back to the game', async () => {
   const { page, done } = await openPage(env, null);
   for (const [name, [text, reason]] of Object.entries(BAD)) {

@@ -1,5 +1,6 @@
-// The theme of the game's own pages (replay, editor): the one the game saved ("system"
-// follows the browser's), as the class on the page's root.
+// The theme of the game's own pages (replay, editor, learn): the one the game saved, as the
+// class on the page's root; "system" (or none saved) follows the browser's, live, as the game's
+// own page does.
 const THEMES = ['light', 'dark', 'solarized', 'contrast'];
 
 export function applySavedTheme(root, storageKey = 'game2048') {
@@ -9,6 +10,16 @@ export function applySavedTheme(root, storageKey = 'game2048') {
   } catch {
     // unreadable or unavailable storage: the browser's theme
   }
-  if (!THEMES.includes(theme)) theme = globalThis.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
-  root.classList.add('g2048', `theme-${theme}`);
+  root.classList.add('g2048');
+  if (THEMES.includes(theme)) {
+    root.classList.add(`theme-${theme}`);
+    return;
+  }
+  const dark = globalThis.matchMedia?.('(prefers-color-scheme: dark)');
+  const follow = () => {
+    root.classList.toggle('theme-dark', Boolean(dark?.matches));
+    root.classList.toggle('theme-light', !dark?.matches);
+  };
+  follow();
+  dark?.addEventListener?.('change', follow);
 }
