@@ -409,11 +409,11 @@ const BAD = {
   'a forged move': [forged(), /move 1 cannot be played: the game is over \(no move changes the board\)/],
 };
 
-test('the replay, editor and learn pages wear the game\'s saved theme; "system" follows the browser\'s, live', async () => {
+test('the replay, editor, compare and learn pages wear the game\'s saved theme; "system" follows the browser\'s, live', async () => {
   const { page, done } = await openPage(env, null, { contextOptions: { colorScheme: 'light' } });
   const themes = () => page.evaluate(() => [...document.querySelector('.g2048').classList].filter((c) => c.startsWith('theme-')));
   const wears = (theme) => page.waitForFunction((t) => document.querySelector('.g2048').classList.contains(`theme-${t}`), theme);
-  for (const path of ['replay.html', 'editor.html', 'learn.html']) {
+  for (const path of ['replay.html', 'editor.html', 'compare.html', 'learn.html']) {
     await page.emulateMedia({ colorScheme: 'light' });
     await page.goto(`${env.url}${path}`);
     assert.deepEqual(await themes(), ['theme-light'], path);

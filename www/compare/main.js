@@ -6,6 +6,7 @@ import { createCompareView } from './view.js';
 import { createCompare } from './compare.js';
 import { runGames } from './pool.js';
 import { registerOffline } from '../shared/offline.js';
+import { applySavedTheme } from '../shared/page-theme.js';
 
 const root = document.querySelector('[data-compare]') ?? document.body;
 const handlers = {};
@@ -13,7 +14,8 @@ const view = createCompareView(root, {
   start: (picks) => handlers.start?.(picks),
   stop: () => handlers.stop?.(),
 });
-if (typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches) root.classList.add('theme-dark');
+// The site's look: the theme the game saved (as the replay, editor and learn pages).
+applySavedTheme(root);
 
 registerOffline(window);
 loadEngine().then((engine) => {

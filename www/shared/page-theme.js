@@ -1,4 +1,4 @@
-// The theme of the game's own pages (replay, editor, learn): the one the game saved, as the
+// The theme of the game's own pages (replay, editor, compare, learn): the one the game saved, as the
 // class on the page's root; "system" (or none saved) follows the browser's, live, as the game's
 // own page does.
 const THEMES = ['light', 'dark', 'solarized', 'contrast'];
