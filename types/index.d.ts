@@ -216,6 +216,8 @@ export type Game2048ElementEventMap = Omit<HTMLElementEventMap, keyof Game2048Ev
 
 /** An attribute's text, as its property sets it. */
 type AttributeValue<T> = T | `${T & (string | number | bigint)}` | null;
+/** What the element's property `K` takes: the attribute's value as Game2048Attributes types it. */
+type AttributeProp<K extends keyof Game2048Attributes> = Exclude<Game2048Attributes[K], undefined>;
 
 /**
  * <game-2048>: the controller's interface, and each attribute as a property that sets it
@@ -231,35 +233,35 @@ export declare class Game2048Element extends HTMLElement {
   readonly ready: Promise<Game2048Controller>;
   /** The board's size (0 before ready); setting it sets the attribute (a new game). */
   get size(): number;
-  set size(value: AttributeValue<BoardSize>);
+  set size(value: AttributeProp<'size'>);
   get mode(): string | null;
-  set mode(value: AttributeValue<Mode>);
+  set mode(value: AttributeProp<'mode'>);
   get theme(): string | null;
-  set theme(value: AttributeValue<Theme>);
+  set theme(value: AttributeProp<'theme'>);
   get strategy(): string | null;
-  set strategy(value: AttributeValue<StrategyName>);
+  set strategy(value: AttributeProp<'strategy'>);
   get ms(): string | null;
-  set ms(value: AttributeValue<number>);
+  set ms(value: AttributeProp<'ms'>);
   get nodes(): string | null;
-  set nodes(value: AttributeValue<number>);
+  set nodes(value: AttributeProp<'nodes'>);
   get autoplay(): boolean;
-  set autoplay(value: boolean);
+  set autoplay(value: AttributeProp<'autoplay'>);
   get speed(): string | null;
-  set speed(value: AttributeValue<Speed>);
+  set speed(value: AttributeProp<'speed'>);
   get seed(): string | null;
-  set seed(value: AttributeValue<bigint | number>);
+  set seed(value: AttributeProp<'seed'>);
   get keyboard(): string | null;
-  set keyboard(value: AttributeValue<KeyboardMode | 'element' | false>);
+  set keyboard(value: AttributeProp<'keyboard'>);
   get persist(): string | null;
-  set persist(value: AttributeValue<'on' | 'off' | boolean>);
+  set persist(value: AttributeProp<'persist'>);
   get storageKey(): string | null;
-  set storageKey(value: string | null);
+  set storageKey(value: AttributeProp<'storageKey'>);
   get controls(): string | null;
-  set controls(value: AttributeValue<Controls>);
+  set controls(value: AttributeProp<'controls'>);
   get offline(): boolean;
-  set offline(value: boolean);
+  set offline(value: AttributeProp<'offline'>);
   get assets(): string | null;
-  set assets(value: string | URL | null);
+  set assets(value: AttributeProp<'assets'>);
 
   addEventListener<K extends keyof Game2048ElementEventMap>(type: K, listener: (this: Game2048Element, ev: Game2048ElementEventMap[K]) => any, options?: boolean | AddEventListenerOptions): void;
   addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
@@ -272,8 +274,9 @@ export interface Game2048Element extends Omit<Game2048Api, 'size'> {}
 // --- the tag in a framework's templates --------------------------------------------------------
 
 /**
- * The tag's attributes as a JSX or template prop: each one's value as its property takes it
- * (React 19, Vue and Svelte set a property the element has rather than the attribute).
+ * The tag's attributes as a JSX or template prop, and what each of the element's properties
+ * takes (its setter above reads it from here): React 19, Vue and Svelte set a property the
+ * element has rather than the attribute.
  */
 export interface Game2048Attributes {
   size?: AttributeValue<BoardSize>;
