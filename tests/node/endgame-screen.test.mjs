@@ -76,3 +76,46 @@ test('paired: a seed twice, a line that is not a game, a bad tile or one file: e
   assert.equal(run('paired.mjs', '--tiles', '3000', ok, ok).status, 2);
   assert.equal(run('paired.mjs', ok).status, 2);
 });
+
+test('late-boards layout: the next line\'s largest tile beside the first line\'s far end (snake) or beside the corner (parallel), in every corner and direction', async () => {
+  const { layout } = await import('../../tools/lib/late-boards.mjs');
+  const rows = (...r) => r.flat();
+  // Top row from the top-left corner: 16384 8192 4096 2048; the second row's 1024 under the 2048 (snake) or under the 16384 (parallel).
+  const snake = rows([16384, 8192, 4096, 2048], [8, 16, 64, 1024], [2, 4, 2, 4], [0, 0, 2, 0]);
+  const parallel = rows([16384, 8192, 4096, 2048], [1024, 64, 16, 8], [2, 4, 2, 4], [0, 0, 2, 0]);
+  assert.equal(layout(snake), 'snake');
+  assert.equal(layout(parallel), 'parallel');
+  // The same boards turned: mirrored left-right, then transposed (the first line a column).
+  const mirror = (c) => [0, 1, 2, 3].flatMap((r) => c.slice(r * 4, r * 4 + 4).reverse());
+  const transpose = (c) => [0, 1, 2, 3].flatMap((r) => [0, 1, 2, 3].map((k) => c[k * 4 + r]));
+  for (const turn of [mirror, transpose, (c) => mirror(transpose(c)), (c) => [...c].reverse()]) {
+    assert.equal(layout(turn(snake)), 'snake');
+    assert.equal(layout(turn(parallel)), 'parallel');
+  }
+  // No first line of four decreasing tiles (a gap, the largest off the corner, two equal): other.
+  assert.equal(layout(rows([16384, 8192, 0, 2048], [1024, 64, 16, 8], [2, 4, 2, 4], [0, 0, 2, 0])), 'other');
+  assert.equal(layout(rows([8192, 16384, 4096, 2048], [1024, 64, 16, 8], [2, 4, 2, 4], [0, 0, 2, 0])), 'other');
+  assert.equal(layout(rows([16384, 8192, 8192, 2048], [1024, 64, 16, 8], [2, 4, 2, 4], [0, 0, 2, 0])), 'other');
+  // The next line's largest in its middle: other.
+  assert.equal(layout(rows([16384, 8192, 4096, 2048], [8, 1024, 16, 4], [2, 4, 2, 4], [0, 0, 2, 0])), 'other');
+});
+
+test('layouts: each game\'s first board at each stage, its layout, apart for the games that reached the target and those that did not', () => {
+  const board = (next) => [16384, 8192, 4096, 512, ...next, 2, 0, 0, 0, 0, 0, 0, 0];
+  const pos = (seed, cells) => JSON.stringify({ size: 4, cells, seed, move: 1 });
+  // 13,120 + next: game 1 snake (256 beside 512), game 2 parallel (256 beside 16384), game 3 snake but lost.
+  const positions = file('positions.jsonl', [
+    pos(1, board([8, 16, 32, 256])), pos(2, board([256, 32, 16, 8])), pos(3, board([16, 8, 32, 256])),
+  ]);
+  const games = file('played.jsonl', [game(1, 32768), game(2, 32768), game(3, 16384)]);
+  const r = run('layouts.mjs', '--built', '0.8', games, positions);
+  assert.equal(r.status, 0, r.stderr);
+  const line = (re) => r.stdout.split('\n').find((l) => re.test(l)).trim().split(/\s+/);
+  assert.deepEqual(line(/^80%\s+\d+ 32768/), ['80%', '2', '32768', '50%', '50%', '0%']);
+  assert.deepEqual(line(/below/), ['80%', '1', 'below', '32768', '100%', '0%', '0%']);
+  // A stage none reaches counts no game.
+  assert.match(run('layouts.mjs', '--built', '0.99', games, positions).stdout, /99%\s+0 32768/);
+  assert.equal(run('layouts.mjs', games).status, 2);
+  assert.equal(run('layouts.mjs', '--built', '2', games, positions).status, 2);
+  assert.match(run('layouts.mjs', positions, positions).stderr, /positions\.jsonl line 1 is not an arena game line/);
+});

@@ -9,6 +9,7 @@
 //   node tools/runs/endgame-starts.mjs [--largest 16384] [--built 0.8] [--repeat 6] late.jsonl > starts.jsonl
 import { UsageError, parseFlags, whole } from '../lib/cli.mjs';
 import { readJsonLines } from '../lib/jsonl.mjs';
+import { stageStarts } from '../lib/late-boards.mjs';
 
 const USAGE = 'usage: node tools/runs/endgame-starts.mjs [--largest TILE] [--built FRACTION] [--repeat N] POSITIONS.jsonl  (arena --positions lines)';
 
@@ -19,19 +20,6 @@ function positions(path) {
     if (!ok) throw new UsageError(`${path} line ${i + 1} is not a 4x4 position with its seed (arena --positions writes {"size":4,"cells":[...],"seed":S,"move":M})`);
     return p;
   });
-}
-
-/** Each game's first position in the stage: `largest` held once, the rest at least `built` of it. */
-export function starts(list, largest, built) {
-  const first = new Map();
-  for (const p of list) {
-    if (first.has(p.seed)) continue;
-    const top = Math.max(...p.cells);
-    const held = p.cells.filter((v) => v === largest).length;
-    const rest = p.cells.reduce((s, v) => s + v, 0) - largest;
-    if (top === largest && held === 1 && rest >= built * largest) first.set(p.seed, p);
-  }
-  return [...first.values()];
 }
 
 function main() {
@@ -57,7 +45,7 @@ function main() {
     console.error(`endgame-starts: ${e.message}`);
     return 2;
   }
-  const chosen = starts(list, largest, built);
+  const chosen = [...stageStarts(list, largest, built).values()];
   const games = new Set(list.map((p) => p.seed)).size;
   for (const p of chosen) for (let k = 0; k < repeat; k++) console.log(JSON.stringify({ size: 4, cells: p.cells, seed: p.seed, move: p.move }));
   console.error(`endgame-starts: ${chosen.length} of the ${games} games in ${file} reach the stage (${largest}, the next ${Math.round(built * 100)}% built); ${chosen.length * repeat} starts`);
