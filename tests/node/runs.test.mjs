@@ -55,6 +55,45 @@ test('ladder.sh plays each rung it is given into data/runs, from the repository 
   assert.deepEqual(calls(), [111, 222].map((n) => `${ROOT} --games 200 --seed 1 --nodes ${n} --threads 2 --resume --out data/runs/expectimax-split-${n}.jsonl`));
 });
 
+test('td-ladder.sh strips each file\'s stale games, then plays its queue in order into data/runs with the shipped network, resumable', () => {
+  const env = {};
+  const { bin, run, calls } = scratch(env);
+  // The stand-in takes replay-stale.mjs's place too, which would rewrite the repository's files.
+  env.STRIP = `${bin} strip`;
+  run('td-ladder.sh', bin);
+  const made = calls();
+  const files = ['td-l16', 'expectimax-td-depth2', 'expectimax-td-depth3', 'expectimax-td-5000', 'expectimax-td-20000', 'expectimax-td-1200000', 'expectimax-td-depth4', 'expectimax-td-80000', 'expectimax-td-300000'];
+  assert.equal(made.length, 2 * files.length);
+  files.forEach((f, i) => {
+    assert.equal(made[2 * i], `${ROOT} strip data/runs/${f}.jsonl`);
+    assert.match(made[2 * i + 1], new RegExp(`^${ROOT} --strategy .* --network networks/4x6-l16\\.ntw\\.gz --seed 1 --threads 2 --resume --out data/runs/${f}\\.jsonl$`));
+  });
+  assert.match(made[9], /--strategy expectimax-td --nodes 20000 --games 1000 /);
+  assert.match(made[11], /--strategy expectimax-td --nodes 1200000 --games 100 /);
+});
+
+test('train-speed.sh: each round the trainer backward, online and on 2 threads, then TDL2048+ forward and backward, its blocks summed to moves a second', () => {
+  const { dir, bin, run, calls } = scratch();
+  // TDL2048+'s stand-in prints two blocks as it does ("index/count ms moves-a-second"), and a summary line.
+  const tdl = join(dir, 'tdl');
+  writeFileSync(tdl, '#!/bin/sh\necho "$(pwd) $*" >> "$STAND_IN_LOG"\necho "1/2 100 5000"\necho "2/2 300 1000"\necho "summary 9 9"\n');
+  chmodSync(tdl, 0o755);
+  const printed = run('train-speed.sh', bin, tdl, '2');
+  const made = calls();
+  assert.equal(made.length, 10);
+  assert.match(made[0], / --bench --shape 4x6 --levels 16 --alpha 0.1 --seed 1 --games 20000 *$/);
+  assert.match(made[1], / --games 20000 --online$/);
+  assert.match(made[2], / --games 20000 --threads 2$/);
+  assert.match(made[3], / -n 4x6patt -t 20 -a 0.1 fixed -s 1 *$/);
+  assert.match(made[4], / -s 1 -tt backward$/);
+  // (100 ms at 5,000 a second and 300 ms at 1,000) over 400 ms: 2,000 moves a second.
+  assert.match(printed, /round 1 TDL2048\+ forward: 2000 moves a second/);
+  assert.match(printed, /round 2 TDL2048\+ backward: 2000 moves a second/);
+  // Without TDL2048+, the trainer's rounds alone.
+  run('train-speed.sh', bin, '', '1');
+  assert.equal(calls().length, 3);
+});
+
 test('tables.sh builds every formation\'s tables into tables/, from the repository root, resumable', () => {
   const { bin, run, calls } = scratch();
   run('tables.sh', bin);

@@ -16,10 +16,11 @@ set -e
 cd "$(dirname "$0")/../.."
 ARENA=${1:-target/release/arena}
 NETWORK=networks/4x6-l16.ntw.gz
+STRIP=${STRIP:-node tools/runs/replay-stale.mjs strip} # the tests' stand-in takes its place
 play() {
   file=data/runs/$1.jsonl
   shift
-  node tools/runs/replay-stale.mjs strip "$file"
+  $STRIP "$file"
   "$ARENA" "$@" --network "$NETWORK" --seed 1 --threads 2 --resume --out "$file"
 }
 play td-l16 --strategy td --games 1000
