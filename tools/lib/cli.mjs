@@ -34,3 +34,10 @@ export function whole(flag, text, min, max) {
   }
   return n;
 }
+
+/** `text` as a tile: a power of two from 4 to 2^17, or a UsageError naming --flag. */
+export function tile(flag, text) {
+  const t = whole(flag, text, 4, 2 ** 17);
+  if ((t & (t - 1)) !== 0) throw new UsageError(`--${flag} must be a power of two, got ${t}`);
+  return t;
+}

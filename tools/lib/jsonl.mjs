@@ -13,3 +13,11 @@ export function readJsonLines(path) {
     }
   });
 }
+
+/** The objects of `path`, each passing `check`; one that does not is bad input naming the line and `what` it should be. */
+export function readJsonLinesOf(path, check, what) {
+  return readJsonLines(path).map((x, i) => {
+    if (!check(x)) throw new UsageError(`${path} line ${i + 1} ${what}`);
+    return x;
+  });
+}

@@ -5,18 +5,13 @@
 // the games end") to tell which stage of the build the endgame tables must serve.
 //
 //   node tools/runs/deaths.mjs [--target 32768] data/runs/expectimax-td-20000.jsonl [...]
-import { UsageError, parseFlags, whole } from '../lib/cli.mjs';
-import { readJsonLines } from '../lib/jsonl.mjs';
+import { UsageError, parseFlags, tile } from '../lib/cli.mjs';
+import { readJsonLinesOf } from '../lib/jsonl.mjs';
 
 const USAGE = 'usage: node tools/runs/deaths.mjs [--target TILE] GAMES.jsonl [...]  (arena game lines)';
 
 /** The games of the arena's file `path`: each line a JSON object with `tiles`. */
-function games(path) {
-  return readJsonLines(path).map((g, i) => {
-    if (!g || typeof g.tiles !== 'object') throw new UsageError(`${path} line ${i + 1} has no "tiles": not an arena game line`);
-    return g;
-  });
-}
+const games = (path) => readJsonLinesOf(path, (g) => g && typeof g.tiles === 'object', 'has no "tiles": not an arena game line');
 
 /**
  * The games below `target`, by largest tile (largest first): {largest, games, tenths[10]}, where
@@ -45,9 +40,7 @@ function main() {
     allowPositionals: true,
     check: (values, positionals) => {
       if (positionals.length === 0) throw new UsageError('one or more game files are needed');
-      const t = whole('target', values.target, 4, 2 ** 17);
-      if ((t & (t - 1)) !== 0) throw new UsageError(`--target must be a power of two, got ${t}`);
-      return { target: t, files: positionals };
+      return { target: tile('target', values.target), files: positionals };
     },
   });
   let all;

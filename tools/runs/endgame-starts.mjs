@@ -7,20 +7,18 @@
 // spawning from seed S + i, so each position is played out with --repeat spawn sequences.
 //
 //   node tools/runs/endgame-starts.mjs [--largest 16384] [--built 0.8] [--repeat 6] late.jsonl > starts.jsonl
-import { UsageError, parseFlags, whole } from '../lib/cli.mjs';
-import { readJsonLines } from '../lib/jsonl.mjs';
+import { UsageError, parseFlags, tile, whole } from '../lib/cli.mjs';
+import { readJsonLinesOf } from '../lib/jsonl.mjs';
 import { stageStarts } from '../lib/late-boards.mjs';
 
 const USAGE = 'usage: node tools/runs/endgame-starts.mjs [--largest TILE] [--built FRACTION] [--repeat N] POSITIONS.jsonl  (arena --positions lines)';
 
 /** The positions of `path`, each {size: 4, cells: 16 tile values, seed}. */
-function positions(path) {
-  return readJsonLines(path).map((p, i) => {
-    const ok = p && p.size === 4 && Array.isArray(p.cells) && p.cells.length === 16 && p.cells.every((v) => Number.isInteger(v) && v >= 0) && Number.isInteger(p.seed);
-    if (!ok) throw new UsageError(`${path} line ${i + 1} is not a 4x4 position with its seed (arena --positions writes {"size":4,"cells":[...],"seed":S,"move":M})`);
-    return p;
-  });
-}
+const positions = (path) => readJsonLinesOf(
+  path,
+  (p) => p && p.size === 4 && Array.isArray(p.cells) && p.cells.length === 16 && p.cells.every((v) => Number.isInteger(v) && v >= 0) && Number.isInteger(p.seed),
+  'is not a 4x4 position with its seed (arena --positions writes {"size":4,"cells":[...],"seed":S,"move":M})',
+);
 
 function main() {
   const { largest, built, repeat, file } = parseFlags({
@@ -30,11 +28,9 @@ function main() {
     allowPositionals: true,
     check: (values, positionals) => {
       if (positionals.length !== 1) throw new UsageError('one positions file is needed');
-      const l = whole('largest', values.largest, 4, 2 ** 17);
-      if ((l & (l - 1)) !== 0) throw new UsageError(`--largest must be a power of two, got ${l}`);
       const b = Number(values.built);
       if (!(b >= 0 && b < 1)) throw new UsageError(`--built must be a fraction from 0 up to 1, got ${JSON.stringify(values.built)}`);
-      return { largest: l, built: b, repeat: whole('repeat', values.repeat, 1, 1000), file: positionals[0] };
+      return { largest: tile('largest', values.largest), built: b, repeat: whole('repeat', values.repeat, 1, 1000), file: positionals[0] };
     },
   });
   let list;

@@ -7,19 +7,12 @@
 // move of the games, `--positions-every 1`), the games its `--out` lines, by seed.
 //
 //   node tools/runs/layouts.mjs [--largest 16384] [--built 0.85,0.9,0.95] [--target 32768] GAMES.jsonl POSITIONS.jsonl
-import { UsageError, parseFlags, whole } from '../lib/cli.mjs';
-import { readJsonLines } from '../lib/jsonl.mjs';
+import { UsageError, parseFlags, tile } from '../lib/cli.mjs';
+import { readJsonLinesOf } from '../lib/jsonl.mjs';
 import { layout, stageStarts } from '../lib/late-boards.mjs';
 
 const USAGE = 'usage: node tools/runs/layouts.mjs [--largest TILE] [--built F,F,...] [--target TILE] GAMES.jsonl POSITIONS.jsonl  (an arena run\'s --out and --positions)';
 const LAYOUTS = ['snake', 'parallel', 'other'];
-
-function read(path, check, what) {
-  return readJsonLines(path).map((x, i) => {
-    if (!check(x)) throw new UsageError(`${path} line ${i + 1} is not ${what}`);
-    return x;
-  });
-}
 
 function main() {
   const { largest, built, target, files } = parseFlags({
@@ -29,21 +22,16 @@ function main() {
     allowPositionals: true,
     check: (values, positionals) => {
       if (positionals.length !== 2) throw new UsageError('a games file and a positions file are needed');
-      const power = (flag, text) => {
-        const t = whole(flag, text, 4, 2 ** 17);
-        if ((t & (t - 1)) !== 0) throw new UsageError(`--${flag} must be a power of two, got ${t}`);
-        return t;
-      };
       const fractions = values.built.split(',').map((f) => Number(f));
       if (!fractions.every((f) => f >= 0 && f < 1)) throw new UsageError(`--built must be fractions from 0 up to 1, got ${JSON.stringify(values.built)}`);
-      return { largest: power('largest', values.largest), built: fractions, target: power('target', values.target), files: positionals };
+      return { largest: tile('largest', values.largest), built: fractions, target: tile('target', values.target), files: positionals };
     },
   });
   let games;
   let positions;
   try {
-    games = read(files[0], (g) => g && Number.isInteger(g.seed) && Number(g.largest) > 0, 'an arena game line (no "seed" and "largest")');
-    positions = read(files[1], (p) => p && Array.isArray(p.cells) && p.cells.length === 16 && Number.isInteger(p.seed), 'a 4x4 position with its seed (arena --positions)');
+    games = readJsonLinesOf(files[0], (g) => g && Number.isInteger(g.seed) && Number(g.largest) > 0, 'is not an arena game line (no "seed" and "largest")');
+    positions = readJsonLinesOf(files[1], (p) => p && Array.isArray(p.cells) && p.cells.length === 16 && Number.isInteger(p.seed), 'is not a 4x4 position with its seed (arena --positions)');
   } catch (e) {
     if (!(e instanceof UsageError) && e.code !== 'ENOENT') throw e;
     console.error(`layouts: ${e.message}`);

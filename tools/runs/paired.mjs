@@ -5,7 +5,7 @@
 // alike. docs/ai.md quotes it for the endgame tables ("What they buy", "The endgame screen").
 //
 //   node tools/runs/paired.mjs [--tiles 16384,32768] FIRST.jsonl SECOND.jsonl
-import { UsageError, parseFlags, whole } from '../lib/cli.mjs';
+import { UsageError, parseFlags, tile } from '../lib/cli.mjs';
 import { readJsonLines } from '../lib/jsonl.mjs';
 
 const USAGE = 'usage: node tools/runs/paired.mjs [--tiles 16384,32768] FIRST.jsonl SECOND.jsonl  (arena game lines on the same seeds)';
@@ -59,9 +59,7 @@ function main() {
     allowPositionals: true,
     check: (values, positionals) => {
       if (positionals.length !== 2) throw new UsageError('two game files are needed');
-      const list = values.tiles.split(',').map((t) => whole('tiles', t, 4, 2 ** 17));
-      for (const t of list) if ((t & (t - 1)) !== 0) throw new UsageError(`--tiles must be powers of two, got ${t}`);
-      return { tiles: list, files: positionals };
+      return { tiles: values.tiles.split(',').map((t) => tile('tiles', t)), files: positionals };
     },
   });
   let runs;
