@@ -2,56 +2,67 @@
 //! own board (no layers, no state numbers, no stand-ins), and the table file's round trip and
 //! its refusals.
 
+use game2048::ai::endgame::formation::Layout;
 use game2048::ai::endgame::{Breaks, Builder, Formation, Subgame, Table, TableError, Tables};
 use game2048::ai::Decision;
 use game2048::{Board, Direction};
 
 /// The chance of winning the sub-game from `board` (after its spawn) by searching every line to
-/// its end under best play: won once `goal` holds `2^target`, a free tile merges into the chain's
-/// end (the last of `fixed`, which holds the target), or a free tile grows past the target; a
-/// move may not change a fixed tile otherwise.
-fn plain(board: &Board, fixed: &[u8], goal: usize, target: u8) -> f64 {
-    let (&end, chain) = fixed.split_last().unwrap();
-    let end = usize::from(end);
+/// its end under best play: the best of [`plain_after`] over the moves.
+fn plain(board: &Board, fixed: &[u8], goal: usize, target: u8, strict: bool) -> f64 {
     if board.cells()[goal] == target {
         return 1.0;
     }
-    let mut best = 0.0f64;
-    for dir in Direction::ALL {
-        let Some((after, _)) = board.moved(dir) else {
-            continue;
-        };
-        let cells = after.cells();
-        if chain
-            .iter()
-            .any(|&c| cells[usize::from(c)] != board.cells()[usize::from(c)])
-            || ![target, target + 1].contains(&cells[end])
-        {
-            continue;
-        }
-        let won = cells[goal] == target
-            || cells[end] == target + 1
-            || cells
-                .iter()
-                .enumerate()
-                .any(|(i, &e)| !fixed.contains(&(i as u8)) && e > target);
-        let value = if won {
-            1.0
-        } else {
-            let empty: Vec<usize> = after.empty_cells().collect();
-            let mut total = 0.0;
-            for &cell in &empty {
-                for (exponent, p) in [(1u8, 0.9), (2, 0.1)] {
-                    let mut next = after.clone();
-                    next.set(cell, exponent);
-                    total += p * plain(&next, fixed, goal, target);
-                }
-            }
-            total / empty.len() as f64
-        };
-        best = best.max(value);
+    Direction::ALL
+        .into_iter()
+        .filter_map(|dir| plain_after(board, dir, fixed, goal, target, strict))
+        .fold(0.0, f64::max)
+}
+
+/// The chance of winning the sub-game after moving `board` `dir`, searched to the end; None when
+/// the sub-game does not allow the move. Won once `goal` holds `2^target`, a free tile merges
+/// into the chain's end (the last of `fixed`, which holds the target), or a free tile grows past
+/// the target; a move may not change a fixed tile otherwise. `strict` (the parallel layout's
+/// sub-game): no fixed tile may change, the chain's end included.
+fn plain_after(
+    board: &Board,
+    dir: Direction,
+    fixed: &[u8],
+    goal: usize,
+    target: u8,
+    strict: bool,
+) -> Option<f64> {
+    let (&end, chain) = fixed.split_last().unwrap();
+    let end = usize::from(end);
+    let kept = if strict { fixed } else { chain };
+    let (after, _) = board.moved(dir)?;
+    let cells = after.cells();
+    if kept
+        .iter()
+        .any(|&c| cells[usize::from(c)] != board.cells()[usize::from(c)])
+        || ![target, target + 1].contains(&cells[end])
+    {
+        return None;
     }
-    best
+    let won = cells[goal] == target
+        || cells[end] == target + 1
+        || cells
+            .iter()
+            .enumerate()
+            .any(|(i, &e)| !fixed.contains(&(i as u8)) && e > target);
+    if won {
+        return Some(1.0);
+    }
+    let empty: Vec<usize> = after.empty_cells().collect();
+    let mut total = 0.0;
+    for &cell in &empty {
+        for (exponent, p) in [(1u8, 0.9), (2, 0.1)] {
+            let mut next = after.clone();
+            next.set(cell, exponent);
+            total += p * plain(&next, fixed, goal, target, strict);
+        }
+    }
+    Some(total / empty.len() as f64)
 }
 
 /// The board of a sub-game state with the real large tiles `large` (chain order) in place.
@@ -68,23 +79,22 @@ fn real_board(game: &Subgame, index: u64, large: &[u8]) -> Board {
 
 #[test]
 fn a_small_table_agrees_with_a_plain_search_to_the_end() {
-    // (fixed tiles, target, the real large tiles, the least free sum searched to the end)
-    for (fixed, target, large, least) in [
-        (
-            12usize,
-            3u8,
-            vec![15u8, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 3],
-            0u64,
-        ),
-        (11, 4, vec![15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 4], 20),
+    // (layout, fixed tiles, target, the real large tiles, the least free sum searched to the end)
+    let twelve = vec![15u8, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 3];
+    let eleven = vec![15u8, 14, 13, 12, 11, 10, 9, 8, 7, 6, 4];
+    for (layout, fixed, target, large, least) in [
+        (Layout::Snake, 12usize, 3u8, &twelve, 0u64),
+        (Layout::Snake, 11, 4, &eleven, 20),
+        (Layout::Parallel, 12, 3, &twelve, 0),
+        (Layout::Parallel, 11, 4, &eleven, 20),
     ] {
-        let formation = Formation::snake(fixed).unwrap();
+        let formation = Formation::new(layout, fixed).unwrap();
         let game = Subgame::new(formation, target).unwrap();
         let table = Builder::new(game.clone()).solve_all();
         let mut checked = 0;
         let mut positive = 0;
         for index in 0..game.states() {
-            let board = real_board(&game, index, &large);
+            let board = real_board(&game, index, large);
             // Small sums only: the plain search's cost grows fast with the room left to play.
             let sum: u64 = board
                 .cells()
@@ -101,6 +111,7 @@ fn a_small_table_agrees_with_a_plain_search_to_the_end() {
                 formation.fixed(),
                 usize::from(formation.goal()),
                 target,
+                layout == Layout::Parallel,
             );
             let got = table.chance(index);
             assert!(
@@ -329,5 +340,90 @@ fn expectimax_td_plays_within_what_a_covering_table_allows() {
             ms: with.ms,
             ..without
         }
+    );
+}
+
+/// What a search reads from the tables, on real boards in every symmetry: for each move, the
+/// chance the plain search to the end gives after that move on the turned board, for a snake and
+/// a parallel formation alike.
+#[test]
+fn the_tables_chances_on_a_turned_board_are_the_plain_searchs() {
+    use game2048::ai::endgame::Symmetry;
+    let large = [15u8, 14, 13, 12, 11, 10, 9, 8, 7, 6, 4];
+    for layout in [Layout::Snake, Layout::Parallel] {
+        let formation = Formation::new(layout, 11).unwrap();
+        let game = Subgame::new(formation, 4).unwrap();
+        let tables = Tables::new(vec![Builder::new(game.clone()).solve_all()]);
+        let mut checked = 0;
+        // Every 97th state with a free sum of 20 or more: enough for every symmetry and move.
+        for index in (0..game.states()).step_by(97) {
+            let canonical = real_board(&game, index, &large);
+            let sum: u32 = formation
+                .free()
+                .iter()
+                .map(|&c| canonical.cells()[usize::from(c)])
+                .map(|e| if e == 0 { 0 } else { 1 << e })
+                .sum();
+            if sum < 20 || canonical.cells()[usize::from(formation.goal())] == 4 {
+                continue;
+            }
+            for sym in Symmetry::ALL {
+                // The board whose canonical view (in `sym`) is `canonical`.
+                let mut cells = vec![0u8; 16];
+                for cell in 0..16u8 {
+                    cells[usize::from(sym.cell(cell))] = canonical.cells()[usize::from(cell)];
+                }
+                let board = Board::from_exponents(4, cells).unwrap();
+                let packed = board
+                    .cells()
+                    .iter()
+                    .enumerate()
+                    .fold(0u64, |b, (i, &e)| b | (u64::from(e) << (4 * i)));
+                let chances = tables.chances(packed).expect("covered");
+                let fixed: Vec<u8> = formation.fixed().iter().map(|&c| sym.cell(c)).collect();
+                let goal = usize::from(sym.cell(formation.goal()));
+                for dir in Direction::ALL {
+                    let expected =
+                        plain_after(&board, dir, &fixed, goal, 4, layout == Layout::Parallel);
+                    let got = chances[dir.index()];
+                    match (expected, got) {
+                        (Some(e), Some(g)) => assert!(
+                            (e - g).abs() <= 2.0 / 65535.0,
+                            "{} state {index} {sym:?} {dir:?}: tables {g}, search {e}",
+                            formation.name()
+                        ),
+                        (e, g) => assert_eq!(
+                            e.is_some(),
+                            g.is_some(),
+                            "{} state {index} {sym:?} {dir:?}",
+                            formation.name()
+                        ),
+                    }
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 200, "{} moves checked", checked);
+    }
+}
+
+/// A parallel formation's table keeps its layout through its file: read back, it is the same
+/// table, named `parallel-N`, and its header marks the layout.
+#[test]
+fn a_parallel_table_reads_back_as_written() {
+    let game = Subgame::new(Formation::new(Layout::Parallel, 11).unwrap(), 4).unwrap();
+    let table = Builder::new(game).solve_all();
+    let bytes = table.write(Vec::new()).unwrap();
+    assert_eq!(bytes[10], 128 + 11);
+    let read = Table::read(&bytes[..]).unwrap();
+    assert_eq!(read, table);
+    assert_eq!(Table::file_name(read.game()), "parallel-11-t4.egt");
+    // Marked, a formation no builder makes (parallel-6) is refused by name.
+    let mut six = bytes;
+    six[10] = 128 + 6;
+    let err = Table::read(&six[..]).unwrap_err();
+    assert!(
+        err.to_string().contains("no formation is numbered 134"),
+        "{err}"
     );
 }

@@ -154,6 +154,62 @@ fn cover_counts_the_positions_in_a_formation_and_those_the_tables_cover() {
     assert!(table.trim_end().ends_with("| 50.0% |"), "{table}");
 }
 
+/// `calibrate`: each table's games counted once, at their first covered board, with the share
+/// that made the tile; a bad line is named (exit 2).
+#[test]
+fn calibrate_counts_each_game_once_at_the_first_board_a_table_covers() {
+    let dir = scratch("calibrate");
+    let build = tablebase(&dir, &["build", "snake-10", "--target", "4", "--dir", "t"]);
+    assert!(build.status.success(), "{}", stderr(&build));
+    let covered = "[32768,16384,8192,4096,256,512,1024,2048,128,16,0,2,4,2,0,8]";
+    let again = "[32768,16384,8192,4096,256,512,1024,2048,128,16,2,2,4,2,0,8]";
+    let bare = "[2,4,8,16,32,64,128,256,512,1024,2048,4096,8192,16384,32768,2]";
+    // Game 1 reaches the table late and makes the tile, game 2 reaches it twice and does not,
+    // game 3 never reaches it.
+    let write = |name: &str, positions: &[(u32, &str)]| {
+        let text: String = positions
+            .iter()
+            .map(|(seed, c)| format!("{{\"size\":4,\"seed\":{seed},\"cells\":{c}}}\n"))
+            .collect();
+        std::fs::write(dir.join(name), text).unwrap();
+    };
+    write(
+        "p.jsonl",
+        &[(1, bare), (1, covered), (2, covered), (2, again), (3, bare)],
+    );
+    let games = "{\"seed\":1,\"largest\":\"32768\"}\n{\"seed\":2,\"largest\":\"16384\"}\n{\"seed\":3,\"largest\":65536}\n";
+    std::fs::write(dir.join("g.jsonl"), games).unwrap();
+    let row = |positions: &str| {
+        let out = tablebase(&dir, &["calibrate", "g.jsonl", positions, "--dir", "t"]);
+        let table = String::from_utf8_lossy(&out.stdout).into_owned();
+        assert!(out.status.success(), "{}", stderr(&out));
+        assert!(
+            table.starts_with("3 games, 2 of them make 32768"),
+            "{table}"
+        );
+        let row = table
+            .lines()
+            .find(|l| l.starts_with("| snake-10 t4 |"))
+            .expect(&table);
+        row.to_string()
+    };
+    let both = row("p.jsonl");
+    assert!(
+        both.starts_with("| snake-10 t4 | 2 | ") && both.ends_with("| 1 (0.500) |"),
+        "{both}"
+    );
+    // Game 2's chance is read at its first covered board, not its last.
+    write("first.jsonl", &[(1, covered), (2, covered)]);
+    write("last.jsonl", &[(1, covered), (2, again)]);
+    assert_eq!(both, row("first.jsonl"));
+    assert_ne!(both, row("last.jsonl"));
+
+    std::fs::write(dir.join("bad.jsonl"), "{\"seed\":1}\n").unwrap();
+    let out = tablebase(&dir, &["calibrate", "bad.jsonl", "p.jsonl", "--dir", "t"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("bad.jsonl:1"), "{}", stderr(&out));
+}
+
 /// `arena --tables DIR` reads the folder's tables and names them on each game line, with the
 /// rule for breaking moves when it is not the default; `--table-breaks` without `--tables`, a
 /// bad rule, or a folder with no table is bad input (exit 2).

@@ -1,8 +1,9 @@
 //! Formations: where the large tiles sit while the small ones build the next link of the
-//! chain. A formation is a prefix of the snake path (along the top row, back along the second,
-//! and so on) in its canonical orientation: its first `fixed` cells hold the large tiles, the
-//! next cell on the path is the goal, where a tile equal to the chain's end must appear. On a
-//! real board a formation is found in any of the eight symmetries ([`Symmetry`]).
+//! chain. A formation is a prefix of a path in its canonical orientation, the snake's (along the
+//! top row, back along the second, and so on) or the parallel one's (the second row the same way
+//! as the first): its first `fixed` cells hold the large tiles, the next cell on the path is the
+//! goal, where a tile equal to the chain's end must appear. On a real board a formation is found
+//! in any of the eight symmetries ([`Symmetry`]).
 
 use crate::direction::Direction;
 
@@ -10,24 +11,86 @@ use crate::direction::Direction;
 /// right, the second right to left, the third left to right, the last right to left.
 pub const SNAKE: [u8; 16] = [0, 1, 2, 3, 7, 6, 5, 4, 8, 9, 10, 11, 15, 14, 13, 12];
 
+/// The parallel path: the top row and the second left to right, then back along the third and
+/// on along the last. Once the top row is whole the player builds its second row from the
+/// corner's side (docs/ai.md, "The endgame screen"); the goal at the second row's far end
+/// collapses the row onto the top row's end.
+pub const PARALLEL: [u8; 16] = [0, 1, 2, 3, 4, 5, 6, 7, 11, 10, 9, 8, 12, 13, 14, 15];
+
 /// The fewest and most large tiles a formation fixes: with fewer than 6 the sub-game's free
 /// cells (11 or more) hold more states than these machines can tabulate; with more than 12
 /// fewer than four cells are left to play in.
 pub const MIN_FIXED: usize = 6;
 pub const MAX_FIXED: usize = 12;
 
-/// The first `fixed` cells of the [`SNAKE`] hold large tiles; the next one is the goal.
+/// The fewest a parallel formation fixes: with 7 the goal is the second row's far end; with
+/// fewer the goal's tile would sit mid-row, and collapsing it runs towards the corner.
+pub const MIN_PARALLEL: usize = 7;
+
+/// The path a formation's large tiles follow.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Layout {
+    Snake,
+    Parallel,
+}
+
+impl Layout {
+    /// Each layout by the name its formations carry (`snake-7`, `parallel-7`).
+    pub const ALL: [Layout; 2] = [Layout::Snake, Layout::Parallel];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Layout::Snake => "snake",
+            Layout::Parallel => "parallel",
+        }
+    }
+
+    pub fn path(self) -> &'static [u8; 16] {
+        match self {
+            Layout::Snake => &SNAKE,
+            Layout::Parallel => &PARALLEL,
+        }
+    }
+
+    /// The fewest large tiles its formations fix.
+    pub fn min_fixed(self) -> usize {
+        match self {
+            Layout::Snake => MIN_FIXED,
+            Layout::Parallel => MIN_PARALLEL,
+        }
+    }
+}
+
+/// The first `fixed` cells of a layout's path hold large tiles; the next one is the goal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Formation {
+    layout: Layout,
     fixed: usize,
 }
 
 impl Formation {
     /// The snake formation with `fixed` large tiles (MIN_FIXED..=MAX_FIXED), None outside that.
     pub fn snake(fixed: usize) -> Option<Formation> {
-        (MIN_FIXED..=MAX_FIXED)
+        Formation::new(Layout::Snake, fixed)
+    }
+
+    /// The formation of `layout` with `fixed` large tiles (its min_fixed..=MAX_FIXED), None
+    /// outside that.
+    pub fn new(layout: Layout, fixed: usize) -> Option<Formation> {
+        (layout.min_fixed()..=MAX_FIXED)
             .contains(&fixed)
-            .then_some(Formation { fixed })
+            .then_some(Formation { layout, fixed })
+    }
+
+    /// The formation a name gives (`snake-7`, `parallel-8`), None for any other.
+    pub fn named(name: &str) -> Option<Formation> {
+        let (layout, fixed) = name.split_once('-')?;
+        let layout = Layout::ALL.into_iter().find(|l| l.name() == layout)?;
+        Formation::new(layout, fixed.parse().ok()?)
+    }
+
+    pub fn layout(self) -> Layout {
+        self.layout
     }
 
     /// How many large tiles it fixes.
@@ -37,17 +100,17 @@ impl Formation {
 
     /// The fixed cells in chain order (canonical, row-major indices); the last is the chain's end.
     pub fn fixed(self) -> &'static [u8] {
-        &SNAKE[..self.fixed]
+        &self.layout.path()[..self.fixed]
     }
 
     /// The cell beside the chain's end where the next tile of the chain is to be built.
     pub fn goal(self) -> u8 {
-        SNAKE[self.fixed]
+        self.layout.path()[self.fixed]
     }
 
     /// The cells the small tiles play in, in ascending order.
     pub fn free(self) -> Vec<u8> {
-        let mut free: Vec<u8> = SNAKE[self.fixed..].to_vec();
+        let mut free: Vec<u8> = self.layout.path()[self.fixed..].to_vec();
         free.sort_unstable();
         free
     }
@@ -68,15 +131,15 @@ impl Formation {
         let chain = self.fixed();
         let descending = chain.windows(2).all(|w| nibble(w[0]) > nibble(w[1]));
         let target = nibble(chain[self.fixed - 1]);
-        let free_fit = SNAKE[self.fixed..]
+        let free_fit = self.layout.path()[self.fixed..]
             .iter()
             .all(|&cell| nibble(cell) <= target);
         (descending && target > 0 && free_fit && nibble(self.goal()) < target).then_some(target)
     }
 
-    /// Its name in files and messages: `snake-7` for seven fixed tiles.
+    /// Its name in files and messages: `snake-7` for seven fixed tiles along the snake.
     pub fn name(self) -> String {
-        format!("snake-{}", self.fixed)
+        format!("{}-{}", self.layout.name(), self.fixed)
     }
 }
 
@@ -190,5 +253,27 @@ mod tests {
         assert_eq!(f.free(), vec![4, 8, 9, 10, 11, 12, 13, 14, 15]);
         assert_eq!(f.max_target(), 8);
         assert!(Formation::snake(5).is_none() && Formation::snake(13).is_none());
+        assert_eq!(Formation::named("snake-7"), Some(f));
+    }
+
+    #[test]
+    fn a_parallel_formation_runs_its_second_row_from_the_corner_side() {
+        let f = Formation::new(Layout::Parallel, 7).unwrap();
+        assert_eq!(f.fixed(), &[0, 1, 2, 3, 4, 5, 6]);
+        assert_eq!(f.goal(), 7);
+        assert_eq!(f.free(), vec![7, 8, 9, 10, 11, 12, 13, 14, 15]);
+        assert_eq!(f.name(), "parallel-7");
+        assert_eq!(Formation::named("parallel-7"), Some(f));
+        assert_eq!(Formation::new(Layout::Parallel, 8).unwrap().goal(), 11);
+        assert!(Formation::named("parallel-6").is_none() && Formation::named("spiral-7").is_none());
+        // 16384 8192 4096 2048 / 1024 512 256 _ : the goal builds 256 beside the chain's end.
+        let rows: [[u64; 4]; 4] = [[14, 13, 12, 11], [10, 9, 8, 0], [1, 2, 0, 0], [0, 0, 3, 1]];
+        let c = rows
+            .iter()
+            .flatten()
+            .enumerate()
+            .fold(0, |b, (i, &e)| b | e << (4 * i));
+        assert_eq!(f.target_in(c), Some(8));
+        assert_eq!(Formation::snake(7).unwrap().target_in(c), None);
     }
 }

@@ -3,7 +3,7 @@
 //! free tile at most the target and the goal below it. The formation with the most fixed tiles
 //! wins (its sub-game is the nearer step); then the first symmetry in [`Symmetry::ALL`].
 
-use super::formation::Symmetry;
+use super::formation::{Formation, Symmetry};
 use super::table::Table;
 
 /// What a search does with a move that breaks the covering table's formation (moves a fixed
@@ -97,27 +97,30 @@ impl Tables {
         &self.tables
     }
 
-    /// The tables by formation, as game lines and messages name them: `snake-7 t3-8, snake-8 t7`,
+    /// The tables by formation, as game lines and messages name them: `snake-7 t3-8, snake-8 t7,
+    /// parallel-7 t8`,
     /// followed by `; breaking moves searched` under [`Breaks::Searched`].
     pub fn describe(&self) -> String {
-        let mut parts: Vec<(usize, u8, u8)> = Vec::new();
-        let mut sorted: Vec<(usize, u8)> = self
+        // (layout, fixed tiles) keeps the snake's formations first, each by its fixed tiles.
+        let key = |f: Formation| (f.layout() as u8, f.fixed_count());
+        let mut parts: Vec<(Formation, u8, u8)> = Vec::new();
+        let mut sorted: Vec<(Formation, u8)> = self
             .tables
             .iter()
-            .map(|t| (t.game().formation().fixed_count(), t.game().target()))
+            .map(|t| (t.game().formation(), t.game().target()))
             .collect();
-        sorted.sort_unstable();
-        for (k, t) in sorted {
+        sorted.sort_unstable_by_key(|&(f, t)| (key(f), t));
+        for (f, t) in sorted {
             match parts.last_mut() {
-                Some((pk, _, high)) if *pk == k && *high + 1 == t => *high = t,
-                _ => parts.push((k, t, t)),
+                Some((pf, _, high)) if *pf == f && *high + 1 == t => *high = t,
+                _ => parts.push((f, t, t)),
             }
         }
         let names: Vec<String> = parts
             .iter()
-            .map(|&(k, low, high)| match low == high {
-                true => format!("snake-{k} t{low}"),
-                false => format!("snake-{k} t{low}-{high}"),
+            .map(|&(f, low, high)| match low == high {
+                true => format!("{} t{low}", f.name()),
+                false => format!("{} t{low}-{high}", f.name()),
             })
             .collect();
         let names = names.join(", ");

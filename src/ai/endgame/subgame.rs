@@ -3,6 +3,10 @@
 //! tile (the chain's end, `2^target`), a free tile merges into the chain's end, or a free tile
 //! grows past the target; it is lost when no move keeps the large tiles in place.
 //!
+//! A parallel formation's sub-game is strict: a tile merged into its chain's end from below
+//! would make a pair that collapses towards the corner, not onto the top row's end, so no move
+//! may change the end, as no move may change the other large tiles.
+//!
 //! A state is the free cells' exponents (each `0..=target`), numbered in base `target + 1`,
 //! the lowest free cell the lowest digit: every state has its slot in a flat array, with no
 //! hashing. The large tiles but the chain's end are stood in for by distinct exponents above
@@ -12,7 +16,7 @@
 //! spawn adds 2 or 4 to it, so a state's value depends only on states of larger sums: the
 //! builder solves them from the largest sum down ([`Subgame::layer`]).
 
-use super::formation::Formation;
+use super::formation::{Formation, Layout};
 use crate::ai::search::bitboard::Bitboard;
 
 /// The chance of a 2 (the rest is a 4), as the game spawns.
@@ -36,6 +40,8 @@ pub struct Subgame {
     end_joined: u64,
     goal_shift: u32,
     states: u64,
+    /// Won at the goal alone (the parallel layout): see the module's notes.
+    strict: bool,
 }
 
 impl Subgame {
@@ -59,7 +65,8 @@ impl Subgame {
             walls |= (15 - i as u64) << (4 * cell);
             wall_mask |= 0xf << (4 * cell);
         }
-        // The chain's end is itself: a free target beside it may merge into it.
+        // The chain's end is itself: a free target beside it may merge into it (in the snake's
+        // sub-game; a strict one allows no move that does).
         walls |= u64::from(target) << (4 * end);
         wall_mask |= 0xf << (4 * end);
         Some(Subgame {
@@ -73,6 +80,7 @@ impl Subgame {
             end_joined: u64::from(target + 1) << (4 * end),
             goal_shift: 4 * u32::from(formation.goal()),
             states: weight,
+            strict: formation.layout() == Layout::Parallel,
         })
     }
 
@@ -124,11 +132,12 @@ impl Subgame {
         Some(index)
     }
 
-    /// Whether the goal holds the target, or a target merged into the chain's end.
+    /// Whether the goal holds the target, or (but in a strict sub-game) a target merged into
+    /// the chain's end.
     #[inline]
     fn won(&self, board: u64) -> bool {
         (board >> self.goal_shift) & 0xf == u64::from(self.target)
-            || board & self.end_mask == self.end_joined
+            || !self.strict && board & self.end_mask == self.end_joined
     }
 
     /// The boards after each move of `Direction::ALL` that the sub-game allows (None where the
@@ -140,7 +149,7 @@ impl Subgame {
             let next = next.0;
             let end = next & self.end_mask;
             let kept = next & chain == board & chain
-                && (end == board & self.end_mask || end == self.end_joined);
+                && (end == board & self.end_mask || !self.strict && end == self.end_joined);
             (next != board && kept).then_some(next)
         })
     }

@@ -4,7 +4,7 @@
 //! | --- | --- | --- |
 //! | 0 | 8 | magic `2048egt\n` (a table) or `2048egc\n` (a build's checkpoint) |
 //! | 8 | 2 | version: 3 (version 2 kept a free target from merging into the chain's end; version 1 also counted a free tile past the target as lost) |
-//! | 10 | 1 | the formation's fixed tiles (`snake-N`: N) |
+//! | 10 | 1 | the formation: its fixed tiles N, plus 128 for the parallel layout (`snake-N`: N, `parallel-N`: 128 + N) |
 //! | 11 | 1 | the target exponent (the chain's end) |
 //! | 12 | 4 | a table: 0; a checkpoint: the sum (in 2s) of the next layer to solve, every larger one solved |
 //! | 16 | 8 | states: `(target + 1)^free cells` |
@@ -18,7 +18,7 @@
 use std::fmt;
 use std::io::{Read, Write};
 
-use super::formation::Formation;
+use super::formation::{Formation, Layout};
 use super::subgame::Subgame;
 use crate::crc32::Crc32;
 
@@ -149,6 +149,27 @@ impl<R: Read> Checked<R> {
     }
 }
 
+/// The parallel layout's mark in the header's formation byte.
+const PARALLEL_MARK: u8 = 128;
+
+fn formation_byte(f: Formation) -> u8 {
+    let mark = if f.layout() == Layout::Parallel {
+        PARALLEL_MARK
+    } else {
+        0
+    };
+    mark | f.fixed_count() as u8
+}
+
+fn formation_of_byte(byte: u8) -> Option<Formation> {
+    let layout = if byte & PARALLEL_MARK != 0 {
+        Layout::Parallel
+    } else {
+        Layout::Snake
+    };
+    Formation::new(layout, usize::from(byte & !PARALLEL_MARK))
+}
+
 pub(crate) fn write_header<W: Write>(out: &mut Summed<W>, h: &Header) -> std::io::Result<()> {
     let mut bytes = Vec::with_capacity(HEADER);
     bytes.extend_from_slice(if h.checkpoint {
@@ -157,7 +178,7 @@ pub(crate) fn write_header<W: Write>(out: &mut Summed<W>, h: &Header) -> std::io
         TABLE_MAGIC
     });
     bytes.extend_from_slice(&VERSION.to_le_bytes());
-    bytes.push(h.game.formation().fixed_count() as u8);
+    bytes.push(formation_byte(h.game.formation()));
     bytes.push(h.game.target());
     bytes.extend_from_slice(&h.next_sum.to_le_bytes());
     bytes.extend_from_slice(&h.game.states().to_le_bytes());
@@ -176,8 +197,8 @@ pub(crate) fn read_header<R: Read>(input: &mut Checked<R>) -> Result<Header, Tab
     if version != VERSION {
         return Err(TableError::BadVersion(version));
     }
-    let formation = Formation::snake(usize::from(bytes[10]))
-        .ok_or_else(|| TableError::BadField(format!("no formation fixes {} tiles", bytes[10])))?;
+    let formation = formation_of_byte(bytes[10])
+        .ok_or_else(|| TableError::BadField(format!("no formation is numbered {}", bytes[10])))?;
     let game = Subgame::new(formation, bytes[11]).ok_or_else(|| {
         TableError::BadField(format!(
             "target 2^{} is outside {}'s range",

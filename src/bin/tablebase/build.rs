@@ -7,6 +7,7 @@ use std::io::{BufWriter, IsTerminal};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use game2048::ai::endgame::formation::{MAX_FIXED, MIN_FIXED, MIN_PARALLEL};
 use game2048::ai::endgame::{Builder, Formation, Subgame, Table};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
@@ -15,7 +16,8 @@ use crate::{read_table, Fail};
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// The formation: snake-N, the first N cells of the snake fixed (6..12)
+    /// The formation: snake-N, the first N cells of the snake fixed (6..12), or parallel-N,
+    /// the first N of the parallel path (7..12; docs/ai.md, "Endgame tables")
     formation: String,
     /// The target exponents (the chain's end: 8 for 256), one (8) or a range (3..8)
     #[arg(long)]
@@ -38,10 +40,11 @@ pub struct Args {
 const LOG_EVERY: Duration = Duration::from_secs(10);
 
 pub fn parse_formation(name: &str) -> Result<Formation, Fail> {
-    name.strip_prefix("snake-")
-        .and_then(|n| n.parse().ok())
-        .and_then(Formation::snake)
-        .ok_or_else(|| Fail::input(format!("formation {name:?}: expected snake-6 .. snake-12")))
+    Formation::named(name).ok_or_else(|| {
+        Fail::input(format!(
+            "formation {name:?}: expected snake-{MIN_FIXED} .. snake-{MAX_FIXED} or parallel-{MIN_PARALLEL} .. parallel-{MAX_FIXED}"
+        ))
+    })
 }
 
 fn parse_targets(text: &str, formation: Formation) -> Result<Vec<u8>, Fail> {

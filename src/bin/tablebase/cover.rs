@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use game2048::ai::endgame::formation::{MAX_FIXED, MIN_FIXED};
+use game2048::ai::endgame::formation::{Layout, MAX_FIXED, MIN_FIXED};
 use game2048::ai::endgame::{Formation, Subgame, Symmetry, Tables};
 
 use crate::Fail;
@@ -30,21 +30,25 @@ pub fn load_tables(dir: &std::path::Path) -> Result<Tables, Fail> {
     Tables::read_dir(dir).map_err(Fail::input)
 }
 
+/// A formation as a map key: (fixed tiles, layout, target).
+type Key = (usize, u8, u8);
+
 /// The formation with the most fixed tiles (and a tabulable target) the board is in, in any
-/// symmetry: (fixed tiles, target).
-fn formation_of(board: u64) -> Option<(usize, u8)> {
+/// symmetry, the snake's before the parallel one's.
+fn formation_of(board: u64) -> Option<Key> {
     (MIN_FIXED..=MAX_FIXED).rev().find_map(|k| {
-        let f = Formation::snake(k)?;
-        Symmetry::ALL.iter().find_map(|s| {
-            let t = f.target_in(s.canonical(board))?;
-            Subgame::new(f, t).map(|_| (k, t))
+        Layout::ALL.into_iter().find_map(|layout| {
+            let f = Formation::new(layout, k)?;
+            Symmetry::ALL.iter().find_map(|s| {
+                let t = f.target_in(s.canonical(board))?;
+                Subgame::new(f, t).map(|_| (k, layout as u8, t))
+            })
         })
     })
 }
 
-/// A stage's (largest tile's) positions, those in each formation (fixed tiles, target), and
-/// those the tables cover.
-type Stage = (u64, BTreeMap<(usize, u8), u64>, u64);
+/// A stage's (largest tile's) positions, those in each formation, and those the tables cover.
+type Stage = (u64, BTreeMap<Key, u64>, u64);
 
 pub fn run(args: &Args) -> Result<(), Fail> {
     let tables = args.dir.as_deref().map(load_tables).transpose()?;
@@ -84,17 +88,21 @@ pub fn run(args: &Args) -> Result<(), Fail> {
             stage.2 += 1;
         }
     }
-    println!("| largest tile | positions | in a snake formation | by formation (fixed tiles, chain's end) | covered by the tables |");
+    println!("| largest tile | positions | in a formation | by formation (and chain's end) | covered by the tables |");
     println!("| --- | --- | --- | --- | --- |");
     for (largest, (count, by, covered)) in &stages {
         let inside: u64 = by.values().sum();
         let pct = |n: u64| 100.0 * n as f64 / (*count).max(1) as f64;
-        let mut parts: Vec<((usize, u8), u64)> = by.iter().map(|(&k, &n)| (k, n)).collect();
+        let mut parts: Vec<(Key, u64)> = by.iter().map(|(&k, &n)| (k, n)).collect();
         parts.sort_by_key(|&(_, n)| std::cmp::Reverse(n));
         let detail: Vec<String> = parts
             .iter()
             .take(6)
-            .map(|((k, t), n)| format!("snake-{k} at {}: {:.1}%", 1u64 << t, pct(*n)))
+            .map(|&((k, layout, t), n)| {
+                let f =
+                    Formation::new(Layout::ALL[usize::from(layout)], k).expect("a formation found");
+                format!("{} at {}: {:.1}%", f.name(), 1u64 << t, pct(n))
+            })
             .collect();
         let covered = if tables.is_some() {
             format!("{:.1}%", pct(*covered))

@@ -9,6 +9,7 @@
 //! ```
 
 mod build;
+mod calibrate;
 mod cover;
 
 use std::process::ExitCode;
@@ -37,6 +38,9 @@ enum Command {
     },
     /// How many positions of a positions file each formation covers, and the tables in --dir
     Cover(cover::Args),
+    /// For each table, the games of a run that reach a board it covers, its chance there, and
+    /// how many of them made the tile
+    Calibrate(calibrate::Args),
 }
 
 /// A failure: a message, and the exit code (2 for bad input, 1 otherwise).
@@ -67,6 +71,7 @@ fn main() -> ExitCode {
         Command::Build(args) => build::run(&args),
         Command::Info { files } => info(&files),
         Command::Cover(args) => cover::run(&args),
+        Command::Calibrate(args) => calibrate::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,0 +1,131 @@
+//! `tablebase calibrate`: for each table, the games of a run that reach a board it covers, the
+//! table's chance at the first such board (the best of its moves), and how many of those games
+//! went on to make the tile: a table whose chance falls short of what the player makes from
+//! there values a sub-game narrower than the game (docs/ai.md, "The endgame screen").
+
+use std::collections::{BTreeMap, HashMap};
+use std::path::PathBuf;
+
+use crate::cover::load_tables;
+use crate::Fail;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// The games, one JSON line each, as `arena --out` writes them ("seed", "largest")
+    games: PathBuf,
+    /// Their positions, as `arena --positions` writes them ("seed", "cells"), in play order
+    positions: PathBuf,
+    /// The tables (*.egt)
+    #[arg(long)]
+    dir: PathBuf,
+    /// The tile a game must make to count as won
+    #[arg(long, default_value_t = 32768)]
+    tile: u64,
+}
+
+#[derive(serde::Deserialize)]
+struct Game {
+    seed: u64,
+    largest: serde_json::Value,
+}
+
+#[derive(serde::Deserialize)]
+struct Position {
+    seed: u64,
+    cells: Vec<f64>,
+}
+
+/// Each line of a JSON-lines file, parsed; a bad line is bad input, named by file and line.
+fn lines<T: serde::de::DeserializeOwned>(path: &std::path::Path) -> Result<Vec<T>, Fail> {
+    let name = path.display();
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| Fail::input(format!("{name}: cannot read: {e}")))?;
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+        .map(|(i, l)| {
+            serde_json::from_str(l).map_err(|e| Fail::input(format!("{name}:{}: {e}", i + 1)))
+        })
+        .collect()
+}
+
+/// A 4x4 position as a nibble per cell; None for another size or a tile past 32768.
+fn board(cells: &[f64]) -> Option<u64> {
+    if cells.len() != 16 {
+        return None;
+    }
+    cells.iter().enumerate().try_fold(0u64, |b, (i, &v)| {
+        let e = if v <= 0.0 { 0 } else { v.log2().round() as u64 };
+        (e <= 15).then_some(b | e << (4 * i))
+    })
+}
+
+/// A table as its rows are ordered and named: (layout, fixed tiles, target, name).
+type TableKey = (u8, usize, u8, String);
+
+pub fn run(args: &Args) -> Result<(), Fail> {
+    let tables = load_tables(&args.dir)?;
+    let won: HashMap<u64, bool> = lines::<Game>(&args.games)?
+        .into_iter()
+        .map(|g| {
+            let largest = match &g.largest {
+                serde_json::Value::String(s) => s.parse().unwrap_or(0),
+                v => v.as_u64().unwrap_or(0),
+            };
+            (g.seed, largest >= args.tile)
+        })
+        .collect();
+    // (table, seed) -> the table's best chance at the game's first board it covers.
+    let mut first: BTreeMap<(TableKey, u64), f64> = BTreeMap::new();
+    for p in lines::<Position>(&args.positions)? {
+        let Some(b) = board(&p.cells).filter(|_| won.contains_key(&p.seed)) else {
+            continue;
+        };
+        let Some(found) = tables.find(b) else {
+            continue;
+        };
+        let game = found.table.game();
+        let f = game.formation();
+        let name = (
+            f.layout() as u8,
+            f.fixed_count(),
+            game.target(),
+            format!("{} t{}", f.name(), game.target()),
+        );
+        if first.contains_key(&(name.clone(), p.seed)) {
+            continue;
+        }
+        let chances = tables.chances(b).expect("a covered board");
+        first.insert(
+            (name, p.seed),
+            chances.iter().flatten().copied().fold(0.0, f64::max),
+        );
+    }
+    // table -> (games, sum of chances, games won)
+    let mut by: BTreeMap<TableKey, (u64, f64, u64)> = BTreeMap::new();
+    for ((name, seed), chance) in &first {
+        let row = by.entry(name.clone()).or_default();
+        row.0 += 1;
+        row.1 += chance;
+        row.2 += u64::from(won[seed]);
+    }
+    println!(
+        "{} games, {} of them make {}",
+        won.len(),
+        won.values().filter(|&&w| w).count(),
+        args.tile
+    );
+    println!(
+        "| table | games that reach it | its chance there (mean) | of those, made {} |",
+        args.tile
+    );
+    println!("| --- | --- | --- | --- |");
+    for ((.., name), (games, chances, made)) in by {
+        println!(
+            "| {name} | {games} | {:.3} | {made} ({:.3}) |",
+            chances / games as f64,
+            made as f64 / games as f64
+        );
+    }
+    Ok(())
+}
