@@ -7,6 +7,7 @@ use std::collections::{BTreeMap, HashMap};
 use std::path::PathBuf;
 
 use crate::cover::load_tables;
+use crate::positions::{board, lines};
 use crate::Fail;
 
 #[derive(clap::Args)]
@@ -33,31 +34,6 @@ struct Game {
 struct Position {
     seed: u64,
     cells: Vec<f64>,
-}
-
-/// Each line of a JSON-lines file, parsed; a bad line is bad input, named by file and line.
-fn lines<T: serde::de::DeserializeOwned>(path: &std::path::Path) -> Result<Vec<T>, Fail> {
-    let name = path.display();
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| Fail::input(format!("{name}: cannot read: {e}")))?;
-    text.lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty())
-        .map(|(i, l)| {
-            serde_json::from_str(l).map_err(|e| Fail::input(format!("{name}:{}: {e}", i + 1)))
-        })
-        .collect()
-}
-
-/// A 4x4 position as a nibble per cell; None for another size or a tile past 32768.
-fn board(cells: &[f64]) -> Option<u64> {
-    if cells.len() != 16 {
-        return None;
-    }
-    cells.iter().enumerate().try_fold(0u64, |b, (i, &v)| {
-        let e = if v <= 0.0 { 0 } else { v.log2().round() as u64 };
-        (e <= 15).then_some(b | e << (4 * i))
-    })
 }
 
 /// A table as its rows are ordered and named: (layout, fixed tiles, target, name).

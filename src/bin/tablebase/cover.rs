@@ -8,6 +8,7 @@ use std::path::PathBuf;
 use game2048::ai::endgame::formation::{Layout, MAX_FIXED, MIN_FIXED};
 use game2048::ai::endgame::{Formation, Subgame, Symmetry, Tables};
 
+use crate::positions::{board, lines};
 use crate::Fail;
 
 #[derive(clap::Args)]
@@ -52,33 +53,12 @@ type Stage = (u64, BTreeMap<Key, u64>, u64);
 
 pub fn run(args: &Args) -> Result<(), Fail> {
     let tables = args.dir.as_deref().map(load_tables).transpose()?;
-    let path = args.positions.display();
-    let text = std::fs::read_to_string(&args.positions)
-        .map_err(|e| Fail::input(format!("{path}: cannot read: {e}")))?;
     let mut stages: BTreeMap<u8, Stage> = BTreeMap::new();
-    for (i, line) in text
-        .lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty())
-    {
-        let p: Line = serde_json::from_str(line)
-            .map_err(|e| Fail::input(format!("{path}:{}: {e}", i + 1)))?;
-        if p.size != 4 || p.cells.len() != 16 {
+    for p in lines::<Line>(&args.positions)? {
+        let Some(board) = board(&p.cells).filter(|_| p.size == 4) else {
             continue;
-        }
-        let exps: Vec<u8> = p
-            .cells
-            .iter()
-            .map(|&v| if v <= 0.0 { 0 } else { v.log2().round() as u8 })
-            .collect();
-        if exps.iter().any(|&e| e > 15) {
-            continue;
-        }
-        let board = exps
-            .iter()
-            .enumerate()
-            .fold(0u64, |b, (i, &e)| b | (u64::from(e) << (4 * i)));
-        let largest = *exps.iter().max().unwrap_or(&0);
+        };
+        let largest = (0..16).map(|i| (board >> (4 * i)) & 0xf).max().unwrap_or(0) as u8;
         let stage = stages.entry(largest).or_default();
         stage.0 += 1;
         if let Some(key) = formation_of(board) {

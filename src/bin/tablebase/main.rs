@@ -11,6 +11,7 @@
 mod build;
 mod calibrate;
 mod cover;
+mod positions;
 
 use std::process::ExitCode;
 
