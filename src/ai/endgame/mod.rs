@@ -3,7 +3,8 @@
 //! of building the chain's next tile on the goal cell under best play without moving a large
 //! tile; the learned search consults it where a board matches.
 //!
-//! - [`formation`]: which cells are fixed and which is the goal, and the eight symmetries;
+//! - [`formation`]: which cells are fixed and which is the goal, along the snake's path or the
+//!   parallel one, and the eight symmetries;
 //! - [`subgame`]: the sub-game's rules, its states numbered without hashing, one state's value;
 //! - [`build`]: solving every state, layer by layer, with checkpoints;
 //! - [`table`]: a solved table and its file;
