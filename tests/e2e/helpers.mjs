@@ -263,12 +263,15 @@ export async function beatOver(page, n = 30, timeout = 60000) {
 }
 
 let marks = 0;
+const IDLE_WAIT_MS = 5000;
 /**
  * Resolves once the page has been idle (an idle callback ran: the work it had queued is done)
  * and every request it made up to then has reached the test's `page.on('request')` listeners:
  * the page then fetches a marker, and requests are reported in the order they were made. With
  * Playwright's clock (openPage's `clock`), the page's timers of the next minute run first. For
- * asserting what a page did not download.
+ * asserting what a page did not download. On a machine too busy to leave the page an idle
+ * moment (the whole suite beside the builds on two cores), the callback runs after
+ * IDLE_WAIT_MS all the same, so that the marker goes out well before the test's wait for it ends.
  */
 export async function idle(page) {
   if (await page.evaluate(() => Boolean(globalThis.__pwClock))) await page.clock.runFor(60000);
@@ -276,9 +279,9 @@ export async function idle(page) {
   const seen = page.waitForRequest((r) => r.url().includes(mark), { timeout: 20000 });
   await page.evaluate((m) => new Promise((resolve) => {
     requestIdleCallback(() => {
-      fetch(new URL(`?${m}`, location.href)).then((r) => r.arrayBuffer(), () => {}).finally(resolve);
-    });
-  }), mark);
+      fetch(new URL(`?${m.mark}`, location.href)).then((r) => r.arrayBuffer(), () => {}).finally(resolve);
+    }, { timeout: m.wait });
+  }), { mark, wait: IDLE_WAIT_MS });
   await seen;
 }
 
