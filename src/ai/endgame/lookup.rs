@@ -132,6 +132,8 @@ impl Tables {
 
     /// The table that covers `board` (a nibble per cell, row-major), if any.
     pub fn find(&self, board: u64) -> Option<Found<'_>> {
+        // The board's eight views once, not once per table.
+        let views = Symmetry::ALL.map(|s| s.canonical(board));
         for table in &self.tables {
             let game = table.game();
             let formation = game.formation();
@@ -139,8 +141,7 @@ impl Tables {
                 .fixed()
                 .iter()
                 .fold(0u64, |m, &cell| m | 0xf << (4 * u32::from(cell)));
-            for symmetry in Symmetry::ALL {
-                let c = symmetry.canonical(board);
+            for (symmetry, c) in Symmetry::ALL.into_iter().zip(views) {
                 if formation.target_in(c) == Some(game.target()) {
                     return Some(Found {
                         table,
