@@ -1,5 +1,14 @@
 // The late boards of 4x4 games, as the endgame tools read them (tools/runs/endgame-starts.mjs,
-// tools/runs/layouts.mjs): the stage of a build, and the layout of the tiles around the largest.
+// tools/runs/layouts.mjs): the positions file, the stage of a build, and the layout of the tiles
+// around the largest.
+import { readJsonLinesOf } from './jsonl.mjs';
+
+/** The positions of `path`, each {size: 4, cells: 16 tile values, seed}; another line is bad input (UsageError). */
+export const readPositions = (path) => readJsonLinesOf(
+  path,
+  (p) => p && p.size === 4 && Array.isArray(p.cells) && p.cells.length === 16 && p.cells.every((v) => Number.isInteger(v) && v >= 0) && Number.isInteger(p.seed),
+  'is not a 4x4 position with its seed (arena --positions writes {"size":4,"cells":[...],"seed":S,"move":M})',
+);
 
 /**
  * Each game's first position in the stage of `positions` ({cells: 16 tile values, seed}, in

@@ -8,17 +8,9 @@
 //
 //   node tools/runs/endgame-starts.mjs [--largest 16384] [--built 0.8] [--repeat 6] late.jsonl > starts.jsonl
 import { UsageError, parseFlags, tile, whole } from '../lib/cli.mjs';
-import { readJsonLinesOf } from '../lib/jsonl.mjs';
-import { stageStarts } from '../lib/late-boards.mjs';
+import { readPositions, stageStarts } from '../lib/late-boards.mjs';
 
 const USAGE = 'usage: node tools/runs/endgame-starts.mjs [--largest TILE] [--built FRACTION] [--repeat N] POSITIONS.jsonl  (arena --positions lines)';
-
-/** The positions of `path`, each {size: 4, cells: 16 tile values, seed}. */
-const positions = (path) => readJsonLinesOf(
-  path,
-  (p) => p && p.size === 4 && Array.isArray(p.cells) && p.cells.length === 16 && p.cells.every((v) => Number.isInteger(v) && v >= 0) && Number.isInteger(p.seed),
-  'is not a 4x4 position with its seed (arena --positions writes {"size":4,"cells":[...],"seed":S,"move":M})',
-);
 
 function main() {
   const { largest, built, repeat, file } = parseFlags({
@@ -35,7 +27,7 @@ function main() {
   });
   let list;
   try {
-    list = positions(file);
+    list = readPositions(file);
   } catch (e) {
     if (!(e instanceof UsageError) && e.code !== 'ENOENT') throw e;
     console.error(`endgame-starts: ${e.message}`);

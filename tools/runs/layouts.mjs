@@ -9,7 +9,7 @@
 //   node tools/runs/layouts.mjs [--largest 16384] [--built 0.85,0.9,0.95] [--target 32768] GAMES.jsonl POSITIONS.jsonl
 import { UsageError, parseFlags, tile } from '../lib/cli.mjs';
 import { readJsonLinesOf } from '../lib/jsonl.mjs';
-import { layout, stageStarts } from '../lib/late-boards.mjs';
+import { layout, readPositions, stageStarts } from '../lib/late-boards.mjs';
 
 const USAGE = 'usage: node tools/runs/layouts.mjs [--largest TILE] [--built F,F,...] [--target TILE] GAMES.jsonl POSITIONS.jsonl  (an arena run\'s --out and --positions)';
 const LAYOUTS = ['snake', 'parallel', 'other'];
@@ -31,7 +31,7 @@ function main() {
   let positions;
   try {
     games = readJsonLinesOf(files[0], (g) => g && Number.isInteger(g.seed) && Number(g.largest) > 0, 'is not an arena game line (no "seed" and "largest")');
-    positions = readJsonLinesOf(files[1], (p) => p && Array.isArray(p.cells) && p.cells.length === 16 && Number.isInteger(p.seed), 'is not a 4x4 position with its seed (arena --positions)');
+    positions = readPositions(files[1]);
   } catch (e) {
     if (!(e instanceof UsageError) && e.code !== 'ENOENT') throw e;
     console.error(`layouts: ${e.message}`);
