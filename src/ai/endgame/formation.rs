@@ -27,8 +27,8 @@ pub const MAX_FIXED: usize = 12;
 /// fewer the goal's tile would sit mid-row, and collapsing it runs towards the corner.
 pub const MIN_PARALLEL: usize = 7;
 
-/// The path a formation's large tiles follow.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// The path a formation's large tiles follow; the snake's orders first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Layout {
     Snake,
     Parallel,
@@ -62,7 +62,8 @@ impl Layout {
 }
 
 /// The first `fixed` cells of a layout's path hold large tiles; the next one is the goal.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// Formations order by layout, then by fixed tiles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Formation {
     layout: Layout,
     fixed: usize,

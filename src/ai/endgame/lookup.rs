@@ -49,6 +49,25 @@ pub struct Found<'t> {
     pub board: u64,
 }
 
+impl Found<'_> {
+    /// The chance of winning the sub-game after each move of the board's `Direction::ALL`
+    /// (None for a move the sub-game does not allow).
+    pub fn chances(&self) -> [Option<f64>; 4] {
+        let game = self.table.game();
+        let chance = |i: u64| self.table.chance(i);
+        let mut out = [None; 4];
+        for (d, after) in crate::direction::Direction::ALL
+            .into_iter()
+            .zip(game.moves(self.board))
+        {
+            if let Some(after) = after {
+                out[self.symmetry.direction(d).index()] = Some(game.after_value(after, &chance));
+            }
+        }
+        out
+    }
+}
+
 impl Tables {
     pub fn new(mut tables: Vec<Table>) -> Tables {
         tables.sort_by_key(|t| {
@@ -101,15 +120,13 @@ impl Tables {
     /// parallel-7 t8`,
     /// followed by `; breaking moves searched` under [`Breaks::Searched`].
     pub fn describe(&self) -> String {
-        // (layout, fixed tiles) keeps the snake's formations first, each by its fixed tiles.
-        let key = |f: Formation| (f.layout() as u8, f.fixed_count());
         let mut parts: Vec<(Formation, u8, u8)> = Vec::new();
         let mut sorted: Vec<(Formation, u8)> = self
             .tables
             .iter()
             .map(|t| (t.game().formation(), t.game().target()))
             .collect();
-        sorted.sort_unstable_by_key(|&(f, t)| (key(f), t));
+        sorted.sort_unstable();
         for (f, t) in sorted {
             match parts.last_mut() {
                 Some((pf, _, high)) if *pf == f && *high + 1 == t => *high = t,
@@ -158,18 +175,6 @@ impl Tables {
     /// `Direction::ALL` (None for a move the sub-game does not allow), or None when no table
     /// covers `board`.
     pub fn chances(&self, board: u64) -> Option<[Option<f64>; 4]> {
-        let found = self.find(board)?;
-        let game = found.table.game();
-        let chance = |i: u64| found.table.chance(i);
-        let mut out = [None; 4];
-        for (d, after) in crate::direction::Direction::ALL
-            .into_iter()
-            .zip(game.moves(found.board))
-        {
-            if let Some(after) = after {
-                out[found.symmetry.direction(d).index()] = Some(game.after_value(after, &chance));
-            }
-        }
-        Some(out)
+        self.find(board).map(|found| found.chances())
     }
 }

@@ -3,8 +3,11 @@
 //! went on to make the tile: a table whose chance falls short of what the player makes from
 //! there values a sub-game narrower than the game (docs/ai.md, "The endgame screen").
 
+use std::collections::btree_map::Entry;
 use std::collections::{BTreeMap, HashMap};
 use std::path::PathBuf;
+
+use game2048::ai::endgame::Formation;
 
 use crate::cover::load_tables;
 use crate::positions::{board, lines};
@@ -36,8 +39,8 @@ struct Position {
     cells: Vec<f64>,
 }
 
-/// A table as its rows are ordered and named: (layout, fixed tiles, target, name).
-type TableKey = (u8, usize, u8, String);
+/// A table by its formation and target, the order its rows are printed in.
+type TableKey = (Formation, u8);
 
 pub fn run(args: &Args) -> Result<(), Fail> {
     let tables = load_tables(&args.dir)?;
@@ -61,29 +64,25 @@ pub fn run(args: &Args) -> Result<(), Fail> {
             continue;
         };
         let game = found.table.game();
-        let f = game.formation();
-        let name = (
-            f.layout() as u8,
-            f.fixed_count(),
-            game.target(),
-            format!("{} t{}", f.name(), game.target()),
-        );
-        if first.contains_key(&(name.clone(), p.seed)) {
-            continue;
+        let key = ((game.formation(), game.target()), p.seed);
+        if let Entry::Vacant(slot) = first.entry(key) {
+            slot.insert(
+                found
+                    .chances()
+                    .iter()
+                    .flatten()
+                    .copied()
+                    .fold(0.0, f64::max),
+            );
         }
-        let chances = tables.chances(b).expect("a covered board");
-        first.insert(
-            (name, p.seed),
-            chances.iter().flatten().copied().fold(0.0, f64::max),
-        );
     }
     // table -> (games, sum of chances, games won)
     let mut by: BTreeMap<TableKey, (u64, f64, u64)> = BTreeMap::new();
-    for ((name, seed), chance) in &first {
-        let row = by.entry(name.clone()).or_default();
+    for (&(table, seed), chance) in &first {
+        let row = by.entry(table).or_default();
         row.0 += 1;
         row.1 += chance;
-        row.2 += u64::from(won[seed]);
+        row.2 += u64::from(won[&seed]);
     }
     println!(
         "{} games, {} of them make {}",
@@ -96,9 +95,10 @@ pub fn run(args: &Args) -> Result<(), Fail> {
         args.tile
     );
     println!("| --- | --- | --- | --- |");
-    for ((.., name), (games, chances, made)) in by {
+    for ((formation, target), (games, chances, made)) in by {
         println!(
-            "| {name} | {games} | {:.3} | {made} ({:.3}) |",
+            "| {} t{target} | {games} | {:.3} | {made} ({:.3}) |",
+            formation.name(),
             chances / games as f64,
             made as f64 / games as f64
         );

@@ -31,8 +31,8 @@ pub fn load_tables(dir: &std::path::Path) -> Result<Tables, Fail> {
     Tables::read_dir(dir).map_err(Fail::input)
 }
 
-/// A formation as a map key: (fixed tiles, layout, target).
-type Key = (usize, u8, u8);
+/// A formation and its chain's end.
+type Key = (Formation, u8);
 
 /// The formation with the most fixed tiles (and a tabulable target) the board is in, in any
 /// symmetry, the snake's before the parallel one's.
@@ -42,7 +42,7 @@ fn formation_of(board: u64) -> Option<Key> {
             let f = Formation::new(layout, k)?;
             Symmetry::ALL.iter().find_map(|s| {
                 let t = f.target_in(s.canonical(board))?;
-                Subgame::new(f, t).map(|_| (k, layout as u8, t))
+                Subgame::new(f, t).map(|_| (f, t))
             })
         })
     })
@@ -78,11 +78,7 @@ pub fn run(args: &Args) -> Result<(), Fail> {
         let detail: Vec<String> = parts
             .iter()
             .take(6)
-            .map(|&((k, layout, t), n)| {
-                let f =
-                    Formation::new(Layout::ALL[usize::from(layout)], k).expect("a formation found");
-                format!("{} at {}: {:.1}%", f.name(), 1u64 << t, pct(n))
-            })
+            .map(|&((f, t), n)| format!("{} at {}: {:.1}%", f.name(), 1u64 << t, pct(n)))
             .collect();
         let covered = if tables.is_some() {
             format!("{:.1}%", pct(*covered))
