@@ -427,3 +427,145 @@ fn a_parallel_table_reads_back_as_written() {
         "{err}"
     );
 }
+
+/// The lookup a search makes at every leaf finds the table, the view and the sub-game's board
+/// that a plain walk finds (each table in rank order, each symmetry in order, the first view
+/// whose formation holds the table's target), on boards built in formations of both layouts,
+/// turned, and with one cell changed so that many just miss one.
+#[test]
+fn the_lookup_finds_what_a_walk_over_every_table_and_view_finds() {
+    use game2048::ai::endgame::Symmetry;
+    let specs = [
+        (Layout::Snake, 12, 3),
+        (Layout::Snake, 11, 3),
+        (Layout::Snake, 11, 4),
+        (Layout::Snake, 10, 4),
+        (Layout::Snake, 10, 5),
+        (Layout::Parallel, 12, 3),
+        (Layout::Parallel, 11, 4),
+        (Layout::Parallel, 10, 5),
+    ];
+    let tables = Tables::new(
+        specs
+            .iter()
+            .map(|&(layout, fixed, target)| {
+                let game = Subgame::new(Formation::new(layout, fixed).unwrap(), target).unwrap();
+                Builder::new(game).solve_all()
+            })
+            .collect(),
+    );
+    let walk = |board: u64| {
+        for table in tables.tables() {
+            let game = table.game();
+            let mask = game
+                .formation()
+                .fixed()
+                .iter()
+                .fold(0u64, |m, &c| m | 0xf << (4 * u32::from(c)));
+            for s in Symmetry::ALL {
+                let c = s.canonical(board);
+                if game.formation().target_in(c) == Some(game.target()) {
+                    return Some((table as *const Table, s, game.board(0) | (c & !mask)));
+                }
+            }
+        }
+        None
+    };
+    let mut state = 0x2545_f491_4f6c_dd1du64;
+    let mut next = |n: u64| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state % n
+    };
+    let (mut covered, mut missed) = (0, 0);
+    for _ in 0..20_000 {
+        let (layout, fixed, target) = specs[next(specs.len() as u64) as usize];
+        let path = layout.path();
+        // A chain along the path, its end the target, each link above the next, with a gap
+        // now and then where the chain has room for one below 2^15.
+        let mut cells = [0u8; 16];
+        let mut e = target;
+        for (placed, &cell) in path[..fixed].iter().rev().enumerate() {
+            cells[usize::from(cell)] = e;
+            let above = (fixed - 1 - placed) as u8;
+            e += 1 + u8::from(15 - e - above > 0 && next(2) == 1);
+        }
+        for &cell in &path[fixed..] {
+            cells[usize::from(cell)] = next(u64::from(target) + 1) as u8;
+        }
+        if next(3) == 0 {
+            cells[next(16) as usize] = next(16) as u8;
+        }
+        let canonical = cells
+            .iter()
+            .enumerate()
+            .fold(0u64, |b, (i, &e)| b | (u64::from(e) << (4 * i)));
+        // The board whose view under the drawn symmetry is `canonical`.
+        let s = Symmetry::ALL[next(8) as usize];
+        let board = (0..16u8).fold(0u64, |b, cell| {
+            b | ((canonical >> (4 * cell)) & 0xf) << (4 * s.cell(cell))
+        });
+        let found = tables
+            .find(board)
+            .map(|f| (f.table as *const Table, f.symmetry, f.board));
+        assert_eq!(found, walk(board), "{board:016x}");
+        match found {
+            Some(_) => covered += 1,
+            None => missed += 1,
+        }
+    }
+    assert!(covered > 5_000 && missed > 2_000, "{covered} / {missed}");
+}
+
+/// At the leaves, a board a table covers is worth its points plus the network's estimate times
+/// the table's chance from it; a board none covers, the network's value alone. The two kinds
+/// of evaluation keep their cached values apart, whichever comes first.
+#[test]
+fn at_the_leaves_a_covered_board_counts_the_future_as_surely_as_its_table() {
+    use game2048::ai::bitboard::Bitboard;
+    use game2048::ai::endgame::Use;
+    use game2048::ai::eval::learned::NetworkEval;
+    use game2048::ai::ntuple::network::tile_score;
+    use game2048::ai::ntuple::{Network, Shape};
+    let game = Subgame::new(Formation::snake(10).unwrap(), 4).unwrap();
+    let tables = Tables::new(vec![Builder::new(game).solve_all()]).with_use(Use::Leaves);
+    let mut network = Network::new(Shape::small_4x4(16), 0.0);
+    for (i, w) in network.weights_mut().unwrap().iter_mut().enumerate() {
+        *w = (i % 7) as f32;
+    }
+    let board = |cells: [u8; 16]| {
+        Bitboard(
+            cells
+                .iter()
+                .enumerate()
+                .fold(0u64, |b, (i, &e)| b | (u64::from(e) << (4 * i))),
+        )
+    };
+    // The chain 2^15..2^6, 2^4 along the snake, small tiles in the free cells.
+    let covered = board([15, 14, 13, 12, 8, 9, 10, 11, 7, 4, 0, 1, 2, 1, 3, 0]);
+    let uncovered = board([1, 2, 3, 4, 0, 0, 1, 0, 0, 2, 0, 0, 0, 0, 0, 1]);
+    let chance = tables.after_chance(covered.0).expect("covered");
+    assert!(chance > 0.0 && chance < 1.0, "{chance}");
+    assert_eq!(tables.after_chance(uncovered.0), None);
+    for first_plain in [true, false] {
+        let plain = NetworkEval::new(&network);
+        let tabled = NetworkEval::with_tables(&network, &tables);
+        let (p, t) = match first_plain {
+            true => (plain.score(covered), tabled.score(covered)),
+            false => {
+                let t = tabled.score(covered);
+                (plain.score(covered), t)
+            }
+        };
+        let points = tile_score(covered) as f64;
+        assert_eq!(p, points + network.value(covered));
+        assert_eq!(t, points + network.value(covered) * chance);
+        assert_eq!(tabled.score(uncovered), plain.score(uncovered));
+    }
+    assert_eq!(
+        tables.describe(),
+        "snake-10 t4; at the leaves",
+        "game lines name the use"
+    );
+}

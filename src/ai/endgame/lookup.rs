@@ -2,8 +2,13 @@
 //! hold distinct tiles, its chain's end the table's target and the rest above it, with every
 //! free tile at most the target and the goal below it. The formation with the most fixed tiles
 //! wins (its sub-game is the nearer step); then the first symmetry in [`Symmetry::ALL`].
+//!
+//! A search that uses the tables at its leaves looks a board up at every leaf, so the lookup
+//! reads each view once: only views whose corner holds the board's largest tile can hold a
+//! chain, and along each path the chain's length and the free tiles' largest say which
+//! formations fit, each found in an index by formation and target rather than table by table.
 
-use super::formation::{Formation, Symmetry};
+use super::formation::{Formation, Layout, Symmetry, MAX_FIXED};
 use super::table::Table;
 
 /// What a search does with a move that breaks the covering table's formation (moves a fixed
@@ -33,12 +38,60 @@ impl Breaks {
     }
 }
 
+/// Where a search uses the tables.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Use {
+    /// At the root: the covering table rules out the moves it rates low
+    /// (`expectimax_td`'s `CHANCE_SLACK`), [`Breaks`] says what of those that break it.
+    #[default]
+    Root,
+    /// At the leaves: a leaf a table covers is worth the points made plus the network's
+    /// value of what is to come times the table's chance of its sub-game
+    /// ([`NetworkEval::with_tables`](crate::ai::eval::learned::NetworkEval::with_tables)).
+    Leaves,
+}
+
+impl Use {
+    /// Each use by the name the arena's `--table-use` takes.
+    pub const NAMES: [(&'static str, Use); 2] = [("root", Use::Root), ("leaves", Use::Leaves)];
+
+    /// The use named `name` (one of [`Use::NAMES`]).
+    pub fn named(name: &str) -> Option<Use> {
+        Use::NAMES.iter().find(|(n, _)| *n == name).map(|&(_, u)| u)
+    }
+}
+
 /// The tables a search may consult, passed to it as a value.
 #[derive(Clone, Debug, Default)]
 pub struct Tables {
     /// Most fixed tiles first.
     tables: Vec<Table>,
     breaks: Breaks,
+    uses: Use,
+    /// The rank in `tables` of the first table of each layout, fixed count and target
+    /// ([`slot`]), for [`Tables::find`].
+    ranks: Vec<Option<u16>>,
+    /// Which tables these are, as [`Network::id`](crate::ai::ntuple::network::Network::id)
+    /// says which values a network holds: the key of the values a search caches.
+    id: u64,
+}
+
+/// A (layout, fixed count, target)'s place in [`Tables::ranks`].
+fn slot(layout: Layout, fixed: usize, target: u8) -> usize {
+    ((layout as usize * (MAX_FIXED + 1)) + fixed) * 16 + usize::from(target)
+}
+
+const SLOTS: usize = Layout::ALL.len() * (MAX_FIXED + 1) * 16;
+
+/// A fresh [`Tables::id`], never 0.
+fn next_id() -> u64 {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+    NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+}
+
+#[inline]
+fn nibble(board: u64, cell: u8) -> u8 {
+    ((board >> (4 * u32::from(cell))) & 0xf) as u8
 }
 
 /// A board a table covers: which table, in which symmetry, and the sub-game's board.
@@ -76,9 +129,20 @@ impl Tables {
                 t.game().target(),
             )
         });
+        let mut ranks = vec![None; SLOTS];
+        for (rank, t) in tables.iter().enumerate() {
+            let f = t.game().formation();
+            let at = &mut ranks[slot(f.layout(), f.fixed_count(), t.game().target())];
+            if at.is_none() {
+                *at = Some(rank as u16);
+            }
+        }
         Tables {
             tables,
             breaks: Breaks::default(),
+            uses: Use::default(),
+            ranks,
+            id: next_id(),
         }
     }
 
@@ -108,6 +172,20 @@ impl Tables {
         self.breaks
     }
 
+    /// These tables, used as `uses` says.
+    pub fn with_use(self, uses: Use) -> Tables {
+        Tables { uses, ..self }
+    }
+
+    pub fn uses(&self) -> Use {
+        self.uses
+    }
+
+    /// See the field.
+    pub fn id(&self) -> u64 {
+        self.id
+    }
+
     pub fn is_empty(&self) -> bool {
         self.tables.is_empty()
     }
@@ -118,7 +196,8 @@ impl Tables {
 
     /// The tables by formation, as game lines and messages name them: `snake-7 t3-8, snake-8 t7,
     /// parallel-7 t8`,
-    /// followed by `; breaking moves searched` under [`Breaks::Searched`].
+    /// followed by `; at the leaves` under [`Use::Leaves`] (where [`Breaks`] plays no part),
+    /// else by `; breaking moves searched` under [`Breaks::Searched`].
     pub fn describe(&self) -> String {
         let mut parts: Vec<(Formation, u8, u8)> = Vec::new();
         let mut sorted: Vec<(Formation, u8)> = self
@@ -141,34 +220,74 @@ impl Tables {
             })
             .collect();
         let names = names.join(", ");
-        match self.breaks {
-            Breaks::RuledOut => names,
-            Breaks::Searched => format!("{names}; breaking moves searched"),
+        match (self.uses, self.breaks) {
+            (Use::Leaves, _) => format!("{names}; at the leaves"),
+            (Use::Root, Breaks::RuledOut) => names,
+            (Use::Root, Breaks::Searched) => format!("{names}; breaking moves searched"),
         }
     }
 
     /// The table that covers `board` (a nibble per cell, row-major), if any.
     pub fn find(&self, board: u64) -> Option<Found<'_>> {
-        // The board's eight views once, not once per table.
-        let views = Symmetry::ALL.map(|s| s.canonical(board));
-        for table in &self.tables {
-            let game = table.game();
-            let formation = game.formation();
-            let mask = formation
-                .fixed()
-                .iter()
-                .fold(0u64, |m, &cell| m | 0xf << (4 * u32::from(cell)));
-            for (symmetry, c) in Symmetry::ALL.into_iter().zip(views) {
-                if formation.target_in(c) == Some(game.target()) {
-                    return Some(Found {
-                        table,
-                        symmetry,
-                        board: game.board(0) | (c & !mask),
-                    });
+        let largest = (0..16).map(|cell| nibble(board, cell)).max()?;
+        if largest == 0 || self.tables.is_empty() {
+            return None;
+        }
+        // The best (rank, symmetry) found so far, with the view it was found in.
+        let mut best: Option<(u16, usize, u64)> = None;
+        for (s, symmetry) in Symmetry::ALL.into_iter().enumerate() {
+            // Every formation's chain starts at the view's corner with the board's largest.
+            if nibble(board, symmetry.cell(0)) != largest {
+                continue;
+            }
+            let view = symmetry.canonical(board);
+            for layout in Layout::ALL {
+                let path = layout.path();
+                let at = |k: usize| nibble(view, path[k]);
+                let mut chain = 1;
+                while chain < MAX_FIXED && at(chain) < at(chain - 1) {
+                    chain += 1;
+                }
+                // past[k]: the largest tile along the path from cell k on.
+                let mut past = [0u8; 17];
+                for k in (0..16).rev() {
+                    past[k] = past[k + 1].max(at(k));
+                }
+                for fixed in (layout.min_fixed()..=chain).rev() {
+                    let target = at(fixed - 1);
+                    let Some(rank) = self.ranks[slot(layout, fixed, target)] else {
+                        continue;
+                    };
+                    if past[fixed] <= target
+                        && at(fixed) < target
+                        && best.is_none_or(|(r, b, _)| (rank, s) < (r, b))
+                    {
+                        best = Some((rank, s, view));
+                    }
                 }
             }
         }
-        None
+        let (rank, s, view) = best?;
+        let table = &self.tables[usize::from(rank)];
+        let game = table.game();
+        let mask = game
+            .formation()
+            .fixed()
+            .iter()
+            .fold(0u64, |m, &cell| m | 0xf << (4 * u32::from(cell)));
+        Some(Found {
+            table,
+            symmetry: Symmetry::ALL[s],
+            board: game.board(0) | (view & !mask),
+        })
+    }
+
+    /// The chance of winning the covering table's sub-game from `after`, a board just moved
+    /// (before its spawn), or None when no table covers it.
+    pub fn after_chance(&self, after: u64) -> Option<f64> {
+        let found = self.find(after)?;
+        let table = found.table;
+        Some(table.game().after_value(found.board, &|i| table.chance(i)))
     }
 
     /// The chance of winning the covering table's sub-game after each move of the board's

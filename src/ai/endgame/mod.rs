@@ -20,6 +20,6 @@ pub mod table;
 
 pub use build::Builder;
 pub use formation::{Formation, Symmetry};
-pub use lookup::{Breaks, Tables};
+pub use lookup::{Breaks, Tables, Use};
 pub use subgame::Subgame;
 pub use table::{Table, TableError};

@@ -7,7 +7,7 @@ use super::decision::{Decision, Strategy};
 use super::expectimax::{adaptive_depth, run, MAX_DEPTH};
 use crate::ai::api::names::StrategyName;
 use crate::ai::api::options::SearchOptions;
-use crate::ai::endgame::{Breaks, Tables};
+use crate::ai::endgame::{Breaks, Tables, Use};
 use crate::ai::eval::downgrade::downgraded;
 use crate::ai::eval::learned::NetworkEval;
 use crate::ai::ntuple::network::{tile_points, Network};
@@ -20,7 +20,8 @@ use crate::direction::Direction;
 pub struct ExpectimaxTd<'n> {
     pub options: SearchOptions,
     pub network: Option<&'n Network>,
-    /// Endgame tables: where one covers the position, its chances decide the move.
+    /// Endgame tables: where one covers the position, its chances decide the move
+    /// ([`Use::Root`]), or value the leaves it covers ([`Use::Leaves`]).
     pub tables: Option<&'n Tables>,
 }
 
@@ -54,7 +55,8 @@ impl Strategy for ExpectimaxTd<'_> {
         let o = &self.options;
         // Where a table covers the board, the moves it rules out are worth less than any the
         // search weighs (a search's value is above 0).
-        let allowed = self.tables.and_then(|t| table_moves(t, cells));
+        let at_root = self.tables.filter(|t| t.uses() == Use::Root);
+        let allowed = at_root.and_then(|t| table_moves(t, cells));
         let moves = match allowed {
             Some(allowed) => std::array::from_fn(|i| o.moves[i] && allowed[i]),
             None => o.moves,
@@ -66,7 +68,10 @@ impl Strategy for ExpectimaxTd<'_> {
             .as_deref()
             .map_or(0, |d| tile_points(cells) - tile_points(d)) as f64;
         let cells = down.as_deref().unwrap_or(cells);
-        let eval = NetworkEval::new(network);
+        let eval = match self.tables.filter(|t| t.uses() == Use::Leaves) {
+            Some(tables) => NetworkEval::with_tables(network, tables),
+            None => NetworkEval::new(network),
+        };
         let mut decision = match Bitboard::from_exponents(cells) {
             Some(board) if Bitboard::is_exact_for(cells, MAX_DEPTH) => {
                 let depth = o

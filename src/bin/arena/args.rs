@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use serde_json::{Map, Value};
 
-use game2048::ai::endgame::{Breaks, Tables};
+use game2048::ai::endgame::{Breaks, Tables, Use};
 use game2048::ai::ntuple::network::Network;
 use game2048::{Board, MAX_SIZE, MIN_SIZE};
 
@@ -76,6 +76,8 @@ pub struct Cli {
     pub loaded_tables: Option<Arc<Tables>>,
     /// `--table-breaks`: what `tables` do with a move that breaks a formation.
     pub breaks: Breaks,
+    /// `--table-use`: where the search uses `tables`.
+    pub uses: Use,
     /// `--start`: game i starts from the i-th position of this file.
     pub start: Option<String>,
     /// `start`'s positions, read once before any game (`main`).
@@ -112,6 +114,13 @@ fn breaks_rule() -> impl clap::builder::TypedValueParser<Value = Breaks> {
     use clap::builder::TypedValueParser as _;
     clap::builder::PossibleValuesParser::new(Breaks::NAMES.map(|(name, _)| name))
         .map(|name: String| Breaks::named(&name).expect("a name of Breaks::NAMES"))
+}
+
+/// `--table-use`: one of the library's uses by name ([`Use::NAMES`]), which `--help` lists.
+fn table_use() -> impl clap::builder::TypedValueParser<Value = Use> {
+    use clap::builder::TypedValueParser as _;
+    clap::builder::PossibleValuesParser::new(Use::NAMES.map(|(name, _)| name))
+        .map(|name: String| Use::named(&name).expect("a name of Use::NAMES"))
 }
 
 #[derive(Parser)]
@@ -207,6 +216,11 @@ struct GameArgs {
     /// ruling only among the moves that keep the formation.
     #[arg(long, value_name = "RULE", value_parser = breaks_rule(), default_value = "ruled-out", requires = "tables")]
     table_breaks: Breaks,
+    /// Where the search uses --tables: at the root, where the covering table rules out the
+    /// moves it rates low, or at the leaves, where a covered leaf's points to come count as
+    /// surely as the table's chance of its sub-game (--table-breaks then plays no part).
+    #[arg(long, value_name = "USE", value_parser = table_use(), default_value = "root", requires = "tables")]
+    table_use: Use,
     /// Play game i from the i-th position of a JSON-lines file (as --positions writes them)
     /// rather than from a new board, spawning from seed S + i; its score is the points made
     /// from there. An endgame's benchmark without playing the opening each time.
@@ -429,6 +443,7 @@ impl Arena {
             tables: None,
             loaded_tables: None,
             breaks: Breaks::default(),
+            uses: Use::default(),
             start: None,
             loaded_start: None,
             sparse: false,
@@ -492,6 +507,7 @@ impl Arena {
         cli.network = games.network;
         cli.tables = games.tables;
         cli.breaks = games.table_breaks;
+        cli.uses = games.table_use;
         cli.start = games.start;
         cli.sparse = games.sparse;
         cli.out = out;

@@ -93,7 +93,9 @@ fn load_tables(cli: &mut args::Cli) -> Result<(), Fail> {
             "no table (*.egt) in it: build them with tablebase (docs/ai.md)".into(),
         ));
     }
-    cli.loaded_tables = Some(std::sync::Arc::new(tables.with_breaks(cli.breaks)));
+    cli.loaded_tables = Some(std::sync::Arc::new(
+        tables.with_breaks(cli.breaks).with_use(cli.uses),
+    ));
     Ok(())
 }
 
