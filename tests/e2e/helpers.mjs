@@ -242,24 +242,37 @@ export async function startBeat(page, counter) {
       beat.raf = requestAnimationFrame(frame);
     };
     beat.raf = requestAnimationFrame(frame);
+    // The first frame at least k frames after the first that saw the counter at 1 or more
+    // where the counter has gone up by m since; -1 while there is none.
+    beat.end = (k, m) => {
+      const first = beat.frames.findIndex((f) => f.count >= 1);
+      if (first < 0) return -1;
+      for (let i = first + k; i < beat.frames.length; i++) if (beat.frames[i].count - beat.frames[first].count >= m) return i;
+      return -1;
+    };
   }, counter);
 }
 
 /**
- * Waits until `n` frames have been drawn since the first one that saw the counter at 1 or
- * more, stops the beat, and returns, over those n frames: how often the timer fired (ticks)
- * and how far the counter went (counted). The frames are the yardstick: a machine that is
- * slow makes both slow, a main thread that starves its timers shows as few ticks per frame.
+ * Waits until, since the first frame that saw the counter at 1 or more, at least `frames`
+ * frames have been drawn and the counter has gone up by at least `moves`; stops the beat and
+ * returns, over that window: its frames, how often the timer fired (ticks) and how far the
+ * counter went (counted). The window ends on the AI's moves as well as on frames, so a
+ * machine slow enough that one move outlasts 30 frames widens the window instead of
+ * emptying it. The frames are the yardstick: a machine that is slow makes both slow, a main
+ * thread that starves its timers shows as few ticks per frame, one the AI kept busy draws no
+ * frames while it plays.
  */
-export async function beatOver(page, n = 30, timeout = 60000) {
-  await page.waitForFunction((k) => window.beat.frames.filter((f) => f.count >= 1).length > k, n, { timeout });
-  return page.evaluate((k) => {
-    const { timer, raf, frames: seen } = window.beat;
+export async function beatOver(page, { frames = 30, moves = 2, timeout = 60000 } = {}) {
+  await page.waitForFunction(([k, m]) => window.beat.end(k, m) >= 0, [frames, moves], { timeout });
+  return page.evaluate(([k, m]) => {
+    const { timer, raf, frames: seen, end } = window.beat;
     clearInterval(timer);
     cancelAnimationFrame(raf);
-    const w = seen.filter((f) => f.count >= 1).slice(0, k + 1);
-    return { frames: k, ticks: w[k].ticks - w[0].ticks, counted: w[k].count - w[0].count };
-  }, n);
+    const last = end(k, m);
+    const first = seen.findIndex((f) => f.count >= 1);
+    return { frames: last - first, ticks: seen[last].ticks - seen[first].ticks, counted: seen[last].count - seen[first].count };
+  }, [frames, moves]);
 }
 
 let marks = 0;
