@@ -214,7 +214,7 @@ fn calibrate_counts_each_game_once_at_the_first_board_a_table_covers() {
 /// rule for breaking moves when it is not the default; `--table-breaks` without `--tables`, a
 /// bad rule, or a folder with no table is bad input (exit 2).
 #[test]
-fn the_arena_plays_with_a_folder_of_tables_and_names_them_and_their_rule() {
+fn the_arena_plays_with_a_folder_of_tables_and_names_them_their_rule_and_their_use() {
     const ARENA: &str = env!("CARGO_BIN_EXE_arena");
     let dir = scratch("arena");
     let built = tablebase(&dir, &["build", "snake-12", "--target", "3", "--dir", "t"]);
@@ -262,8 +262,13 @@ fn the_arena_plays_with_a_folder_of_tables_and_names_them_and_their_rule() {
         tables_of("searched.jsonl"),
         "snake-12 t3; breaking moves searched"
     );
+    let out = arena(&["--tables", "t", "--table-use", "leaves"], "leaves.jsonl");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(tables_of("leaves.jsonl"), "snake-12 t3; at the leaves");
     for (extra, says) in [
         (&["--table-breaks", "searched"][..], "--tables"),
+        (&["--table-use", "leaves"][..], "--tables"),
+        (&["--tables", "t", "--table-use", "everywhere"][..], "everywhere"),
         (&["--tables", "t", "--table-breaks", "maybe"][..], "maybe"),
         (&["--tables", "empty"][..], "no table"),
     ] {
