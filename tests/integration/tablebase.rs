@@ -268,7 +268,10 @@ fn the_arena_plays_with_a_folder_of_tables_and_names_them_their_rule_and_their_u
     for (extra, says) in [
         (&["--table-breaks", "searched"][..], "--tables"),
         (&["--table-use", "leaves"][..], "--tables"),
-        (&["--tables", "t", "--table-use", "everywhere"][..], "everywhere"),
+        (
+            &["--tables", "t", "--table-use", "everywhere"][..],
+            "everywhere",
+        ),
         (&["--tables", "t", "--table-breaks", "maybe"][..], "maybe"),
         (&["--tables", "empty"][..], "no table"),
     ] {
