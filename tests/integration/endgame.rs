@@ -457,15 +457,11 @@ fn the_lookup_finds_what_a_walk_over_every_table_and_view_finds() {
     let walk = |board: u64| {
         for table in tables.tables() {
             let game = table.game();
-            let mask = game
-                .formation()
-                .fixed()
-                .iter()
-                .fold(0u64, |m, &c| m | 0xf << (4 * u32::from(c)));
             for s in Symmetry::ALL {
                 let c = s.canonical(board);
                 if game.formation().target_in(c) == Some(game.target()) {
-                    return Some((table as *const Table, s, game.board(0) | (c & !mask)));
+                    let free = c & !game.fixed_mask();
+                    return Some((table as *const Table, s, game.board(0) | free));
                 }
             }
         }

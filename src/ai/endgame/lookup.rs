@@ -106,18 +106,23 @@ impl Found<'_> {
     /// The chance of winning the sub-game after each move of the board's `Direction::ALL`
     /// (None for a move the sub-game does not allow).
     pub fn chances(&self) -> [Option<f64>; 4] {
-        let game = self.table.game();
-        let chance = |i: u64| self.table.chance(i);
         let mut out = [None; 4];
         for (d, after) in crate::direction::Direction::ALL
             .into_iter()
-            .zip(game.moves(self.board))
+            .zip(self.table.game().moves(self.board))
         {
             if let Some(after) = after {
-                out[self.symmetry.direction(d).index()] = Some(game.after_value(after, &chance));
+                out[self.symmetry.direction(d).index()] = Some(self.after_value(after));
             }
         }
         out
+    }
+
+    /// The chance of winning the sub-game from `after`, a sub-game board just moved (before
+    /// its spawn).
+    fn after_value(&self, after: u64) -> f64 {
+        let table = self.table;
+        table.game().after_value(after, &|i| table.chance(i))
     }
 }
 
@@ -270,15 +275,10 @@ impl Tables {
         let (rank, s, view) = best?;
         let table = &self.tables[usize::from(rank)];
         let game = table.game();
-        let mask = game
-            .formation()
-            .fixed()
-            .iter()
-            .fold(0u64, |m, &cell| m | 0xf << (4 * u32::from(cell)));
         Some(Found {
             table,
             symmetry: Symmetry::ALL[s],
-            board: game.board(0) | (view & !mask),
+            board: game.board(0) | (view & !game.fixed_mask()),
         })
     }
 
@@ -286,8 +286,7 @@ impl Tables {
     /// (before its spawn), or None when no table covers it.
     pub fn after_chance(&self, after: u64) -> Option<f64> {
         let found = self.find(after)?;
-        let table = found.table;
-        Some(table.game().after_value(found.board, &|i| table.chance(i)))
+        Some(found.after_value(found.board))
     }
 
     /// The chance of winning the covering table's sub-game after each move of the board's

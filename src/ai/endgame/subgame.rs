@@ -97,6 +97,11 @@ impl Subgame {
         self.states
     }
 
+    /// The mask of the fixed cells' nibbles (the chain's end's too), on a canonical board.
+    pub fn fixed_mask(&self) -> u64 {
+        self.wall_mask
+    }
+
     /// The free cells, ascending: the digits of a state's number, lowest first.
     pub fn free(&self) -> &[u8] {
         &self.free
