@@ -565,3 +565,63 @@ fn at_the_leaves_a_covered_board_counts_the_future_as_surely_as_its_table() {
         "game lines name the use"
     );
 }
+
+/// Tables given a tile to start from (`arena --table-from`) play no part on a board below it:
+/// the search decides there as without tables, and from that tile on as with them.
+#[test]
+fn tables_from_a_tile_on_leave_the_boards_below_it_to_the_search_alone() {
+    use game2048::ai::ntuple::{Network, Shape};
+    use game2048::ai::{best_move, best_move_with, Knowledge, NoClock, SearchOptions};
+    let game = Subgame::new(Formation::snake(10).unwrap(), 4).unwrap();
+    let always = Tables::new(vec![Builder::new(game).solve_all()]);
+    let mut network = Network::new(Shape::small_4x4(16), 0.0);
+    for (i, w) in network.weights_mut().unwrap().iter_mut().enumerate() {
+        *w = (i % 7) as f32;
+    }
+    let options: SearchOptions =
+        SearchOptions::from_json(r#"{"strategy":"expectimax-td","nodes":2000}"#).unwrap();
+    let with = |tables: &Tables, cells: &[u8]| {
+        let knowledge = Knowledge {
+            network: Some(&network),
+            tables: Some(tables),
+        };
+        let d = best_move_with(cells, 4, &options, knowledge, &NoClock).unwrap();
+        (d.dir, d.values)
+    };
+    let without = |cells: &[u8]| {
+        let d = best_move(cells, 4, &options, Some(&network), &NoClock).unwrap();
+        (d.dir, d.values)
+    };
+    // The board's largest tile is 2^15: tables from 2^15 apply, tables from 2^16 do not.
+    let at = always.clone().with_from(15);
+    let above = always.clone().with_from(16);
+    let mut changed = 0;
+    for free in [
+        [1u8, 2, 0, 1, 0, 3],
+        [0, 1, 1, 2, 2, 0],
+        [3, 0, 2, 1, 1, 1],
+        [2, 2, 0, 0, 3, 1],
+        [1, 3, 3, 0, 0, 2],
+        [0, 0, 1, 3, 2, 2],
+    ] {
+        let mut cells = [15u8, 14, 13, 12, 8, 9, 10, 11, 7, 4, 0, 0, 0, 0, 0, 0];
+        for (&cell, &e) in [10usize, 11, 12, 13, 14, 15].iter().zip(&free) {
+            cells[cell] = e;
+        }
+        let tabled = with(&always, &cells);
+        changed += usize::from(tabled != without(&cells));
+        assert_eq!(with(&at, &cells), tabled, "{free:?}: from its largest tile");
+        assert_eq!(
+            with(&above, &cells),
+            without(&cells),
+            "{free:?}: below 2^16"
+        );
+    }
+    assert!(changed > 0, "the tables changed no decision");
+    assert_eq!(always.describe(), "snake-10 t4");
+    assert_eq!(
+        above.describe(),
+        "snake-10 t4; from 65536",
+        "game lines name it"
+    );
+}

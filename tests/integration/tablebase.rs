@@ -211,8 +211,9 @@ fn calibrate_counts_each_game_once_at_the_first_board_a_table_covers() {
 }
 
 /// `arena --tables DIR` reads the folder's tables and names them on each game line, with the
-/// rule for breaking moves when it is not the default; `--table-breaks` without `--tables`, a
-/// bad rule, or a folder with no table is bad input (exit 2).
+/// rule for breaking moves when it is not the default, the use and the tile they start from;
+/// `--table-breaks`, `--table-use` or `--table-from` without `--tables`, a bad rule, use or
+/// tile, or a folder with no table is bad input (exit 2).
 #[test]
 fn the_arena_plays_with_a_folder_of_tables_and_names_them_their_rule_and_their_use() {
     const ARENA: &str = env!("CARGO_BIN_EXE_arena");
@@ -265,7 +266,28 @@ fn the_arena_plays_with_a_folder_of_tables_and_names_them_their_rule_and_their_u
     let out = arena(&["--tables", "t", "--table-use", "leaves"], "leaves.jsonl");
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(tables_of("leaves.jsonl"), "snake-12 t3; at the leaves");
+    let out = arena(
+        &[
+            "--tables",
+            "t",
+            "--table-use",
+            "leaves",
+            "--table-from",
+            "128",
+        ],
+        "from.jsonl",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(
+        tables_of("from.jsonl"),
+        "snake-12 t3; at the leaves; from 128"
+    );
     for (extra, says) in [
+        (&["--table-from", "128"][..], "--tables"),
+        (
+            &["--tables", "t", "--table-from", "100"][..],
+            "power of two",
+        ),
         (&["--table-breaks", "searched"][..], "--tables"),
         (&["--table-use", "leaves"][..], "--tables"),
         (

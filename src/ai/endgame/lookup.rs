@@ -68,6 +68,9 @@ pub struct Tables {
     tables: Vec<Table>,
     breaks: Breaks,
     uses: Use,
+    /// The tile's exponent from which the search consults the tables: only once the board
+    /// holds a tile of at least 2^from (0: at every stage).
+    from: u8,
     /// The rank in `tables` of the first table of each layout, fixed count and target
     /// ([`slot`]), for [`Tables::find`].
     ranks: Vec<Option<u16>>,
@@ -146,6 +149,7 @@ impl Tables {
             tables,
             breaks: Breaks::default(),
             uses: Use::default(),
+            from: 0,
             ranks,
             id: next_id(),
         }
@@ -186,6 +190,18 @@ impl Tables {
         self.uses
     }
 
+    /// These tables, consulted only once a board holds a tile of at least 2^`from` (0: at
+    /// every stage).
+    pub fn with_from(self, from: u8) -> Tables {
+        Tables { from, ..self }
+    }
+
+    /// Whether a search from `cells` (a board's exponents) consults these tables: the board
+    /// holds a tile of at least 2^from.
+    pub fn apply_to(&self, cells: &[u8]) -> bool {
+        cells.iter().any(|&e| e >= self.from)
+    }
+
     /// See the field.
     pub fn id(&self) -> u64 {
         self.id
@@ -202,7 +218,8 @@ impl Tables {
     /// The tables by formation, as game lines and messages name them: `snake-7 t3-8, snake-8 t7,
     /// parallel-7 t8`,
     /// followed by `; at the leaves` under [`Use::Leaves`] (where [`Breaks`] plays no part),
-    /// else by `; breaking moves searched` under [`Breaks::Searched`].
+    /// else by `; breaking moves searched` under [`Breaks::Searched`], and by `; from 16384`
+    /// when they apply only from a tile on ([`Tables::with_from`]).
     pub fn describe(&self) -> String {
         let mut parts: Vec<(Formation, u8, u8)> = Vec::new();
         let mut sorted: Vec<(Formation, u8)> = self
@@ -225,10 +242,14 @@ impl Tables {
             })
             .collect();
         let names = names.join(", ");
-        match (self.uses, self.breaks) {
+        let uses = match (self.uses, self.breaks) {
             (Use::Leaves, _) => format!("{names}; at the leaves"),
             (Use::Root, Breaks::RuledOut) => names,
             (Use::Root, Breaks::Searched) => format!("{names}; breaking moves searched"),
+        };
+        match self.from {
+            0 => uses,
+            from => format!("{uses}; from {}", 1u64 << from),
         }
     }
 

@@ -21,7 +21,8 @@ pub struct ExpectimaxTd<'n> {
     pub options: SearchOptions,
     pub network: Option<&'n Network>,
     /// Endgame tables: where one covers the position, its chances decide the move
-    /// ([`Use::Root`]), or value the leaves it covers ([`Use::Leaves`]).
+    /// ([`Use::Root`]), or value the leaves it covers ([`Use::Leaves`]); only from the stage
+    /// they apply to ([`Tables::apply_to`]).
     pub tables: Option<&'n Tables>,
 }
 
@@ -53,9 +54,10 @@ impl Strategy for ExpectimaxTd<'_> {
             return Decision::from_values([None; 4], 0, 0);
         };
         let o = &self.options;
+        let tables = self.tables.filter(|t| t.apply_to(cells));
         // Where a table covers the board, the moves it rules out are worth less than any the
         // search weighs (a search's value is above 0).
-        let at_root = self.tables.filter(|t| t.uses() == Use::Root);
+        let at_root = tables.filter(|t| t.uses() == Use::Root);
         let allowed = at_root.and_then(|t| table_moves(t, cells));
         let moves = match allowed {
             Some(allowed) => std::array::from_fn(|i| o.moves[i] && allowed[i]),
@@ -68,7 +70,7 @@ impl Strategy for ExpectimaxTd<'_> {
             .as_deref()
             .map_or(0, |d| tile_points(cells) - tile_points(d)) as f64;
         let cells = down.as_deref().unwrap_or(cells);
-        let eval = match self.tables.filter(|t| t.uses() == Use::Leaves) {
+        let eval = match tables.filter(|t| t.uses() == Use::Leaves) {
             Some(tables) => NetworkEval::with_tables(network, tables),
             None => NetworkEval::new(network),
         };

@@ -78,6 +78,8 @@ pub struct Cli {
     pub breaks: Breaks,
     /// `--table-use`: where the search uses `tables`.
     pub uses: Use,
+    /// `--table-from`: the tile from which the search uses `tables` (None: at every stage).
+    pub table_from: Option<u64>,
     /// `--start`: game i starts from the i-th position of this file.
     pub start: Option<String>,
     /// `start`'s positions, read once before any game (`main`).
@@ -221,6 +223,10 @@ struct GameArgs {
     /// surely as the table's chance of its sub-game (--table-breaks then plays no part).
     #[arg(long, value_name = "USE", value_parser = table_use(), default_value = "root", requires = "tables")]
     table_use: Use,
+    /// Use --tables only once the board holds this tile or a larger one (the moves before
+    /// are the same as without tables) [default: at every stage].
+    #[arg(long, value_name = "TILE", value_parser = parse_tile, requires = "tables")]
+    table_from: Option<u64>,
     /// Play game i from the i-th position of a JSON-lines file (as --positions writes them)
     /// rather than from a new board, spawning from seed S + i; its score is the points made
     /// from there. An endgame's benchmark without playing the opening each time.
@@ -444,6 +450,7 @@ impl Arena {
             loaded_tables: None,
             breaks: Breaks::default(),
             uses: Use::default(),
+            table_from: None,
             start: None,
             loaded_start: None,
             sparse: false,
@@ -508,6 +515,7 @@ impl Arena {
         cli.tables = games.tables;
         cli.breaks = games.table_breaks;
         cli.uses = games.table_use;
+        cli.table_from = games.table_from;
         cli.start = games.start;
         cli.sparse = games.sparse;
         cli.out = out;

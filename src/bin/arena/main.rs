@@ -94,7 +94,10 @@ fn load_tables(cli: &mut args::Cli) -> Result<(), Fail> {
         ));
     }
     cli.loaded_tables = Some(std::sync::Arc::new(
-        tables.with_breaks(cli.breaks).with_use(cli.uses),
+        tables
+            .with_breaks(cli.breaks)
+            .with_use(cli.uses)
+            .with_from(cli.table_from.map_or(0, |t| t.trailing_zeros() as u8)),
     ));
     Ok(())
 }
