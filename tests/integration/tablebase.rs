@@ -1,6 +1,6 @@
 //! The tablebase binary end to end: the same file whatever the threads, a stopped build
-//! refused without --resume, bad input named with exit code 2, and `cover` counting the
-//! positions a formation and a folder of tables hold.
+//! refused without --resume, bad input named with exit code 2, `cover` counting the
+//! positions a formation and a folder of tables hold, and `reach` the values games look up.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -152,6 +152,57 @@ fn cover_counts_the_positions_in_a_formation_and_those_the_tables_cover() {
         "{table}"
     );
     assert!(table.trim_end().ends_with("| 50.0% |"), "{table}");
+}
+
+/// `reach`: the values one half of the games looks up serve the other half's lookups where
+/// those games reach the same states, and only there; a distilled table keeps what its budget
+/// holds; a file of one game cannot be split (exit 2).
+#[test]
+fn reach_counts_the_values_one_half_of_the_games_holds_for_the_other() {
+    let dir = scratch("reach");
+    let build = tablebase(&dir, &["build", "snake-10", "--target", "4", "--dir", "t"]);
+    assert!(build.status.success(), "{}", stderr(&build));
+    // The chain 32768..128, 16 along the snake (snake-10 at 16), small tiles in the free cells.
+    let a = "[32768,16384,8192,4096,256,512,1024,2048,128,16,0,2,4,2,0,8]";
+    let b = "[32768,16384,8192,4096,256,512,1024,2048,128,16,2,0,0,4,8,2]";
+    let reach = |name: &str, games: &[(u64, &str)], extra: &[&str]| {
+        let text: String = games
+            .iter()
+            .map(|(seed, c)| format!("{{\"seed\":{seed},\"size\":4,\"cells\":{c}}}\n"))
+            .collect();
+        std::fs::write(dir.join(name), text).unwrap();
+        let mut args = vec!["reach", name, "--dir", "t"];
+        args.extend_from_slice(extra);
+        tablebase(&dir, &args)
+    };
+    let served = |out: &Output| {
+        assert!(out.status.success(), "{}", stderr(out));
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        let line = |start: &str| {
+            let l = text.lines().find(|l| l.starts_with(start)).expect(start);
+            l.rsplit(' ').next().unwrap().to_string()
+        };
+        (line("second half's"), line("by the first half's"), text)
+    };
+    let (all, distilled, text) = served(&reach("same.jsonl", &[(1, a), (2, a)], &[]));
+    assert_eq!(
+        (all.as_str(), distilled.as_str()),
+        ("100.0%", "100.0%"),
+        "{text}"
+    );
+    assert!(text.contains("| snake-10 t4 |"), "{text}");
+    let (all, _, text) = served(&reach("other.jsonl", &[(1, a), (2, b)], &["--plies", "1"]));
+    assert_ne!(all, "100.0%", "{text}");
+    let (all, distilled, text) =
+        served(&reach("same.jsonl", &[(1, a), (2, a)], &["--budget", "0"]));
+    assert_eq!(
+        (all.as_str(), distilled.as_str()),
+        ("100.0%", "0.0%"),
+        "{text}"
+    );
+    let out = reach("one.jsonl", &[(1, a), (1, b)], &[]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("two or more"), "{}", stderr(&out));
 }
 
 /// `calibrate`: each table's games counted once, at their first covered board, with the share

@@ -6,12 +6,14 @@
 //! tablebase build snake-7 --target 3..8 --dir tables --resume   # stops and goes on
 //! tablebase info tables/snake-7-t8.egt
 //! tablebase cover positions.jsonl --dir tables
+//! tablebase reach every.jsonl --dir tables --plies 2
 //! ```
 
 mod build;
 mod calibrate;
 mod cover;
 mod positions;
+mod reach;
 
 use std::process::ExitCode;
 
@@ -42,6 +44,9 @@ enum Command {
     /// For each table, the games of a run that reach a board it covers, its chance there, and
     /// how many of them made the tile
     Calibrate(calibrate::Args),
+    /// The table values a run's games look up a move or two ahead of the boards they play, and
+    /// how many of one half's a distilled table of the other half's most looked-up values holds
+    Reach(reach::Args),
 }
 
 /// A failure: a message, and the exit code (2 for bad input, 1 otherwise).
@@ -73,6 +78,7 @@ fn main() -> ExitCode {
         Command::Info { files } => info(&files),
         Command::Cover(args) => cover::run(&args),
         Command::Calibrate(args) => calibrate::run(&args),
+        Command::Reach(args) => reach::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

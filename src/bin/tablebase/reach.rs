@@ -1,0 +1,209 @@
+//! `tablebase reach`: which of the tables' values a run's games look up near the boards they
+//! play, and whether the values some games reach serve others: the measure behind a distilled
+//! table, one that holds only the states the player reaches (docs/ai.md, "A table the page
+//! could carry").
+//!
+//! From each played board, every board `--plies` moves ahead (each spawn between two moves) is
+//! a board just moved, as the search's leaves are; each one a table covers is a lookup of one
+//! value, keyed by its table and sub-game state. The games are split by seed: the first half
+//! picks the values, the second half is played by games that picked none of them.
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::path::PathBuf;
+
+use game2048::ai::bitboard::Bitboard;
+use game2048::ai::endgame::{Formation, Tables};
+
+use crate::cover::load_tables;
+use crate::positions::{board, lines};
+use crate::Fail;
+
+/// Bytes a distilled table spends on one value: the state's index (4) and its chance (2).
+pub const ENTRY_BYTES: u64 = 6;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// The games' positions, as `arena --positions` writes them ("seed", "cells"), every move
+    positions: PathBuf,
+    /// The tables (*.egt)
+    #[arg(long)]
+    dir: PathBuf,
+    /// How many moves ahead of each played board the lookups are taken (the search's leaves
+    /// lie two to four ahead)
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=2))]
+    plies: u32,
+    /// The distilled table's size in bytes: the most looked-up values of the first half that fit
+    #[arg(long, default_value_t = 4_000_000)]
+    budget: u64,
+}
+
+#[derive(serde::Deserialize)]
+struct Position {
+    seed: u64,
+    cells: Vec<f64>,
+}
+
+/// The boards just moved, from `board`: each legal move's.
+fn moved(board: u64, out: &mut Vec<u64>) {
+    for next in Bitboard(board).shifted_all() {
+        if next.0 != board {
+            out.push(next.0);
+        }
+    }
+}
+
+/// Every board just moved `plies` moves ahead of `board` (a spawn before each move but the
+/// first).
+pub fn leaves(board: u64, plies: u32) -> Vec<u64> {
+    let mut out = Vec::new();
+    moved(board, &mut out);
+    for _ in 1..plies {
+        let mut next = Vec::new();
+        for &after in &out {
+            let mut rest = Bitboard(after).empty_mask();
+            while rest != 0 {
+                let cell = rest.trailing_zeros() / 4;
+                rest &= rest - 1;
+                for e in [1u64, 2] {
+                    moved(after | e << (4 * cell), &mut next);
+                }
+            }
+        }
+        out = next;
+    }
+    out
+}
+
+/// The value a table holds for `after`, keyed by the table's place among `names` and the
+/// sub-game's state; None when no table covers it or its value needs no table (a tile past
+/// the target already made).
+fn key(tables: &Tables, names: &mut Vec<(Formation, u8)>, after: u64) -> Option<u64> {
+    let found = tables.find(after)?;
+    let game = found.table.game();
+    let index = game.index(found.board)?;
+    let name = (game.formation(), game.target());
+    let place = match names.iter().position(|n| *n == name) {
+        Some(p) => p,
+        None => {
+            names.push(name);
+            names.len() - 1
+        }
+    };
+    Some((place as u64) << 40 | index)
+}
+
+/// Lookups of one set of games: how many boards were looked up, and each covered value's count.
+#[derive(Default)]
+struct Half {
+    games: HashSet<u64>,
+    lookups: u64,
+    counts: HashMap<u64, u64>,
+}
+
+impl Half {
+    fn covered(&self) -> u64 {
+        self.counts.values().sum()
+    }
+}
+
+pub fn run(args: &Args) -> Result<(), Fail> {
+    let tables = load_tables(&args.dir)?;
+    let positions = lines::<Position>(&args.positions)?;
+    let mut seeds: Vec<u64> = positions.iter().map(|p| p.seed).collect();
+    seeds.sort_unstable();
+    seeds.dedup();
+    if seeds.len() < 2 {
+        return Err(Fail::input(format!(
+            "{}: positions of {} game(s); it takes two or more to split",
+            args.positions.display(),
+            seeds.len()
+        )));
+    }
+    let split = seeds[seeds.len() / 2];
+    let mut names = Vec::new();
+    let (mut first, mut second) = (Half::default(), Half::default());
+    for p in &positions {
+        let Some(b) = board(&p.cells) else { continue };
+        let half = if p.seed < split {
+            &mut first
+        } else {
+            &mut second
+        };
+        half.games.insert(p.seed);
+        for after in leaves(b, args.plies) {
+            half.lookups += 1;
+            if let Some(k) = key(&tables, &mut names, after) {
+                *half.counts.entry(k).or_default() += 1;
+            }
+        }
+    }
+    let distilled = distill(&first.counts, args.budget / ENTRY_BYTES);
+    let all: HashSet<u64> = first.counts.keys().copied().collect();
+    let served = |set: &HashSet<u64>| -> u64 {
+        second
+            .counts
+            .iter()
+            .filter(|(k, _)| set.contains(k))
+            .map(|(_, n)| n)
+            .sum()
+    };
+    let pct = |n: u64, of: u64| 100.0 * n as f64 / of.max(1) as f64;
+    println!(
+        "lookups {} moves ahead of {} positions of {} games (the first {} pick, the other {} play)",
+        args.plies,
+        positions.len(),
+        seeds.len(),
+        first.games.len(),
+        second.games.len()
+    );
+    println!("| games | boards looked up | covered by a table | distinct values | as a distilled table |");
+    println!("| --- | --- | --- | --- | --- |");
+    for (name, half) in [("first half", &first), ("second half", &second)] {
+        let distinct = half.counts.len() as u64;
+        println!(
+            "| {name} | {} | {} ({:.1}%) | {distinct} | {:.1} MB |",
+            half.lookups,
+            half.covered(),
+            pct(half.covered(), half.lookups),
+            (distinct * ENTRY_BYTES) as f64 / 1e6
+        );
+    }
+    let kept = distilled.len() as u64;
+    println!(
+        "second half's covered lookups served by every value of the first half: {:.1}%",
+        pct(served(&all), second.covered())
+    );
+    println!(
+        "by the first half's {kept} most looked-up values ({:.1} MB, --budget {}): {:.1}%",
+        (kept * ENTRY_BYTES) as f64 / 1e6,
+        args.budget,
+        pct(served(&distilled), second.covered())
+    );
+    let mut by: BTreeMap<(Formation, u8), (u64, u64)> = BTreeMap::new();
+    for (k, n) in &second.counts {
+        let row = by.entry(names[(k >> 40) as usize]).or_default();
+        row.0 += n;
+        row.1 += if distilled.contains(k) { *n } else { 0 };
+    }
+    println!("| table | second half's covered lookups | served by the distilled table |");
+    println!("| --- | --- | --- |");
+    for ((formation, target), (n, hit)) in by {
+        println!(
+            "| {} t{target} | {n} | {:.1}% |",
+            formation.name(),
+            pct(hit, n)
+        );
+    }
+    Ok(())
+}
+
+/// The `keep` values looked up most often (ties: the smaller key first).
+fn distill(counts: &HashMap<u64, u64>, keep: u64) -> HashSet<u64> {
+    let mut ranked: Vec<(u64, u64)> = counts.iter().map(|(&k, &n)| (n, k)).collect();
+    ranked.sort_unstable_by_key(|&(n, k)| (std::cmp::Reverse(n), k));
+    ranked
+        .into_iter()
+        .take(keep as usize)
+        .map(|(_, k)| k)
+        .collect()
+}
