@@ -3,7 +3,9 @@
 //! its refusals.
 
 use game2048::ai::endgame::formation::Layout;
-use game2048::ai::endgame::{Breaks, Builder, Formation, Subgame, Table, TableError, Tables};
+use game2048::ai::endgame::{
+    Breaks, Builder, Formation, Solved, Subgame, Table, TableError, Tables,
+};
 use game2048::ai::Decision;
 use game2048::{Board, Direction};
 
@@ -461,7 +463,7 @@ fn the_lookup_finds_what_a_walk_over_every_table_and_view_finds() {
                 let c = s.canonical(board);
                 if game.formation().target_in(c) == Some(game.target()) {
                     let free = c & !game.fixed_mask();
-                    return Some((table as *const Table, s, game.board(0) | free));
+                    return Some((table as *const Solved, s, game.board(0) | free));
                 }
             }
         }
@@ -504,7 +506,7 @@ fn the_lookup_finds_what_a_walk_over_every_table_and_view_finds() {
         });
         let found = tables
             .find(board)
-            .map(|f| (f.table as *const Table, f.symmetry, f.board));
+            .map(|f| (f.table as *const Solved, f.symmetry, f.board));
         assert_eq!(found, walk(board), "{board:016x}");
         match found {
             Some(_) => covered += 1,
@@ -624,4 +626,108 @@ fn tables_from_a_tile_on_leave_the_boards_below_it_to_the_search_alone() {
         "snake-10 t4; from 65536",
         "game lines name it"
     );
+}
+
+/// A distilled set holds, for the boards just moved that it keeps, the full table's chance; a
+/// covered board it does not keep has no value there, and at the leaves such a board is worth
+/// the network's value alone. Its file reads back as written, and a changed byte, a cut, states
+/// out of order, another magic or another version is refused, named.
+#[test]
+fn a_distilled_table_holds_the_full_tables_chances_where_it_keeps_them() {
+    use game2048::ai::bitboard::Bitboard;
+    use game2048::ai::endgame::distilled::{read_set, write_set, Distilled};
+    use game2048::ai::endgame::Use;
+    use game2048::ai::eval::learned::NetworkEval;
+    use game2048::ai::ntuple::network::tile_score;
+    use game2048::ai::ntuple::{Network, Shape};
+    let game = Subgame::new(Formation::snake(10).unwrap(), 4).unwrap();
+    let full = Tables::new(vec![Builder::new(game.clone()).solve_all()]);
+    // Boards just moved: the chain 2^15..2^6, 2^4 along the snake, small tiles free.
+    let boards: Vec<u64> = [
+        [1u8, 2, 0, 1, 0, 3],
+        [0, 1, 1, 2, 2, 0],
+        [3, 0, 2, 1, 1, 1],
+        [2, 2, 0, 0, 3, 1],
+    ]
+    .iter()
+    .map(|free| {
+        let mut cells = [15u8, 14, 13, 12, 8, 9, 10, 11, 7, 4, 0, 0, 0, 0, 0, 0];
+        cells[10..].copy_from_slice(free);
+        cells
+            .iter()
+            .enumerate()
+            .fold(0u64, |b, (i, &e)| b | (u64::from(e) << (4 * i)))
+    })
+    .collect();
+    let state = |b: u64| {
+        let f = full.find(b).expect("covered");
+        f.table.game().after_index(f.board).expect("not won")
+    };
+    let (kept, left) = boards.split_at(2);
+    let entries: Vec<(u32, u16)> = kept
+        .iter()
+        .map(|&b| {
+            let chance = full.after_chance(b).unwrap();
+            (state(b) as u32, (chance * 65535.0).round() as u16)
+        })
+        .collect();
+    assert!(Distilled::new(game.clone(), vec![entries[0], entries[0]]).is_none());
+    assert!(Distilled::new(game.clone(), vec![(game.states() as u32, 1)]).is_none());
+    let set = vec![Distilled::new(game.clone(), entries).unwrap()];
+    let mut bytes = write_set(&set, Vec::new()).unwrap();
+    assert_eq!(read_set(&bytes[..]).unwrap(), set);
+    let distilled =
+        Tables::of(set.into_iter().map(Solved::Distilled).collect()).with_use(Use::Leaves);
+    for &b in kept {
+        let (d, f) = (
+            distilled.after_chance(b).unwrap(),
+            full.after_chance(b).unwrap(),
+        );
+        assert!(
+            f > 0.0 && f < 1.0 && (d - f).abs() <= 0.5 / 65535.0,
+            "{d} / {f}"
+        );
+    }
+    for &b in left {
+        assert!(full.after_chance(b).is_some());
+        assert_eq!(distilled.after_chance(b), None, "{b:016x} is not kept");
+    }
+    let mut network = Network::new(Shape::small_4x4(16), 0.0);
+    for (i, w) in network.weights_mut().unwrap().iter_mut().enumerate() {
+        *w = (i % 7) as f32;
+    }
+    let (plain, tabled) = (
+        NetworkEval::new(&network),
+        NetworkEval::with_tables(&network, &distilled),
+    );
+    let (held, missing) = (Bitboard(kept[0]), Bitboard(left[0]));
+    let chance = distilled.after_chance(kept[0]).unwrap();
+    let points = tile_score(held) as f64;
+    assert_eq!(tabled.score(held), points + network.value(held) * chance);
+    assert_eq!(tabled.score(missing), plain.score(missing));
+    assert_eq!(distilled.describe(), "distilled snake-10 t4; at the leaves");
+    // The file: one byte changed, the end cut off, the states swapped, another magic, version.
+    let last = bytes.len() - 6;
+    bytes[last] ^= 1;
+    assert!(matches!(read_set(&bytes[..]), Err(TableError::BadChecksum)));
+    bytes[last] ^= 1;
+    assert!(matches!(
+        read_set(&bytes[..bytes.len() - 1]),
+        Err(TableError::BadLength)
+    ));
+    let mut swapped = bytes.clone();
+    let (a, b) = (18, 22);
+    for k in 0..4 {
+        swapped.swap(a + k, b + k);
+    }
+    let err = read_set(&swapped[..]).unwrap_err();
+    assert!(err.to_string().contains("do not ascend"), "{err}");
+    let mut other = bytes.clone();
+    other[6] = b't';
+    assert!(matches!(read_set(&other[..]), Err(TableError::BadMagic)));
+    bytes[8] = 9;
+    assert!(matches!(
+        read_set(&bytes[..]),
+        Err(TableError::BadVersion(9))
+    ));
 }

@@ -205,6 +205,99 @@ fn reach_counts_the_values_one_half_of_the_games_holds_for_the_other() {
     assert!(stderr(&out).contains("two or more"), "{}", stderr(&out));
 }
 
+/// `distill` writes the most looked-up values within its budget, which `info` reads back and the
+/// arena plays at the leaves only; a name without .egd, a folder of distilled tables to distil
+/// from, or the root use with one is bad input (exit 2).
+#[test]
+fn distill_keeps_what_its_budget_holds_and_the_arena_plays_it_at_the_leaves() {
+    const ARENA: &str = env!("CARGO_BIN_EXE_arena");
+    let dir = scratch("distill");
+    let build = tablebase(&dir, &["build", "snake-10", "--target", "4", "--dir", "t"]);
+    assert!(build.status.success(), "{}", stderr(&build));
+    std::fs::create_dir_all(dir.join("d")).unwrap();
+    let p = "{\"size\":4,\"cells\":[32768,16384,8192,4096,256,512,1024,2048,128,16,0,2,4,2,0,8]}\n";
+    std::fs::write(dir.join("p.jsonl"), p).unwrap();
+    let distill = |budget: &str, out: &str, from: &str| {
+        tablebase(
+            &dir,
+            &[
+                "distill", "p.jsonl", "--dir", from, "--budget", budget, "--out", out,
+            ],
+        )
+    };
+    let all = distill("100000", "d/all.egd", "t");
+    assert!(all.status.success(), "{}", stderr(&all));
+    let values = |out: &Output| {
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        let n: u64 = text
+            .split(": ")
+            .nth(1)
+            .unwrap()
+            .split(' ')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
+        (n, text)
+    };
+    let (every, text) = values(&all);
+    assert!(every > 3 && text.contains("(100.0%) held"), "{text}");
+    // Room for three values beside the header of one sub-game: 12 + 6 + 4 bytes.
+    let small = distill("40", "small.egd", "t");
+    assert!(small.status.success(), "{}", stderr(&small));
+    assert_eq!(values(&small).0, 3, "{}", values(&small).1);
+    assert_eq!(std::fs::metadata(dir.join("small.egd")).unwrap().len(), 40);
+    let info = tablebase(&dir, &["info", "d/all.egd"]);
+    let text = String::from_utf8_lossy(&info.stdout);
+    assert!(info.status.success(), "{}", stderr(&info));
+    assert!(
+        text.contains(&format!("snake-10 t4: {every} values")),
+        "{text}"
+    );
+    for (out, says) in [
+        (distill("100", "x.egt", "t"), ".egd"),
+        (distill("100", "y.egd", "d"), "full tables only"),
+    ] {
+        assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+        assert!(stderr(&out).contains(says), "{}", stderr(&out));
+    }
+    let network = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/tiny-4x4-l8-i8.ntw");
+    let arena = |extra: &[&str]| {
+        let mut args = vec![
+            "--strategy",
+            "expectimax-td",
+            "--nodes",
+            "200",
+            "--network",
+            network,
+            "--games",
+            "1",
+            "--until",
+            "256",
+            "--threads",
+            "1",
+            "--tables",
+            "d",
+            "--out",
+            "g.jsonl",
+        ];
+        args.extend_from_slice(extra);
+        Command::new(ARENA)
+            .args(&args)
+            .current_dir(&dir)
+            .output()
+            .unwrap()
+    };
+    let root = arena(&[]);
+    assert_eq!(root.status.code(), Some(2), "{}", stderr(&root));
+    assert!(stderr(&root).contains("leaves only"), "{}", stderr(&root));
+    let leaves = arena(&["--table-use", "leaves"]);
+    assert!(leaves.status.success(), "{}", stderr(&leaves));
+    let line = std::fs::read_to_string(dir.join("g.jsonl")).unwrap();
+    let line: serde_json::Value = serde_json::from_str(line.lines().next().unwrap()).unwrap();
+    assert_eq!(line["tables"], "distilled snake-10 t4; at the leaves");
+}
+
 /// `calibrate`: each table's games counted once, at their first covered board, with the share
 /// that made the tile; a bad line is named (exit 2).
 #[test]

@@ -8,8 +8,40 @@
 //! chain, and along each path the chain's length and the free tiles' largest say which
 //! formations fit, each found in an index by formation and target rather than table by table.
 
+use super::distilled::Distilled;
 use super::formation::{Formation, Layout, Symmetry, MAX_FIXED};
+use super::subgame::Subgame;
 use super::table::Table;
+
+/// A sub-game's chances as a search reads them: every state's ([`Table`]), or those of the
+/// boards a player reaches ([`Distilled`], which serves the leaves only).
+#[derive(Clone, Debug)]
+pub enum Solved {
+    Full(Table),
+    Distilled(Distilled),
+}
+
+impl Solved {
+    pub fn game(&self) -> &Subgame {
+        match self {
+            Solved::Full(t) => t.game(),
+            Solved::Distilled(d) => d.game(),
+        }
+    }
+
+    /// The chance of winning the sub-game from `after`, a sub-game board just moved (before
+    /// its spawn); None where a distilled table does not hold it.
+    #[inline]
+    pub fn after_value(&self, after: u64) -> Option<f64> {
+        match self {
+            Solved::Full(t) => Some(t.game().after_value(after, &|i| t.chance(i))),
+            Solved::Distilled(d) => match d.game().after_index(after) {
+                None => Some(1.0),
+                Some(state) => d.chance(state),
+            },
+        }
+    }
+}
 
 /// What a search does with a move that breaks the covering table's formation (moves a fixed
 /// tile), which the sub-game counts as lost.
@@ -65,7 +97,7 @@ impl Use {
 #[derive(Clone, Debug, Default)]
 pub struct Tables {
     /// Most fixed tiles first.
-    tables: Vec<Table>,
+    tables: Vec<Solved>,
     breaks: Breaks,
     uses: Use,
     /// The tile's exponent from which the search consults the tables: only once the board
@@ -99,7 +131,7 @@ fn nibble(board: u64, cell: u8) -> u8 {
 
 /// A board a table covers: which table, in which symmetry, and the sub-game's board.
 pub struct Found<'t> {
-    pub table: &'t Table,
+    pub table: &'t Solved,
     pub symmetry: Symmetry,
     /// The canonical board with the fixed tiles' stand-ins.
     pub board: u64,
@@ -107,7 +139,7 @@ pub struct Found<'t> {
 
 impl Found<'_> {
     /// The chance of winning the sub-game after each move of the board's `Direction::ALL`
-    /// (None for a move the sub-game does not allow).
+    /// (None for a move the sub-game does not allow, or one a distilled table does not hold).
     pub fn chances(&self) -> [Option<f64>; 4] {
         let mut out = [None; 4];
         for (d, after) in crate::direction::Direction::ALL
@@ -115,22 +147,21 @@ impl Found<'_> {
             .zip(self.table.game().moves(self.board))
         {
             if let Some(after) = after {
-                out[self.symmetry.direction(d).index()] = Some(self.after_value(after));
+                out[self.symmetry.direction(d).index()] = self.table.after_value(after);
             }
         }
         out
     }
-
-    /// The chance of winning the sub-game from `after`, a sub-game board just moved (before
-    /// its spawn).
-    fn after_value(&self, after: u64) -> f64 {
-        let table = self.table;
-        table.game().after_value(after, &|i| table.chance(i))
-    }
 }
 
 impl Tables {
-    pub fn new(mut tables: Vec<Table>) -> Tables {
+    /// These full tables.
+    pub fn new(tables: Vec<Table>) -> Tables {
+        Tables::of(tables.into_iter().map(Solved::Full).collect())
+    }
+
+    /// These tables, full or distilled.
+    pub fn of(mut tables: Vec<Solved>) -> Tables {
         tables.sort_by_key(|t| {
             (
                 std::cmp::Reverse(t.game().formation().fixed_count()),
@@ -155,21 +186,29 @@ impl Tables {
         }
     }
 
-    /// Every table (`*.egt`) in the folder `dir`, in file-name order, none when it holds none;
-    /// the error names the folder, or the file and what is wrong with it.
+    /// Every table in the folder `dir`: the full ones (`*.egt`) and the distilled sets
+    /// (`*.egd`), in file-name order, none when it holds none; the error names the folder, or
+    /// the file and what is wrong with it.
     pub fn read_dir(dir: &std::path::Path) -> Result<Tables, String> {
         let entries =
             std::fs::read_dir(dir).map_err(|e| format!("{}: cannot read: {e}", dir.display()))?;
         let mut paths: Vec<std::path::PathBuf> = entries
             .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(|x| x == "egt"))
+            .filter(|p| p.extension().is_some_and(|x| x == "egt" || x == "egd"))
             .collect();
         paths.sort();
-        let tables = paths
-            .iter()
-            .map(|p| Table::read_file(p))
-            .collect::<Result<_, _>>()?;
-        Ok(Tables::new(tables))
+        let mut tables = Vec::new();
+        for p in &paths {
+            match p.extension().is_some_and(|x| x == "egd") {
+                true => tables.extend(
+                    super::distilled::read_file(p)?
+                        .into_iter()
+                        .map(Solved::Distilled),
+                ),
+                false => tables.push(Solved::Full(Table::read_file(p)?)),
+            }
+        }
+        Ok(Tables::of(tables))
     }
 
     /// These tables, with `breaks` for the moves that break a formation.
@@ -211,37 +250,34 @@ impl Tables {
         self.tables.is_empty()
     }
 
-    pub fn tables(&self) -> &[Table] {
+    pub fn tables(&self) -> &[Solved] {
         &self.tables
     }
 
+    /// Whether any of these tables is distilled (which serves the leaves only).
+    pub fn has_distilled(&self) -> bool {
+        self.tables
+            .iter()
+            .any(|t| matches!(t, Solved::Distilled(_)))
+    }
+
     /// The tables by formation, as game lines and messages name them: `snake-7 t3-8, snake-8 t7,
-    /// parallel-7 t8`,
+    /// parallel-7 t8`, the distilled ones after the word `distilled`,
     /// followed by `; at the leaves` under [`Use::Leaves`] (where [`Breaks`] plays no part),
     /// else by `; breaking moves searched` under [`Breaks::Searched`], and by `; from 16384`
     /// when they apply only from a tile on ([`Tables::with_from`]).
     pub fn describe(&self) -> String {
-        let mut parts: Vec<(Formation, u8, u8)> = Vec::new();
-        let mut sorted: Vec<(Formation, u8)> = self
-            .tables
-            .iter()
-            .map(|t| (t.game().formation(), t.game().target()))
-            .collect();
-        sorted.sort_unstable();
-        for (f, t) in sorted {
-            match parts.last_mut() {
-                Some((pf, _, high)) if *pf == f && *high + 1 == t => *high = t,
-                _ => parts.push((f, t, t)),
-            }
-        }
-        let names: Vec<String> = parts
-            .iter()
-            .map(|&(f, low, high)| match low == high {
-                true => format!("{} t{low}", f.name()),
-                false => format!("{} t{low}-{high}", f.name()),
-            })
-            .collect();
-        let names = names.join(", ");
+        let full = names(self.tables.iter().filter(|t| matches!(t, Solved::Full(_))));
+        let distilled = names(
+            self.tables
+                .iter()
+                .filter(|t| matches!(t, Solved::Distilled(_))),
+        );
+        let names = match (full.is_empty(), distilled.is_empty()) {
+            (_, true) => full,
+            (true, false) => format!("distilled {distilled}"),
+            (false, false) => format!("{full}, distilled {distilled}"),
+        };
         let uses = match (self.uses, self.breaks) {
             (Use::Leaves, _) => format!("{names}; at the leaves"),
             (Use::Root, Breaks::RuledOut) => names,
@@ -304,10 +340,11 @@ impl Tables {
     }
 
     /// The chance of winning the covering table's sub-game from `after`, a board just moved
-    /// (before its spawn), or None when no table covers it.
+    /// (before its spawn), or None when no table covers it (or a distilled one does not hold
+    /// it).
     pub fn after_chance(&self, after: u64) -> Option<f64> {
         let found = self.find(after)?;
-        Some(found.after_value(found.board))
+        found.table.after_value(found.board)
     }
 
     /// The chance of winning the covering table's sub-game after each move of the board's
@@ -316,4 +353,27 @@ impl Tables {
     pub fn chances(&self, board: u64) -> Option<[Option<f64>; 4]> {
         self.find(board).map(|found| found.chances())
     }
+}
+
+/// Tables by formation, as [`Tables::describe`] names them: `snake-7 t3-8, snake-8 t7`.
+fn names<'t>(tables: impl Iterator<Item = &'t Solved>) -> String {
+    let mut sorted: Vec<(Formation, u8)> = tables
+        .map(|t| (t.game().formation(), t.game().target()))
+        .collect();
+    sorted.sort_unstable();
+    let mut parts: Vec<(Formation, u8, u8)> = Vec::new();
+    for (f, t) in sorted {
+        match parts.last_mut() {
+            Some((pf, _, high)) if *pf == f && *high + 1 == t => *high = t,
+            _ => parts.push((f, t, t)),
+        }
+    }
+    let names: Vec<String> = parts
+        .iter()
+        .map(|&(f, low, high)| match low == high {
+            true => format!("{} t{low}", f.name()),
+            false => format!("{} t{low}-{high}", f.name()),
+        })
+        .collect();
+    names.join(", ")
 }

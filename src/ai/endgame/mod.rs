@@ -8,18 +8,21 @@
 //! - [`subgame`]: the sub-game's rules, its states numbered without hashing, one state's value;
 //! - [`build`]: solving every state, layer by layer, with checkpoints;
 //! - [`table`]: a solved table and its file;
+//! - [`distilled`]: the chances a player's games reach, chosen from a full table, and their file;
 //! - [`lookup`]: which table covers a board, and each move's chance there.
 //!
-//! Imports run one way: `formation` <- `subgame` <- `table` <- `build`, `lookup`.
+//! Imports run one way: `formation` <- `subgame` <- `table` <- `distilled`, `build`, `lookup`.
 
 pub mod build;
+pub mod distilled;
 pub mod formation;
 pub mod lookup;
 pub mod subgame;
 pub mod table;
 
 pub use build::Builder;
+pub use distilled::Distilled;
 pub use formation::{Formation, Symmetry};
-pub use lookup::{Breaks, Tables, Use};
+pub use lookup::{Breaks, Solved, Tables, Use};
 pub use subgame::Subgame;
 pub use table::{Table, TableError};

@@ -159,18 +159,24 @@ impl Subgame {
         })
     }
 
+    /// The state of `after`, a board just moved (before the spawn), whose chance a table
+    /// holds; None when the sub-game is already won there. Two targets merged into a tile
+    /// above the chain's end count as won: in a chain with a gap above its end that is the
+    /// next link made (it lies beside the fixed tile it merges with more often than not), and
+    /// in any case a larger tile than the goal asked for.
+    #[inline]
+    pub fn after_index(&self, after: u64) -> Option<u64> {
+        if self.won(after) {
+            return None;
+        }
+        self.index(after)
+    }
+
     /// The chance of winning from `after`, a board just moved (before the spawn), given the
     /// value of every state of a larger sum.
     #[inline]
     pub fn after_value(&self, after: u64, value: &impl Fn(u64) -> f64) -> f64 {
-        if self.won(after) {
-            return 1.0;
-        }
-        // Two targets merged into a tile above the chain's end: in a chain with a gap above
-        // its end that is the next link made (it lies beside the fixed tile it merges with more
-        // often than not), and in any case a larger tile than the goal asked for. The sub-game
-        // counts it won.
-        let Some(index) = self.index(after) else {
+        let Some(index) = self.after_index(after) else {
             return 1.0;
         };
         let empty = Bitboard(after).empty_mask();

@@ -47,7 +47,7 @@ impl fmt::Display for TableError {
         match self {
             TableError::BadMagic => write!(
                 f,
-                "not an endgame table (its first bytes are not 2048egt or 2048egc)"
+                "not an endgame table (its first bytes are not 2048egt, 2048egc or 2048egd)"
             ),
             TableError::BadVersion(v) => write!(
                 f,
@@ -152,7 +152,7 @@ impl<R: Read> Checked<R> {
 /// The parallel layout's mark in the header's formation byte.
 const PARALLEL_MARK: u8 = 128;
 
-fn formation_byte(f: Formation) -> u8 {
+pub(crate) fn formation_byte(f: Formation) -> u8 {
     let mark = if f.layout() == Layout::Parallel {
         PARALLEL_MARK
     } else {
@@ -161,7 +161,7 @@ fn formation_byte(f: Formation) -> u8 {
     mark | f.fixed_count() as u8
 }
 
-fn formation_of_byte(byte: u8) -> Option<Formation> {
+pub(crate) fn formation_of_byte(byte: u8) -> Option<Formation> {
     let layout = if byte & PARALLEL_MARK != 0 {
         Layout::Parallel
     } else {
@@ -300,7 +300,8 @@ impl Table {
     }
 }
 
-/// A value stored little-endian in a fixed number of bytes: a table's `u16`, a checkpoint's `f32`.
+/// A value stored little-endian in a fixed number of bytes: a table's `u16`, a checkpoint's
+/// `f32`, a distilled table's state `u32`.
 pub(crate) trait Stored: Copy {
     const BYTES: usize;
     fn from_le(bytes: &[u8]) -> Self;
@@ -311,6 +312,16 @@ impl Stored for u16 {
     const BYTES: usize = 2;
     fn from_le(b: &[u8]) -> u16 {
         u16::from_le_bytes([b[0], b[1]])
+    }
+    fn put_le(self, out: &mut Vec<u8>) {
+        out.extend_from_slice(&self.to_le_bytes());
+    }
+}
+
+impl Stored for u32 {
+    const BYTES: usize = 4;
+    fn from_le(b: &[u8]) -> u32 {
+        u32::from_le_bytes([b[0], b[1], b[2], b[3]])
     }
     fn put_le(self, out: &mut Vec<u8>) {
         out.extend_from_slice(&self.to_le_bytes());

@@ -90,7 +90,12 @@ fn load_tables(cli: &mut args::Cli) -> Result<(), Fail> {
     let tables = game2048::ai::endgame::Tables::read_dir(std::path::Path::new(dir)).map_err(bad)?;
     if tables.is_empty() {
         return Err(bad(
-            "no table (*.egt) in it: build them with tablebase (docs/ai.md)".into(),
+            "no table (*.egt, *.egd) in it: build them with tablebase (docs/ai.md)".into(),
+        ));
+    }
+    if tables.has_distilled() && cli.uses != game2048::ai::endgame::Use::Leaves {
+        return Err(bad(
+            "a distilled table (*.egd) serves the leaves only: add --table-use leaves".into(),
         ));
     }
     cli.loaded_tables = Some(std::sync::Arc::new(

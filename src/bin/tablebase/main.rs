@@ -7,11 +7,13 @@
 //! tablebase info tables/snake-7-t8.egt
 //! tablebase cover positions.jsonl --dir tables
 //! tablebase reach every.jsonl --dir tables --plies 2
+//! tablebase distill every.jsonl --dir tables --out tables-distilled/reached.egd
 //! ```
 
 mod build;
 mod calibrate;
 mod cover;
+mod distill;
 mod positions;
 mod reach;
 
@@ -35,7 +37,7 @@ enum Command {
     Build(build::Args),
     /// Checks table files and prints what each holds
     Info {
-        /// Table files (.egt)
+        /// Table files (.egt) and distilled sets (.egd)
         #[arg(required = true)]
         files: Vec<String>,
     },
@@ -47,6 +49,8 @@ enum Command {
     /// The table values a run's games look up a move or two ahead of the boards they play, and
     /// how many of one half's a distilled table of the other half's most looked-up values holds
     Reach(reach::Args),
+    /// Writes a distilled set (*.egd): the values a run's games look up most, within a budget
+    Distill(distill::Args),
 }
 
 /// A failure: a message, and the exit code (2 for bad input, 1 otherwise).
@@ -79,6 +83,7 @@ fn main() -> ExitCode {
         Command::Cover(args) => cover::run(&args),
         Command::Calibrate(args) => calibrate::run(&args),
         Command::Reach(args) => reach::run(&args),
+        Command::Distill(args) => distill::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -96,6 +101,21 @@ pub fn read_table(path: &std::path::Path) -> Result<game2048::ai::endgame::Table
 
 fn info(files: &[String]) -> Result<(), Fail> {
     for path in files {
+        if path.ends_with(".egd") {
+            let set = game2048::ai::endgame::distilled::read_file(std::path::Path::new(path))
+                .map_err(Fail::input)?;
+            for d in set {
+                let game = d.game();
+                println!(
+                    "{path}: {} t{}: {} values of its {} states (distilled); checksum ok",
+                    game.formation().name(),
+                    game.target(),
+                    d.len(),
+                    game.states()
+                );
+            }
+            continue;
+        }
         let table = read_table(std::path::Path::new(path))?;
         let game = table.game();
         let values = table.values();

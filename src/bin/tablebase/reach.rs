@@ -12,14 +12,12 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::PathBuf;
 
 use game2048::ai::bitboard::Bitboard;
+use game2048::ai::endgame::distilled::{overhead, ENTRY_BYTES};
 use game2048::ai::endgame::{Formation, Tables};
 
 use crate::cover::load_tables;
 use crate::positions::{board, lines};
 use crate::Fail;
-
-/// Bytes a distilled table spends on one value: the state's index (4) and its chance (2).
-pub const ENTRY_BYTES: u64 = 6;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -74,22 +72,42 @@ pub fn leaves(board: u64, plies: u32) -> Vec<u64> {
     out
 }
 
-/// The value a table holds for `after`, keyed by the table's place among `names` and the
-/// sub-game's state; None when no table covers it or its value needs no table (a tile past
-/// the target already made).
-fn key(tables: &Tables, names: &mut Vec<(Formation, u8)>, after: u64) -> Option<u64> {
+/// The value a table holds for `after`, keyed by the table's place in `tables.tables()` and
+/// the sub-game's state ([`split_key`]); None when no table covers it or the sub-game is won
+/// there (its value needs no table).
+pub fn key(tables: &Tables, after: u64) -> Option<u64> {
     let found = tables.find(after)?;
-    let game = found.table.game();
-    let index = game.index(found.board)?;
-    let name = (game.formation(), game.target());
-    let place = match names.iter().position(|n| *n == name) {
-        Some(p) => p,
-        None => {
-            names.push(name);
-            names.len() - 1
+    let state = found.table.game().after_index(found.board)?;
+    let place = tables
+        .tables()
+        .iter()
+        .position(|t| std::ptr::eq(t, found.table))
+        .expect("found among the tables");
+    Some((place as u64) << 40 | state)
+}
+
+/// A [`key`]'s table place and state.
+pub fn split_key(key: u64) -> (usize, u64) {
+    ((key >> 40) as usize, key & ((1 << 40) - 1))
+}
+
+/// Each value's lookups over `positions`' boards, `plies` moves ahead of each.
+pub fn count<'p>(
+    tables: &Tables,
+    positions: impl Iterator<Item = &'p u64>,
+    plies: u32,
+    counts: &mut HashMap<u64, u64>,
+) -> u64 {
+    let mut lookups = 0;
+    for &b in positions {
+        for after in leaves(b, plies) {
+            lookups += 1;
+            if let Some(k) = key(tables, after) {
+                *counts.entry(k).or_default() += 1;
+            }
         }
-    };
-    Some((place as u64) << 40 | index)
+    }
+    lookups
 }
 
 /// Lookups of one set of games: how many boards were looked up, and each covered value's count.
@@ -120,24 +138,20 @@ pub fn run(args: &Args) -> Result<(), Fail> {
         )));
     }
     let split = seeds[seeds.len() / 2];
-    let mut names = Vec::new();
     let (mut first, mut second) = (Half::default(), Half::default());
-    for p in &positions {
-        let Some(b) = board(&p.cells) else { continue };
-        let half = if p.seed < split {
-            &mut first
-        } else {
-            &mut second
-        };
-        half.games.insert(p.seed);
-        for after in leaves(b, args.plies) {
-            half.lookups += 1;
-            if let Some(k) = key(&tables, &mut names, after) {
-                *half.counts.entry(k).or_default() += 1;
-            }
-        }
+    for (half, of_first) in [(&mut first, true), (&mut second, false)] {
+        let boards: Vec<u64> = positions
+            .iter()
+            .filter(|p| (p.seed < split) == of_first)
+            .filter_map(|p| {
+                half.games.insert(p.seed);
+                board(&p.cells)
+            })
+            .collect();
+        half.lookups = count(&tables, boards.iter(), args.plies, &mut half.counts);
     }
-    let distilled = distill(&first.counts, args.budget / ENTRY_BYTES);
+    let kept = most_looked_up(&first.counts, tables.tables().len(), args.budget);
+    let distilled: HashSet<u64> = kept.iter().copied().collect();
     let all: HashSet<u64> = first.counts.keys().copied().collect();
     let served = |set: &HashSet<u64>| -> u64 {
         second
@@ -168,7 +182,7 @@ pub fn run(args: &Args) -> Result<(), Fail> {
             (distinct * ENTRY_BYTES) as f64 / 1e6
         );
     }
-    let kept = distilled.len() as u64;
+    let kept = kept.len() as u64;
     println!(
         "second half's covered lookups served by every value of the first half: {:.1}%",
         pct(served(&all), second.covered())
@@ -181,7 +195,8 @@ pub fn run(args: &Args) -> Result<(), Fail> {
     );
     let mut by: BTreeMap<(Formation, u8), (u64, u64)> = BTreeMap::new();
     for (k, n) in &second.counts {
-        let row = by.entry(names[(k >> 40) as usize]).or_default();
+        let game = tables.tables()[split_key(*k).0].game();
+        let row = by.entry((game.formation(), game.target())).or_default();
         row.0 += n;
         row.1 += if distilled.contains(k) { *n } else { 0 };
     }
@@ -197,8 +212,10 @@ pub fn run(args: &Args) -> Result<(), Fail> {
     Ok(())
 }
 
-/// The `keep` values looked up most often (ties: the smaller key first).
-fn distill(counts: &HashMap<u64, u64>, keep: u64) -> HashSet<u64> {
+/// The values looked up most often (ties: the smaller key first) that a distilled file of
+/// `budget` bytes holds, beside its header for as many as `tables` sub-games.
+pub fn most_looked_up(counts: &HashMap<u64, u64>, tables: usize, budget: u64) -> Vec<u64> {
+    let keep = budget.saturating_sub(overhead(tables)) / ENTRY_BYTES;
     let mut ranked: Vec<(u64, u64)> = counts.iter().map(|(&k, &n)| (n, k)).collect();
     ranked.sort_unstable_by_key(|&(n, k)| (std::cmp::Reverse(n), k));
     ranked

@@ -1,0 +1,166 @@
+//! A distilled table: of one sub-game, only the chances of the boards just moved (before the
+//! spawn) that a player's games reach, chosen from them (`tablebase distill`), where a full
+//! table holds every state's. Small enough to carry where a full one is not; a board it does
+//! not hold has no value there, and the search goes on without it.
+//!
+//! A file holds a set of them. Little-endian throughout:
+//!
+//! | offset | bytes | field |
+//! | --- | --- | --- |
+//! | 0 | 8 | magic `2048egd\n` |
+//! | 8 | 2 | version: 1 |
+//! | 10 | 2 | the number of sub-games, S |
+//! | 12 | S x 6 | each sub-game: its formation byte (as a table's header), its target exponent, its entries N (`u32`) |
+//! | then | for each sub-game, N x 4 then N x 2 | the boards' states (`Subgame::after_index`, ascending, each below `u32::MAX`), then their chances (a `u16` in 65535ths) |
+//! | end | 4 | CRC-32 of every byte before it |
+//!
+//! Reading checks the magic, the version, the fields, that each sub-game's states ascend
+//! within its range, the length and the checksum, and names the first that fails.
+
+use std::io::{Read, Write};
+
+use super::subgame::Subgame;
+use super::table::{
+    formation_byte, formation_of_byte, read_values, write_values, Checked, Summed, TableError, ONE,
+};
+
+pub const DISTILLED_MAGIC: &[u8; 8] = b"2048egd\n";
+pub const DISTILLED_VERSION: u16 = 1;
+
+/// Bytes one entry takes in the file and in memory: its state and its chance.
+pub const ENTRY_BYTES: u64 = 6;
+
+/// Bytes a file of `games` sub-games takes besides its entries.
+pub fn overhead(games: usize) -> u64 {
+    12 + 6 * games as u64 + 4
+}
+
+/// One sub-game's distilled chances.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Distilled {
+    game: Subgame,
+    /// Ascending.
+    states: Vec<u32>,
+    values: Vec<u16>,
+}
+
+impl Distilled {
+    /// The chances `entries` give (a board's state, its chance in 65535ths), in any order;
+    /// None when a state repeats or lies outside the sub-game.
+    pub fn new(game: Subgame, mut entries: Vec<(u32, u16)>) -> Option<Distilled> {
+        entries.sort_unstable();
+        let fits = entries.windows(2).all(|w| w[0].0 < w[1].0)
+            && entries
+                .last()
+                .is_none_or(|e| u64::from(e.0) < game.states());
+        fits.then(|| Distilled {
+            game,
+            states: entries.iter().map(|e| e.0).collect(),
+            values: entries.iter().map(|e| e.1).collect(),
+        })
+    }
+
+    pub fn game(&self) -> &Subgame {
+        &self.game
+    }
+
+    pub fn len(&self) -> usize {
+        self.states.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.states.is_empty()
+    }
+
+    /// The chance of winning from the board just moved whose state is `state`, if it is held.
+    #[inline]
+    pub fn chance(&self, state: u64) -> Option<f64> {
+        let state = u32::try_from(state).ok()?;
+        let at = self.states.binary_search(&state).ok()?;
+        Some(f64::from(self.values[at]) / f64::from(ONE))
+    }
+}
+
+/// Writes a set of distilled tables as one file.
+pub fn write_set<W: Write>(set: &[Distilled], out: W) -> std::io::Result<W> {
+    let mut out = Summed::new(out);
+    let mut header = Vec::new();
+    header.extend_from_slice(DISTILLED_MAGIC);
+    header.extend_from_slice(&DISTILLED_VERSION.to_le_bytes());
+    header.extend_from_slice(&(set.len() as u16).to_le_bytes());
+    for d in set {
+        header.push(formation_byte(d.game.formation()));
+        header.push(d.game.target());
+        header.extend_from_slice(&(d.len() as u32).to_le_bytes());
+    }
+    out.put(&header)?;
+    for d in set {
+        write_values(&mut out, &d.states)?;
+        write_values(&mut out, &d.values)?;
+    }
+    out.finish()
+}
+
+/// Reads a file of distilled tables.
+pub fn read_set<R: Read>(input: R) -> Result<Vec<Distilled>, TableError> {
+    let mut input = Checked::new(input);
+    let mut head = [0u8; 12];
+    input.take(&mut head)?;
+    if &head[..8] != DISTILLED_MAGIC {
+        return Err(TableError::BadMagic);
+    }
+    let version = u16::from_le_bytes([head[8], head[9]]);
+    if version != DISTILLED_VERSION {
+        return Err(TableError::BadVersion(version));
+    }
+    let count = usize::from(u16::from_le_bytes([head[10], head[11]]));
+    let mut games = Vec::with_capacity(count);
+    for _ in 0..count {
+        let mut field = [0u8; 6];
+        input.take(&mut field)?;
+        let formation = formation_of_byte(field[0]).ok_or_else(|| {
+            TableError::BadField(format!("no formation is numbered {}", field[0]))
+        })?;
+        let game = Subgame::new(formation, field[1]).ok_or_else(|| {
+            TableError::BadField(format!(
+                "target 2^{} is outside {}'s range",
+                field[1],
+                formation.name()
+            ))
+        })?;
+        let entries = u32::from_le_bytes(field[2..6].try_into().expect("4 bytes"));
+        if u64::from(entries) > game.states() {
+            return Err(TableError::BadField(format!(
+                "{entries} entries for {} t{}, which has {} states",
+                formation.name(),
+                game.target(),
+                game.states()
+            )));
+        }
+        games.push((game, entries as usize));
+    }
+    let mut set = Vec::with_capacity(count);
+    for (game, entries) in games {
+        let states: Vec<u32> = read_values(&mut input, entries)?;
+        let values: Vec<u16> = read_values(&mut input, entries)?;
+        let name = format!("{} t{}", game.formation().name(), game.target());
+        let ascending = states.windows(2).all(|w| w[0] < w[1]);
+        let d = Distilled::new(game, states.into_iter().zip(values).collect())
+            .filter(|_| ascending)
+            .ok_or_else(|| {
+                TableError::BadField(format!(
+                    "{name}: its states do not ascend within the sub-game"
+                ))
+            })?;
+        set.push(d);
+    }
+    input.finish()?;
+    Ok(set)
+}
+
+/// The set in the file at `path`; the error names the file and what is wrong with it.
+pub fn read_file(path: &std::path::Path) -> Result<Vec<Distilled>, String> {
+    let file =
+        std::fs::File::open(path).map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
+    read_set(std::io::BufReader::new(file)).map_err(|e| format!("{}: {e}", path.display()))
+}
