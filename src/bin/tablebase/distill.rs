@@ -22,7 +22,7 @@ pub struct Args {
     #[arg(long)]
     dir: PathBuf,
     /// How many moves ahead of each played board the lookups are taken
-    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=2))]
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=3))]
     plies: u32,
     /// The file's size in bytes at most
     #[arg(long, default_value_t = 4_000_000)]
