@@ -60,14 +60,6 @@ impl Breaks {
         ("ruled-out", Breaks::RuledOut),
         ("searched", Breaks::Searched),
     ];
-
-    /// The rule named `name` (one of [`Breaks::NAMES`]).
-    pub fn named(name: &str) -> Option<Breaks> {
-        Breaks::NAMES
-            .iter()
-            .find(|(n, _)| *n == name)
-            .map(|&(_, b)| b)
-    }
 }
 
 /// Where a search uses the tables.
@@ -86,11 +78,6 @@ pub enum Use {
 impl Use {
     /// Each use by the name the arena's `--table-use` takes.
     pub const NAMES: [(&'static str, Use); 2] = [("root", Use::Root), ("leaves", Use::Leaves)];
-
-    /// The use named `name` (one of [`Use::NAMES`]).
-    pub fn named(name: &str) -> Option<Use> {
-        Use::NAMES.iter().find(|(n, _)| *n == name).map(|&(_, u)| u)
-    }
 }
 
 /// The tables a search may consult, passed to it as a value.

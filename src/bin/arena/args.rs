@@ -111,18 +111,21 @@ Exit code 2: bad input (options, files, specs); 1: a failure while playing or wr
 /// Plays many seeded games headless with the AIs and reports how strong and how fast they
 /// are: one run (the default subcommand), several strategies side by side, a sweep or a
 /// tuning of evaluation weights, sharded over machines and merged back.
-/// `--table-breaks`: one of the library's rules by name ([`Breaks::NAMES`]), which `--help` lists.
-fn breaks_rule() -> impl clap::builder::TypedValueParser<Value = Breaks> {
+/// `--table-breaks` and `--table-use`: one of a library enum's values by name
+/// ([`Breaks::NAMES`], [`Use::NAMES`]), which `--help` lists.
+fn named<T: Copy + Send + Sync + 'static>(
+    names: &'static [(&'static str, T)],
+) -> impl clap::builder::TypedValueParser<Value = T> {
     use clap::builder::TypedValueParser as _;
-    clap::builder::PossibleValuesParser::new(Breaks::NAMES.map(|(name, _)| name))
-        .map(|name: String| Breaks::named(&name).expect("a name of Breaks::NAMES"))
-}
-
-/// `--table-use`: one of the library's uses by name ([`Use::NAMES`]), which `--help` lists.
-fn table_use() -> impl clap::builder::TypedValueParser<Value = Use> {
-    use clap::builder::TypedValueParser as _;
-    clap::builder::PossibleValuesParser::new(Use::NAMES.map(|(name, _)| name))
-        .map(|name: String| Use::named(&name).expect("a name of Use::NAMES"))
+    clap::builder::PossibleValuesParser::new(names.iter().map(|&(name, _)| name)).map(
+        move |name: String| {
+            names
+                .iter()
+                .find(|&&(n, _)| n == name)
+                .expect("one of the names listed")
+                .1
+        },
+    )
 }
 
 #[derive(Parser)]
@@ -216,12 +219,12 @@ struct GameArgs {
     /// What --tables does with a move that breaks the covering formation (moves a fixed tile):
     /// rule it out (the sub-game counts it lost), or leave it to the search, the table then
     /// ruling only among the moves that keep the formation.
-    #[arg(long, value_name = "RULE", value_parser = breaks_rule(), default_value = "ruled-out", requires = "tables")]
+    #[arg(long, value_name = "RULE", value_parser = named(&Breaks::NAMES), default_value = "ruled-out", requires = "tables")]
     table_breaks: Breaks,
     /// Where the search uses --tables: at the root, where the covering table rules out the
     /// moves it rates low, or at the leaves, where a covered leaf's points to come count as
     /// surely as the table's chance of its sub-game (--table-breaks then plays no part).
-    #[arg(long, value_name = "USE", value_parser = table_use(), default_value = "root", requires = "tables")]
+    #[arg(long, value_name = "USE", value_parser = named(&Use::NAMES), default_value = "root", requires = "tables")]
     table_use: Use,
     /// Use --tables only once the board holds this tile or a larger one (the moves before
     /// are the same as without tables) [default: at every stage].
