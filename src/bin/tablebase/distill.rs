@@ -56,7 +56,7 @@ pub fn run(args: &Args) -> Result<(), Fail> {
         .filter_map(|p| board(&p.cells))
         .collect();
     let mut counts = HashMap::new();
-    let lookups = count(&tables, boards.iter(), args.plies, &mut counts);
+    let lookups = count(&tables, &boards, args.plies, &mut counts);
     let kept = most_looked_up(&counts, tables.tables().len(), args.budget);
     // Each table's kept states, with their chances from the full table.
     let mut by: BTreeMap<usize, Vec<(u32, u16)>> = BTreeMap::new();

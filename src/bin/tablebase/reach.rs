@@ -14,6 +14,7 @@ use std::path::PathBuf;
 use game2048::ai::bitboard::Bitboard;
 use game2048::ai::endgame::distilled::{overhead, ENTRY_BYTES};
 use game2048::ai::endgame::{Formation, Tables};
+use rayon::prelude::*;
 
 use crate::cover::load_tables;
 use crate::positions::{board, lines};
@@ -91,21 +92,41 @@ pub fn split_key(key: u64) -> (usize, u64) {
     ((key >> 40) as usize, key & ((1 << 40) - 1))
 }
 
-/// Each value's lookups over `positions`' boards, `plies` moves ahead of each.
-pub fn count<'p>(
+/// Each value's lookups over the boards `positions`, `plies` moves ahead of each, counted on
+/// every thread (rayon), into `counts`; the number of boards looked up.
+pub fn count(
     tables: &Tables,
-    positions: impl Iterator<Item = &'p u64>,
+    positions: &[u64],
     plies: u32,
     counts: &mut HashMap<u64, u64>,
 ) -> u64 {
-    let mut lookups = 0;
-    for &b in positions {
-        for after in leaves(b, plies) {
-            lookups += 1;
-            if let Some(k) = key(tables, after) {
-                *counts.entry(k).or_default() += 1;
+    let (lookups, found) = positions
+        .par_chunks(1024)
+        .map(|chunk| {
+            let mut here: HashMap<u64, u64> = HashMap::new();
+            let mut lookups = 0;
+            for &b in chunk {
+                for after in leaves(b, plies) {
+                    lookups += 1;
+                    if let Some(k) = key(tables, after) {
+                        *here.entry(k).or_default() += 1;
+                    }
+                }
             }
-        }
+            (lookups, here)
+        })
+        .reduce(
+            || (0, HashMap::new()),
+            |(n, a), (m, b)| {
+                let (mut big, small) = if a.len() >= b.len() { (a, b) } else { (b, a) };
+                for (k, c) in small {
+                    *big.entry(k).or_default() += c;
+                }
+                (n + m, big)
+            },
+        );
+    for (k, c) in found {
+        *counts.entry(k).or_default() += c;
     }
     lookups
 }
@@ -148,7 +169,7 @@ pub fn run(args: &Args) -> Result<(), Fail> {
                 board(&p.cells)
             })
             .collect();
-        half.lookups = count(&tables, boards.iter(), args.plies, &mut half.counts);
+        half.lookups = count(&tables, &boards, args.plies, &mut half.counts);
     }
     let kept = most_looked_up(&first.counts, tables.tables().len(), args.budget);
     let distilled: HashSet<u64> = kept.iter().copied().collect();
