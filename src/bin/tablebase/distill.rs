@@ -21,8 +21,9 @@ pub struct Args {
     /// The full tables (*.egt) the values come from
     #[arg(long)]
     dir: PathBuf,
-    /// How many moves ahead of each played board the lookups are taken
-    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=3))]
+    /// How many moves ahead of each played board the lookups are taken (three keeps the
+    /// boards the search's leaves reach; docs/ai.md)
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=3))]
     plies: u32,
     /// The file's size in bytes at most
     #[arg(long, default_value_t = 4_000_000)]

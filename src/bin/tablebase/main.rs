@@ -46,7 +46,7 @@ enum Command {
     /// For each table, the games of a run that reach a board it covers, its chance there, and
     /// how many of them made the tile
     Calibrate(calibrate::Args),
-    /// The table values a run's games look up a move or two ahead of the boards they play, and
+    /// The table values a run's games look up one to three moves ahead of the boards they play, and
     /// how many of one half's a distilled table of the other half's most looked-up values holds
     Reach(reach::Args),
     /// Writes a distilled set (*.egd): the values a run's games look up most, within a budget
