@@ -673,11 +673,15 @@ fn a_distilled_table_holds_the_full_tables_chances_where_it_keeps_them() {
         .collect();
     assert!(Distilled::new(game.clone(), vec![entries[0], entries[0]]).is_none());
     assert!(Distilled::new(game.clone(), vec![(game.states() as u32, 1)]).is_none());
-    let set = vec![Distilled::new(game.clone(), entries).unwrap()];
-    let mut bytes = write_set(&set, Vec::new()).unwrap();
-    assert_eq!(read_set(&bytes[..]).unwrap(), set);
+    let made = Distilled::new(game.clone(), entries).unwrap();
+    let mut bytes = write_set(std::slice::from_ref(&made), Vec::new()).unwrap();
+    // Read back: the same chances, marked with the file's checksum (its last four bytes).
+    let read = read_set(&bytes[..]).unwrap();
+    let crc = u32::from_le_bytes(bytes[bytes.len() - 4..].try_into().unwrap());
+    assert_eq!((read.len(), made.set(), read[0].set()), (1, 0, crc));
+    assert_eq!(read[0].len(), made.len());
     let distilled =
-        Tables::of(set.into_iter().map(Solved::Distilled).collect()).with_use(Use::Leaves);
+        Tables::of(read.into_iter().map(Solved::Distilled).collect()).with_use(Use::Leaves);
     for &b in kept {
         let (d, f) = (
             distilled.after_chance(b).unwrap(),
@@ -705,7 +709,11 @@ fn a_distilled_table_holds_the_full_tables_chances_where_it_keeps_them() {
     let points = tile_score(held) as f64;
     assert_eq!(tabled.score(held), points + network.value(held) * chance);
     assert_eq!(tabled.score(missing), plain.score(missing));
-    assert_eq!(distilled.describe(), "distilled snake-10 t4; at the leaves");
+    assert_eq!(
+        distilled.describe(),
+        format!("distilled snake-10 t4 (set {crc:08x}); at the leaves"),
+        "game lines name the set's file, so that two sets of the same sub-games stay apart"
+    );
     // The file: one byte changed, the end cut off, the states swapped, another magic, version.
     let last = bytes.len() - 6;
     bytes[last] ^= 1;

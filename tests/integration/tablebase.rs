@@ -295,7 +295,12 @@ fn distill_keeps_what_its_budget_holds_and_the_arena_plays_it_at_the_leaves() {
     assert!(leaves.status.success(), "{}", stderr(&leaves));
     let line = std::fs::read_to_string(dir.join("g.jsonl")).unwrap();
     let line: serde_json::Value = serde_json::from_str(line.lines().next().unwrap()).unwrap();
-    assert_eq!(line["tables"], "distilled snake-10 t4; at the leaves");
+    let bytes = std::fs::read(dir.join("d/all.egd")).unwrap();
+    let crc = u32::from_le_bytes(bytes[bytes.len() - 4..].try_into().unwrap());
+    assert_eq!(
+        line["tables"],
+        format!("distilled snake-10 t4 (set {crc:08x}); at the leaves")
+    );
 }
 
 /// `calibrate`: each table's games counted once, at their first covered board, with the share

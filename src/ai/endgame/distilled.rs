@@ -42,6 +42,9 @@ pub struct Distilled {
     /// Ascending.
     states: Vec<u32>,
     values: Vec<u16>,
+    /// The checksum of the file it was read from (0 for one not read from a file): which
+    /// games chose its states, since two sets of the same sub-games can hold different ones.
+    set: u32,
 }
 
 impl Distilled {
@@ -57,11 +60,17 @@ impl Distilled {
             game,
             states: entries.iter().map(|e| e.0).collect(),
             values: entries.iter().map(|e| e.1).collect(),
+            set: 0,
         })
     }
 
     pub fn game(&self) -> &Subgame {
         &self.game
+    }
+
+    /// The checksum of the set's file ([`read_set`]), 0 for a set made in memory.
+    pub fn set(&self) -> u32 {
+        self.set
     }
 
     pub fn len(&self) -> usize {
@@ -101,7 +110,7 @@ pub fn write_set<W: Write>(set: &[Distilled], out: W) -> std::io::Result<W> {
     out.finish()
 }
 
-/// Reads a file of distilled tables.
+/// Reads a file of distilled tables, each marked with the file's checksum ([`Distilled::set`]).
 pub fn read_set<R: Read>(input: R) -> Result<Vec<Distilled>, TableError> {
     let mut input = Checked::new(input);
     let mut head = [0u8; 12];
@@ -154,8 +163,11 @@ pub fn read_set<R: Read>(input: R) -> Result<Vec<Distilled>, TableError> {
             })?;
         set.push(d);
     }
-    input.finish()?;
-    Ok(set)
+    let crc = input.finish()?;
+    Ok(set
+        .into_iter()
+        .map(|d| Distilled { set: crc, ..d })
+        .collect())
 }
 
 /// The set in the file at `path`; the error names the file and what is wrong with it.

@@ -249,7 +249,8 @@ impl Tables {
     }
 
     /// The tables by formation, as game lines and messages name them: `snake-7 t3-8, snake-8 t7,
-    /// parallel-7 t8`, the distilled ones after the word `distilled`,
+    /// parallel-7 t8`, the distilled ones after the word `distilled` and followed by their
+    /// files' checksums (`(set 1a2b3c4d)`, [`Distilled::set`]),
     /// followed by `; at the leaves` under [`Use::Leaves`] (where [`Breaks`] plays no part),
     /// else by `; breaking moves searched` under [`Breaks::Searched`], and by `; from 16384`
     /// when they apply only from a tile on ([`Tables::with_from`]).
@@ -260,10 +261,21 @@ impl Tables {
                 .iter()
                 .filter(|t| matches!(t, Solved::Distilled(_))),
         );
-        let names = match (full.is_empty(), distilled.is_empty()) {
+        let mut sets: Vec<String> = self
+            .tables
+            .iter()
+            .filter_map(|t| match t {
+                Solved::Distilled(d) => Some(format!("{:08x}", d.set())),
+                Solved::Full(_) => None,
+            })
+            .collect();
+        sets.sort_unstable();
+        sets.dedup();
+        let distilled = format!("distilled {distilled} (set {})", sets.join(", "));
+        let names = match (full.is_empty(), sets.is_empty()) {
             (_, true) => full,
-            (true, false) => format!("distilled {distilled}"),
-            (false, false) => format!("{full}, distilled {distilled}"),
+            (true, false) => distilled,
+            (false, false) => format!("{full}, {distilled}"),
         };
         let uses = match (self.uses, self.breaks) {
             (Use::Leaves, _) => format!("{names}; at the leaves"),

@@ -133,8 +133,8 @@ impl<R: Read> Checked<R> {
         Ok(())
     }
 
-    /// Reads the checksum, and then requires the end of the file.
-    pub fn finish(mut self) -> Result<(), TableError> {
+    /// Reads the checksum, and then requires the end of the file; the checksum.
+    pub fn finish(mut self) -> Result<u32, TableError> {
         let expected = self.crc.value();
         let mut crc = [0u8; 4];
         self.inner.read_exact(&mut crc)?;
@@ -145,7 +145,7 @@ impl<R: Read> Checked<R> {
         if u32::from_le_bytes(crc) != expected {
             return Err(TableError::BadChecksum);
         }
-        Ok(())
+        Ok(expected)
     }
 }
 
