@@ -9,6 +9,36 @@ use game2048::ai::endgame::{
 use game2048::ai::Decision;
 use game2048::{Board, Direction};
 
+/// A network that likes empty cells, so that its search has views of its own: weight i is i % 7.
+fn patterned_network() -> game2048::ai::ntuple::Network {
+    let mut network =
+        game2048::ai::ntuple::Network::new(game2048::ai::ntuple::Shape::small_4x4(16), 0.0);
+    for (i, w) in network.weights_mut().unwrap().iter_mut().enumerate() {
+        *w = (i % 7) as f32;
+    }
+    network
+}
+
+/// Boards `snake-10` at 16 covers, each with its free cells: the chain 2^15..2^6, 2^4 along the
+/// snake, small tiles in the six free cells.
+fn covered_boards() -> Vec<([u8; 6], [u8; 16])> {
+    [
+        [1u8, 2, 0, 1, 0, 3],
+        [0, 1, 1, 2, 2, 0],
+        [3, 0, 2, 1, 1, 1],
+        [2, 2, 0, 0, 3, 1],
+        [1, 3, 3, 0, 0, 2],
+        [0, 0, 1, 3, 2, 2],
+    ]
+    .into_iter()
+    .map(|free| {
+        let mut cells = [15u8, 14, 13, 12, 8, 9, 10, 11, 7, 4, 0, 0, 0, 0, 0, 0];
+        cells[10..].copy_from_slice(&free);
+        (free, cells)
+    })
+    .collect()
+}
+
 /// The chance of winning the sub-game from `board` (after its spawn) by searching every line to
 /// its end under best play: the best of [`plain_after`] over the moves.
 fn plain(board: &Board, fixed: &[u8], goal: usize, target: u8, strict: bool) -> f64 {
@@ -247,15 +277,10 @@ fn a_covered_board_is_found_in_every_symmetry_and_its_moves_mapped() {
 /// table covers it, the tables change nothing.
 #[test]
 fn expectimax_td_plays_within_what_a_covering_table_allows() {
-    use game2048::ai::ntuple::{Network, Shape};
     use game2048::ai::{best_move, best_move_with, Knowledge, NoClock, SearchOptions};
     let game = Subgame::new(Formation::snake(10).unwrap(), 4).unwrap();
     let tables = Tables::new(vec![Builder::new(game).solve_all()]);
-    // A network that likes empty cells, so that its search has views of its own.
-    let mut network = Network::new(Shape::small_4x4(16), 0.0);
-    for (i, w) in network.weights_mut().unwrap().iter_mut().enumerate() {
-        *w = (i % 7) as f32;
-    }
+    let network = patterned_network();
     let options: SearchOptions =
         SearchOptions::from_json(r#"{"strategy":"expectimax-td","nodes":2000}"#).unwrap();
     let knowledge = Knowledge {
@@ -271,18 +296,7 @@ fn expectimax_td_plays_within_what_a_covering_table_allows() {
     let mut breaking = 0;
     let mut overruled = 0;
     // Covered boards: the chain 2^15..2^6, 2^4 along the snake, small tiles in the free cells.
-    for free in [
-        [1u8, 2, 0, 1, 0, 3],
-        [0, 1, 1, 2, 2, 0],
-        [3, 0, 2, 1, 1, 1],
-        [2, 2, 0, 0, 3, 1],
-        [1, 3, 3, 0, 0, 2],
-        [0, 0, 1, 3, 2, 2],
-    ] {
-        let mut cells = [15u8, 14, 13, 12, 8, 9, 10, 11, 7, 4, 0, 0, 0, 0, 0, 0];
-        for (&cell, &e) in [10usize, 11, 12, 13, 14, 15].iter().zip(&free) {
-            cells[cell] = e;
-        }
+    for (free, cells) in covered_boards() {
         let board = cells
             .iter()
             .enumerate()
@@ -525,13 +539,9 @@ fn at_the_leaves_a_covered_board_counts_the_future_as_surely_as_its_table() {
     use game2048::ai::endgame::Use;
     use game2048::ai::eval::learned::NetworkEval;
     use game2048::ai::ntuple::network::tile_score;
-    use game2048::ai::ntuple::{Network, Shape};
     let game = Subgame::new(Formation::snake(10).unwrap(), 4).unwrap();
     let tables = Tables::new(vec![Builder::new(game).solve_all()]).with_use(Use::Leaves);
-    let mut network = Network::new(Shape::small_4x4(16), 0.0);
-    for (i, w) in network.weights_mut().unwrap().iter_mut().enumerate() {
-        *w = (i % 7) as f32;
-    }
+    let network = patterned_network();
     let board = |cells: [u8; 16]| {
         Bitboard(
             cells
@@ -572,14 +582,10 @@ fn at_the_leaves_a_covered_board_counts_the_future_as_surely_as_its_table() {
 /// the search decides there as without tables, and from that tile on as with them.
 #[test]
 fn tables_from_a_tile_on_leave_the_boards_below_it_to_the_search_alone() {
-    use game2048::ai::ntuple::{Network, Shape};
     use game2048::ai::{best_move, best_move_with, Knowledge, NoClock, SearchOptions};
     let game = Subgame::new(Formation::snake(10).unwrap(), 4).unwrap();
     let always = Tables::new(vec![Builder::new(game).solve_all()]);
-    let mut network = Network::new(Shape::small_4x4(16), 0.0);
-    for (i, w) in network.weights_mut().unwrap().iter_mut().enumerate() {
-        *w = (i % 7) as f32;
-    }
+    let network = patterned_network();
     let options: SearchOptions =
         SearchOptions::from_json(r#"{"strategy":"expectimax-td","nodes":2000}"#).unwrap();
     let with = |tables: &Tables, cells: &[u8]| {
@@ -598,18 +604,7 @@ fn tables_from_a_tile_on_leave_the_boards_below_it_to_the_search_alone() {
     let at = always.clone().with_from(15);
     let above = always.clone().with_from(16);
     let mut changed = 0;
-    for free in [
-        [1u8, 2, 0, 1, 0, 3],
-        [0, 1, 1, 2, 2, 0],
-        [3, 0, 2, 1, 1, 1],
-        [2, 2, 0, 0, 3, 1],
-        [1, 3, 3, 0, 0, 2],
-        [0, 0, 1, 3, 2, 2],
-    ] {
-        let mut cells = [15u8, 14, 13, 12, 8, 9, 10, 11, 7, 4, 0, 0, 0, 0, 0, 0];
-        for (&cell, &e) in [10usize, 11, 12, 13, 14, 15].iter().zip(&free) {
-            cells[cell] = e;
-        }
+    for (free, cells) in covered_boards() {
         let tabled = with(&always, &cells);
         changed += usize::from(tabled != without(&cells));
         assert_eq!(with(&at, &cells), tabled, "{free:?}: from its largest tile");
@@ -639,26 +634,18 @@ fn a_distilled_table_holds_the_full_tables_chances_where_it_keeps_them() {
     use game2048::ai::endgame::Use;
     use game2048::ai::eval::learned::NetworkEval;
     use game2048::ai::ntuple::network::tile_score;
-    use game2048::ai::ntuple::{Network, Shape};
     let game = Subgame::new(Formation::snake(10).unwrap(), 4).unwrap();
     let full = Tables::new(vec![Builder::new(game.clone()).solve_all()]);
     // Boards just moved: the chain 2^15..2^6, 2^4 along the snake, small tiles free.
-    let boards: Vec<u64> = [
-        [1u8, 2, 0, 1, 0, 3],
-        [0, 1, 1, 2, 2, 0],
-        [3, 0, 2, 1, 1, 1],
-        [2, 2, 0, 0, 3, 1],
-    ]
-    .iter()
-    .map(|free| {
-        let mut cells = [15u8, 14, 13, 12, 8, 9, 10, 11, 7, 4, 0, 0, 0, 0, 0, 0];
-        cells[10..].copy_from_slice(free);
-        cells
-            .iter()
-            .enumerate()
-            .fold(0u64, |b, (i, &e)| b | (u64::from(e) << (4 * i)))
-    })
-    .collect();
+    let boards: Vec<u64> = covered_boards()[..4]
+        .iter()
+        .map(|(_, cells)| {
+            cells
+                .iter()
+                .enumerate()
+                .fold(0u64, |b, (i, &e)| b | (u64::from(e) << (4 * i)))
+        })
+        .collect();
     let state = |b: u64| {
         let f = full.find(b).expect("covered");
         f.table.game().after_index(f.board).expect("not won")
@@ -696,10 +683,7 @@ fn a_distilled_table_holds_the_full_tables_chances_where_it_keeps_them() {
         assert!(full.after_chance(b).is_some());
         assert_eq!(distilled.after_chance(b), None, "{b:016x} is not kept");
     }
-    let mut network = Network::new(Shape::small_4x4(16), 0.0);
-    for (i, w) in network.weights_mut().unwrap().iter_mut().enumerate() {
-        *w = (i % 7) as f32;
-    }
+    let network = patterned_network();
     let (plain, tabled) = (
         NetworkEval::new(&network),
         NetworkEval::with_tables(&network, &distilled),

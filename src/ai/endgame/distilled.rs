@@ -21,7 +21,7 @@ use std::io::{Read, Write};
 
 use super::subgame::Subgame;
 use super::table::{
-    formation_byte, formation_of_byte, read_values, write_values, Checked, Summed, TableError, ONE,
+    formation_byte, game_of_bytes, read_values, write_values, Checked, Summed, TableError, ONE,
 };
 
 pub const DISTILLED_MAGIC: &[u8; 8] = b"2048egd\n";
@@ -127,16 +127,8 @@ pub fn read_set<R: Read>(input: R) -> Result<Vec<Distilled>, TableError> {
     for _ in 0..count {
         let mut field = [0u8; 6];
         input.take(&mut field)?;
-        let formation = formation_of_byte(field[0]).ok_or_else(|| {
-            TableError::BadField(format!("no formation is numbered {}", field[0]))
-        })?;
-        let game = Subgame::new(formation, field[1]).ok_or_else(|| {
-            TableError::BadField(format!(
-                "target 2^{} is outside {}'s range",
-                field[1],
-                formation.name()
-            ))
-        })?;
+        let game = game_of_bytes(field[0], field[1])?;
+        let formation = game.formation();
         let entries = u32::from_le_bytes(field[2..6].try_into().expect("4 bytes"));
         if u64::from(entries) > game.states() {
             return Err(TableError::BadField(format!(

@@ -119,6 +119,8 @@ fn nibble(board: u64, cell: u8) -> u8 {
 /// A board a table covers: which table, in which symmetry, and the sub-game's board.
 pub struct Found<'t> {
     pub table: &'t Solved,
+    /// `table`'s place in [`Tables::tables`].
+    pub rank: usize,
     pub symmetry: Symmetry,
     /// The canonical board with the fixed tiles' stand-ins.
     pub board: u64,
@@ -333,6 +335,7 @@ impl Tables {
         let game = table.game();
         Some(Found {
             table,
+            rank: usize::from(rank),
             symmetry: Symmetry::ALL[s],
             board: game.board(0) | (view & !game.fixed_mask()),
         })

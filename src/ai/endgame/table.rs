@@ -170,6 +170,16 @@ pub(crate) fn formation_of_byte(byte: u8) -> Option<Formation> {
     Formation::new(layout, usize::from(byte & !PARALLEL_MARK))
 }
 
+/// The sub-game a file names by its formation byte and target exponent; the error says which
+/// of the two no builder makes.
+pub(crate) fn game_of_bytes(formation: u8, target: u8) -> Result<Subgame, TableError> {
+    let f = formation_of_byte(formation)
+        .ok_or_else(|| TableError::BadField(format!("no formation is numbered {formation}")))?;
+    Subgame::new(f, target).ok_or_else(|| {
+        TableError::BadField(format!("target 2^{target} is outside {}'s range", f.name()))
+    })
+}
+
 pub(crate) fn write_header<W: Write>(out: &mut Summed<W>, h: &Header) -> std::io::Result<()> {
     let mut bytes = Vec::with_capacity(HEADER);
     bytes.extend_from_slice(if h.checkpoint {
@@ -197,15 +207,8 @@ pub(crate) fn read_header<R: Read>(input: &mut Checked<R>) -> Result<Header, Tab
     if version != VERSION {
         return Err(TableError::BadVersion(version));
     }
-    let formation = formation_of_byte(bytes[10])
-        .ok_or_else(|| TableError::BadField(format!("no formation is numbered {}", bytes[10])))?;
-    let game = Subgame::new(formation, bytes[11]).ok_or_else(|| {
-        TableError::BadField(format!(
-            "target 2^{} is outside {}'s range",
-            bytes[11],
-            formation.name()
-        ))
-    })?;
+    let game = game_of_bytes(bytes[10], bytes[11])?;
+    let formation = game.formation();
     let next_sum = u32::from_le_bytes(bytes[12..16].try_into().expect("4 bytes"));
     let states = u64::from_le_bytes(bytes[16..24].try_into().expect("8 bytes"));
     if states != game.states() {

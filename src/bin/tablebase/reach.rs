@@ -79,12 +79,7 @@ pub fn leaves(board: u64, plies: u32) -> Vec<u64> {
 pub fn key(tables: &Tables, after: u64) -> Option<u64> {
     let found = tables.find(after)?;
     let state = found.table.game().after_index(found.board)?;
-    let place = tables
-        .tables()
-        .iter()
-        .position(|t| std::ptr::eq(t, found.table))
-        .expect("found among the tables");
-    Some((place as u64) << 40 | state)
+    Some((found.rank as u64) << 40 | state)
 }
 
 /// A [`key`]'s table place and state.
