@@ -9,6 +9,7 @@
 // Its one name: dist, the service worker's lazy files and the tests read it from here.
 import { megabytes } from '../shared/choices.js';
 import { ASSETS } from '../shared/assets.js';
+import { downloadBytes } from '../shared/download.js';
 
 export const NETWORK_FILE = 'networks/4x6-l16.ntw.gz';
 /** The network's URL (assets.js: next to the modules, or under the asset base). */
@@ -31,36 +32,7 @@ export function fetchNetwork({ url = networkUrl(), onProgress } = {}) {
   if (onProgress) listeners.add(onProgress);
   const progress = (p) => { for (const f of listeners) f(p); };
   if (!download) {
-    download = (async () => {
-      let response;
-      try {
-        response = await fetch(url);
-      } catch (e) {
-        throw new Error(`the learned network could not be downloaded (${e?.message ?? e})`);
-      }
-      if (!response.ok) throw new Error(`the learned network could not be downloaded (HTTP ${response.status})`);
-      const length = Number(response.headers.get('content-length'));
-      const total = length > 0 && !response.headers.get('content-encoding') ? length : null;
-      if (!response.body) return new Uint8Array(await response.arrayBuffer());
-      const reader = response.body.getReader();
-      const parts = [];
-      let loaded = 0;
-      progress({ loaded, total });
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        parts.push(value);
-        loaded += value.length;
-        progress({ loaded, total });
-      }
-      const bytes = new Uint8Array(loaded);
-      let at = 0;
-      for (const p of parts) {
-        bytes.set(p, at);
-        at += p.length;
-      }
-      return bytes;
-    })();
+    download = downloadBytes(url, 'the learned network', progress);
     const mine = download;
     mine.catch(() => { if (download === mine) download = null; });
     mine.finally(() => listeners.clear()).catch(() => {});

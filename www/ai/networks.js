@@ -1,6 +1,6 @@
 // The learned networks' distribution: each network (the shipped one, or "yours" from the learn
 // page) downloaded once, read once by the first worker (the one every learned request asks),
-// and handed to any other worker that needs it as {key, bytes}, which the worker pool posts just
+// and handed to any other worker that needs it as {kind, key, message}, which the worker pool posts just
 // before that worker's first request for it. A network that cannot be downloaded or read is
 // reported once (onNetwork's error); the shipped one's failure stays for the page's life, the
 // others' until a retry (a strategy picked, Start AI, Step, Hint), so that a network saved
@@ -64,7 +64,7 @@ export function createNetworks({ providers, read, onNetwork, off }) {
     get: (key) => nets.get(key),
     /** Whether network `key` is read (a learned strategy plays with it). */
     held: (key) => Boolean(nets.get(key)?.info),
-    /** What a worker needs posted before a request that plays network `key`. */
-    needs: (key) => (key ? { key, bytes: nets.get(key).bytes } : null),
+    /** What a worker needs posted before a request that plays network `key` (workers.js's needs). */
+    needs: (key) => (key ? { kind: 'weights', key, message: { weights: nets.get(key).bytes } } : null),
   };
 }

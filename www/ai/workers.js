@@ -15,9 +15,9 @@
 // turns the AI off as the download's failure, not a worker's. While a request waits for a
 // worker to start, onStarting says so, with the try.
 //
-// A worker holds at most one network (a learned strategy's weights): a request that needs
-// one not held there has it posted just before it (messages are read in order); a worker that
-// starts afresh holds none.
+// A worker holds at most one of each kind of knowledge, a network (a learned strategy's
+// weights) and an endgame set: a request that needs one not held there has it posted just
+// before it (messages are read in order); a worker that starts afresh holds none.
 import { keepWorker, workerCount, RESTARTS, START_TIMEOUT } from './worker-lifecycle.js';
 import { compileAi } from '../shared/wasm.js';
 import { startAiWorker } from '../shared/assets.js';
@@ -42,16 +42,17 @@ function compileWithin(compile, ms) {
   return { module, done };
 }
 
-// Posts request `id` (pending `p`) to its slot's worker, after the network it needs; a worker not
-// yet ready gets it once ready (a request cancelled meanwhile costs it nothing).
+// Posts request `id` (pending `p`) to its slot's worker, after the knowledge it needs; a worker
+// not yet ready gets it once ready (a request cancelled meanwhile costs it nothing).
 function post(slot, id, p) {
   if (!slot?.ready) return;
-  if (p.needs && slot.network !== p.needs.key) {
-    slot.worker.postMessage({ weights: p.needs.bytes });
-    slot.network = p.needs.key;
+  for (const n of p.needs) {
+    if (slot.holds[n.kind] === n.key) continue;
+    slot.worker.postMessage(n.message);
+    slot.holds[n.kind] = n.key;
   }
   slot.worker.postMessage({ id, ...p.body });
-  if (p.loads) slot.network = p.loads;
+  if (p.loads) slot.holds[p.loads.kind] = p.loads.key;
 }
 
 // The latest try among the slots not yet ready that the pending requests are queued on, or null.
@@ -110,15 +111,15 @@ export function createWorkers({ count, url, compile = compileAi, startTimeout = 
     else p.resolve(data);
   }
 
-  // Slot i: keepWorker's, plus the key of the network its worker holds (or will, after the
-  // messages posted). Its requests go to its worker once it is ready (send).
+  // Slot i: keepWorker's, plus the keys of the knowledge its worker holds (or will, after the
+  // messages posted), by kind. Its requests go to its worker once it is ready (send).
   function spawn(i) {
     const slot = keepWorker({
       url,
       start: url ? undefined : startAiWorker,
       timeout: startTimeout,
       post(worker) {
-        slot.network = null;
+        slot.holds = {};
         module.then((m) => {
           if (slot.worker === worker) worker.postMessage({ module: m });
         }, () => {});
@@ -136,7 +137,7 @@ export function createWorkers({ count, url, compile = compileAi, startTimeout = 
       giveUp: fail,
       starting: () => wait(),
     });
-    slot.network = null;
+    slot.holds = {};
     slots[i] = slot;
     slot.start();
   }
@@ -169,11 +170,12 @@ export function createWorkers({ count, url, compile = compileAi, startTimeout = 
     start,
 
     /**
-     * Posts `body` to worker i; resolves to its answer. loads: the key of the network whose
-     * weights `body` holds; needs: {key, bytes}, the network the worker must hold first.
-     * Aborting `signal` rejects with an AbortError and restarts the worker if it was sent it.
+     * Posts `body` to worker i; resolves to its answer. loads: {kind, key}, the knowledge `body`
+     * holds (kind 'weights': a network; 'endgame': an endgame set); needs: [{kind, key, message}]
+     * (or one, or null), what the worker must hold first, each posted as `message` where it
+     * does not. Aborting `signal` rejects with an AbortError and restarts the worker if it was sent it.
      */
-    ask(i, body, signal, { loads = null, needs = null } = {}) {
+    ask(i, body, signal, { loads = null, needs = [] } = {}) {
       return new Promise((resolve, reject) => {
         if (dead) return reject(unavailable());
         const id = ++nextId;
@@ -185,16 +187,16 @@ export function createWorkers({ count, url, compile = compileAi, startTimeout = 
           if (!dead && slots[i]?.ready) slots[i].start();
         };
         signal?.addEventListener('abort', cancel, { once: true });
-        const p = { slot: i, body, needs, loads, resolve, reject, done: () => signal?.removeEventListener('abort', cancel) };
+        const p = { slot: i, body, needs: [needs].flat().filter(Boolean), loads, resolve, reject, done: () => signal?.removeEventListener('abort', cancel) };
         pending.set(id, p);
         send(id, p);
         wait();
       });
     },
 
-    /** Worker i holds no network it can be trusted with (its read failed). */
-    forget(i) {
-      if (slots[i]) slots[i].network = null;
+    /** Worker i holds no knowledge of `kind` it can be trusted with (its read failed). */
+    forget(i, kind) {
+      if (slots[i]) slots[i].holds[kind] = null;
     },
 
     /** Runs a caller's request (fn, async): onStarting speaks only while one runs. */
