@@ -52,14 +52,24 @@ impl Distilled {
     /// None when a state repeats or lies outside the sub-game.
     pub fn new(game: Subgame, mut entries: Vec<(u32, u16)>) -> Option<Distilled> {
         entries.sort_unstable();
-        let fits = entries.windows(2).all(|w| w[0].0 < w[1].0)
-            && entries
-                .last()
-                .is_none_or(|e| u64::from(e.0) < game.states());
-        fits.then(|| Distilled {
+        Distilled::ascending(
             game,
-            states: entries.iter().map(|e| e.0).collect(),
-            values: entries.iter().map(|e| e.1).collect(),
+            entries.iter().map(|e| e.0).collect(),
+            entries.iter().map(|e| e.1).collect(),
+        )
+    }
+
+    /// The chances `values` give the states `states` (ascending, as a file holds them, each
+    /// with its value); None when they do not ascend, lie outside the sub-game or differ in
+    /// count.
+    pub fn ascending(game: Subgame, states: Vec<u32>, values: Vec<u16>) -> Option<Distilled> {
+        let fits = states.len() == values.len()
+            && states.windows(2).all(|w| w[0] < w[1])
+            && states.last().is_none_or(|&s| u64::from(s) < game.states());
+        fits.then_some(Distilled {
+            game,
+            states,
+            values,
             set: 0,
         })
     }
@@ -145,14 +155,11 @@ pub fn read_set<R: Read>(input: R) -> Result<Vec<Distilled>, TableError> {
         let states: Vec<u32> = read_values(&mut input, entries)?;
         let values: Vec<u16> = read_values(&mut input, entries)?;
         let name = format!("{} t{}", game.formation().name(), game.target());
-        let ascending = states.windows(2).all(|w| w[0] < w[1]);
-        let d = Distilled::new(game, states.into_iter().zip(values).collect())
-            .filter(|_| ascending)
-            .ok_or_else(|| {
-                TableError::BadField(format!(
-                    "{name}: its states do not ascend within the sub-game"
-                ))
-            })?;
+        let d = Distilled::ascending(game, states, values).ok_or_else(|| {
+            TableError::BadField(format!(
+                "{name}: its states do not ascend within the sub-game"
+            ))
+        })?;
         set.push(d);
     }
     let crc = input.finish()?;
