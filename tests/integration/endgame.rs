@@ -41,40 +41,47 @@ fn covered_boards() -> Vec<([u8; 6], [u8; 16])> {
 
 /// The chance of winning the sub-game from `board` (after its spawn) by searching every line to
 /// its end under best play: the best of [`plain_after`] over the moves.
-fn plain(board: &Board, fixed: &[u8], goal: usize, target: u8, strict: bool) -> f64 {
+fn plain(board: &Board, fixed: &[u8], goal: usize, target: u8, through_goal: bool) -> f64 {
     if board.cells()[goal] == target {
         return 1.0;
     }
     Direction::ALL
         .into_iter()
-        .filter_map(|dir| plain_after(board, dir, fixed, goal, target, strict))
+        .filter_map(|dir| plain_after(board, dir, fixed, goal, target, through_goal))
         .fold(0.0, f64::max)
 }
 
 /// The chance of winning the sub-game after moving `board` `dir`, searched to the end; None when
 /// the sub-game does not allow the move. Won once `goal` holds `2^target`, a free tile merges
 /// into the chain's end (the last of `fixed`, which holds the target), or a free tile grows past
-/// the target; a move may not change a fixed tile otherwise. `strict` (the parallel layout's
-/// sub-game): no fixed tile may change, the chain's end included.
+/// the target; a move may not change a fixed tile otherwise. `through_goal` (`parallel-7`): a
+/// free tile merged into the chain's end wins only with the goal empty, and then unless the
+/// spawn lands in it.
 fn plain_after(
     board: &Board,
     dir: Direction,
     fixed: &[u8],
     goal: usize,
     target: u8,
-    strict: bool,
+    through_goal: bool,
 ) -> Option<f64> {
     let (&end, chain) = fixed.split_last().unwrap();
     let end = usize::from(end);
-    let kept = if strict { fixed } else { chain };
     let (after, _) = board.moved(dir)?;
     let cells = after.cells();
-    if kept
+    if chain
         .iter()
         .any(|&c| cells[usize::from(c)] != board.cells()[usize::from(c)])
         || ![target, target + 1].contains(&cells[end])
     {
         return None;
+    }
+    let empty: Vec<usize> = after.empty_cells().collect();
+    if cells[goal] != target && cells[end] == target + 1 && through_goal {
+        return Some(match cells[goal] {
+            0 => (empty.len() - 1) as f64 / empty.len() as f64,
+            _ => 0.0,
+        });
     }
     let won = cells[goal] == target
         || cells[end] == target + 1
@@ -85,13 +92,12 @@ fn plain_after(
     if won {
         return Some(1.0);
     }
-    let empty: Vec<usize> = after.empty_cells().collect();
     let mut total = 0.0;
     for &cell in &empty {
         for (exponent, p) in [(1u8, 0.9), (2, 0.1)] {
             let mut next = after.clone();
             next.set(cell, exponent);
-            total += p * plain(&next, fixed, goal, target, strict);
+            total += p * plain(&next, fixed, goal, target, through_goal);
         }
     }
     Some(total / empty.len() as f64)
@@ -111,23 +117,31 @@ fn real_board(game: &Subgame, index: u64, large: &[u8]) -> Board {
 
 #[test]
 fn a_small_table_agrees_with_a_plain_search_to_the_end() {
-    // (layout, fixed tiles, target, the real large tiles, the least free sum searched to the end)
+    // (layout, fixed tiles, target, the real large tiles, the least free sum searched to the
+    // end, every how many states, whether a join at the chain's end goes through the goal:
+    // parallel-7's second row)
     let twelve = vec![15u8, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 3];
     let eleven = vec![15u8, 14, 13, 12, 11, 10, 9, 8, 7, 6, 4];
-    for (layout, fixed, target, large, least) in [
-        (Layout::Snake, 12usize, 3u8, &twelve, 0u64),
-        (Layout::Snake, 11, 4, &eleven, 20),
-        (Layout::Parallel, 12, 3, &twelve, 0),
-        (Layout::Parallel, 11, 4, &eleven, 20),
+    let seven = vec![15u8, 14, 13, 12, 11, 10, 3];
+    for (layout, fixed, target, large, least, step, through_goal) in [
+        (Layout::Snake, 12usize, 3u8, &twelve, 0u64, 1usize, false),
+        (Layout::Snake, 11, 4, &eleven, 20, 1, false),
+        (Layout::Parallel, 12, 3, &twelve, 0, 1, false),
+        (Layout::Parallel, 11, 4, &eleven, 20, 1, false),
+        (Layout::Parallel, 7, 3, &seven, 30, 61, true),
     ] {
         let formation = Formation::new(layout, fixed).unwrap();
         let game = Subgame::new(formation, target).unwrap();
         let table = Builder::new(game.clone()).solve_all();
         let mut checked = 0;
         let mut positive = 0;
-        for index in 0..game.states() {
+        // States whose value the join rule decides: the plain search with the other rule
+        // differs there.
+        let mut joined = 0;
+        for index in (0..game.states()).step_by(step) {
             let board = real_board(&game, index, large);
-            // Small sums only: the plain search's cost grows fast with the room left to play.
+            // Large sums only where the free cells are many: the plain search's cost grows fast
+            // with the room left to play.
             let sum: u64 = board
                 .cells()
                 .iter()
@@ -138,13 +152,8 @@ fn a_small_table_agrees_with_a_plain_search_to_the_end() {
             if sum < least {
                 continue;
             }
-            let expected = plain(
-                &board,
-                formation.fixed(),
-                usize::from(formation.goal()),
-                target,
-                layout == Layout::Parallel,
-            );
+            let goal = usize::from(formation.goal());
+            let expected = plain(&board, formation.fixed(), goal, target, through_goal);
             let got = table.chance(index);
             assert!(
                 (expected - got).abs() <= 1.0 / 65535.0,
@@ -153,10 +162,20 @@ fn a_small_table_agrees_with_a_plain_search_to_the_end() {
             );
             checked += 1;
             positive += usize::from(expected > 0.0 && expected < 1.0);
+            if through_goal {
+                let other = plain(&board, formation.fixed(), goal, target, false);
+                joined += usize::from((other - expected).abs() > 1e-9);
+            }
         }
         assert!(
             checked > 100 && positive > 20,
-            "{checked} states checked, {positive} uncertain"
+            "{} t{target}: {checked} states checked, {positive} uncertain",
+            formation.name()
+        );
+        assert!(
+            !through_goal || joined > 20,
+            "{}: the join rule decides {joined} states",
+            formation.name()
         );
     }
 }
@@ -399,8 +418,7 @@ fn the_tables_chances_on_a_turned_board_are_the_plain_searchs() {
                 let fixed: Vec<u8> = formation.fixed().iter().map(|&c| sym.cell(c)).collect();
                 let goal = usize::from(sym.cell(formation.goal()));
                 for dir in Direction::ALL {
-                    let expected =
-                        plain_after(&board, dir, &fixed, goal, 4, layout == Layout::Parallel);
+                    let expected = plain_after(&board, dir, &fixed, goal, 4, false);
                     let got = chances[dir.index()];
                     match (expected, got) {
                         (Some(e), Some(g)) => assert!(

@@ -35,9 +35,9 @@ impl Solved {
     pub fn after_value(&self, after: u64) -> Option<f64> {
         match self {
             Solved::Full(t) => Some(t.game().after_value(after, &|i| t.chance(i))),
-            Solved::Distilled(d) => match d.game().after_index(after) {
-                None => Some(1.0),
-                Some(state) => d.chance(state),
+            Solved::Distilled(d) => match d.game().after_state(after) {
+                Err(chance) => Some(chance),
+                Ok(state) => d.chance(state),
             },
         }
     }

@@ -3,9 +3,13 @@
 //! tile (the chain's end, `2^target`), a free tile merges into the chain's end, or a free tile
 //! grows past the target; it is lost when no move keeps the large tiles in place.
 //!
-//! A parallel formation's sub-game is strict: a tile merged into its chain's end from below
-//! would make a pair that collapses towards the corner, not onto the top row's end, so no move
-//! may change the end, as no move may change the other large tiles.
+//! A target merged into the chain's end from below makes a pair with the link before it, which
+//! collapses down the chain as the goal's tile would: along the snake, and along a parallel
+//! formation's third row and up into its second. A parallel formation whose end lies mid-way
+//! along the second row (`parallel-7`) is the exception: that row collapses onto the top row's
+//! end only away from the corner, through the goal, so such a join wins only with the goal
+//! empty, and then unless the spawn lands there (`(k - 1) / k` of the board's `k` empty cells;
+//! a spawn in the goal counts as lost). With the goal taken the join is lost.
 //!
 //! A state is the free cells' exponents (each `0..=target`), numbered in base `target + 1`,
 //! the lowest free cell the lowest digit: every state has its slot in a flat array, with no
@@ -40,8 +44,9 @@ pub struct Subgame {
     end_joined: u64,
     goal_shift: u32,
     states: u64,
-    /// Won at the goal alone (the parallel layout): see the module's notes.
-    strict: bool,
+    /// A join at the chain's end collapses only through an empty goal: see the module's notes.
+    through_goal: bool,
+    goal_mask: u64,
 }
 
 impl Subgame {
@@ -65,10 +70,11 @@ impl Subgame {
             walls |= (15 - i as u64) << (4 * cell);
             wall_mask |= 0xf << (4 * cell);
         }
-        // The chain's end is itself: a free target beside it may merge into it (in the snake's
-        // sub-game; a strict one allows no move that does).
+        // The chain's end is itself: a free target beside it may merge into it.
         walls |= u64::from(target) << (4 * end);
         wall_mask |= 0xf << (4 * end);
+        let goal = formation.goal();
+        let second_row = |cell: u8| cell / 4 == 1;
         Some(Subgame {
             formation,
             target,
@@ -78,9 +84,12 @@ impl Subgame {
             wall_mask,
             end_mask: 0xf << (4 * end),
             end_joined: u64::from(target + 1) << (4 * end),
-            goal_shift: 4 * u32::from(formation.goal()),
+            goal_shift: 4 * u32::from(goal),
             states: weight,
-            strict: formation.layout() == Layout::Parallel,
+            through_goal: formation.layout() == Layout::Parallel
+                && second_row(end)
+                && second_row(goal),
+            goal_mask: 0xf << (4 * goal),
         })
     }
 
@@ -137,12 +146,10 @@ impl Subgame {
         Some(index)
     }
 
-    /// Whether the goal holds the target, or (but in a strict sub-game) a target merged into
-    /// the chain's end.
+    /// Whether the goal holds the target.
     #[inline]
     fn won(&self, board: u64) -> bool {
         (board >> self.goal_shift) & 0xf == u64::from(self.target)
-            || !self.strict && board & self.end_mask == self.end_joined
     }
 
     /// The boards after each move of `Direction::ALL` that the sub-game allows (None where the
@@ -154,30 +161,49 @@ impl Subgame {
             let next = next.0;
             let end = next & self.end_mask;
             let kept = next & chain == board & chain
-                && (end == board & self.end_mask || !self.strict && end == self.end_joined);
+                && (end == board & self.end_mask || end == self.end_joined);
             (next != board && kept).then_some(next)
         })
     }
 
-    /// The state of `after`, a board just moved (before the spawn), whose chance a table
-    /// holds; None when the sub-game is already won there. Two targets merged into a tile
-    /// above the chain's end count as won: in a chain with a gap above its end that is the
-    /// next link made (it lies beside the fixed tile it merges with more often than not), and
-    /// in any case a larger tile than the goal asked for.
+    /// `after`, a board just moved (before the spawn): the state whose chance a table holds,
+    /// or (Err) its chance where the sub-game is settled there and needs no table. Settled: won
+    /// when the goal holds the target, and when two targets merged into a tile above the
+    /// chain's end (in a chain with a gap above its end that is the next link made, as it lies
+    /// beside the fixed tile it merges with more often than not, and in any case a larger tile
+    /// than the goal asked for); a target joined to the chain's end as the module's notes say.
+    #[inline]
+    pub fn after_state(&self, after: u64) -> Result<u64, f64> {
+        if self.won(after) {
+            return Err(1.0);
+        }
+        if after & self.end_mask == self.end_joined {
+            if !self.through_goal {
+                return Err(1.0);
+            }
+            if after & self.goal_mask != 0 {
+                return Err(0.0);
+            }
+            let empty = f64::from(Bitboard(after).empty_mask().count_ones());
+            return Err((empty - 1.0) / empty);
+        }
+        self.index(after).ok_or(1.0)
+    }
+
+    /// The state of `after` (see [`Subgame::after_state`]) whose chance a table holds; None
+    /// where the sub-game is settled there.
     #[inline]
     pub fn after_index(&self, after: u64) -> Option<u64> {
-        if self.won(after) {
-            return None;
-        }
-        self.index(after)
+        self.after_state(after).ok()
     }
 
     /// The chance of winning from `after`, a board just moved (before the spawn), given the
     /// value of every state of a larger sum.
     #[inline]
     pub fn after_value(&self, after: u64, value: &impl Fn(u64) -> f64) -> f64 {
-        let Some(index) = self.after_index(after) else {
-            return 1.0;
+        let index = match self.after_state(after) {
+            Ok(index) => index,
+            Err(chance) => return chance,
         };
         let empty = Bitboard(after).empty_mask();
         let mut total = 0.0;

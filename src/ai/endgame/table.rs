@@ -3,7 +3,7 @@
 //! | offset | bytes | field |
 //! | --- | --- | --- |
 //! | 0 | 8 | magic `2048egt\n` (a table) or `2048egc\n` (a build's checkpoint) |
-//! | 8 | 2 | version: 3 (version 2 kept a free target from merging into the chain's end; version 1 also counted a free tile past the target as lost) |
+//! | 8 | 2 | version: 4 (version 3 kept a parallel formation's chain's end from a join; version 2 kept a free target from merging into the chain's end; version 1 also counted a free tile past the target as lost) |
 //! | 10 | 1 | the formation: its fixed tiles N, plus 128 for the parallel layout (`snake-N`: N, `parallel-N`: 128 + N) |
 //! | 11 | 1 | the target exponent (the chain's end) |
 //! | 12 | 4 | a table: 0; a checkpoint: the sum (in 2s) of the next layer to solve, every larger one solved |
@@ -24,7 +24,7 @@ use crate::crc32::Crc32;
 
 pub const TABLE_MAGIC: &[u8; 8] = b"2048egt\n";
 pub const CHECKPOINT_MAGIC: &[u8; 8] = b"2048egc\n";
-pub const VERSION: u16 = 3;
+pub const VERSION: u16 = 4;
 const HEADER: usize = 24;
 /// A chance of 1 in a table's `u16`.
 pub const ONE: u16 = u16::MAX;
