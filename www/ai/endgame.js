@@ -3,7 +3,8 @@
 // holds ENDGAME_FROM, which it consults at its leaves from then on. Not part of the first
 // visit: it is downloaded once per page, when the learned search first plays on a board that
 // holds NEAR (half that tile), relative to this module or under the asset base as the network
-// is, and the HTTP cache (or the service worker, once downloaded) keeps it. The first worker
+// is (the compare page, whose games play out in its workers, downloads it at a run's start:
+// compare/compare.js), and the HTTP cache (or the service worker, once downloaded) keeps it. The first worker
 // reads it (its answer checks the file); any other worker that searches with it is sent the
 // bytes just before its first such request (workers.js's needs). Until it is read, and for the
 // page's life if it cannot be downloaded or read (one onEndgame error names why), the learned
