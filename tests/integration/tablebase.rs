@@ -26,6 +26,34 @@ fn stderr(out: &Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
+/// The arena in `dir`: one game of `expectimax-td` at 200 nodes with the tests' tiny network,
+/// until 256, on one thread, written to `out`, with `extra` (the tables) after.
+fn arena(dir: &Path, out: &str, extra: &[&str]) -> Output {
+    let network = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/tiny-4x4-l8-i8.ntw");
+    let mut args = vec![
+        "--strategy",
+        "expectimax-td",
+        "--nodes",
+        "200",
+        "--network",
+        network,
+        "--games",
+        "1",
+        "--until",
+        "256",
+        "--threads",
+        "1",
+        "--out",
+        out,
+    ];
+    args.extend_from_slice(extra);
+    Command::new(env!("CARGO_BIN_EXE_arena"))
+        .args(&args)
+        .current_dir(dir)
+        .output()
+        .expect("the arena binary runs")
+}
+
 #[test]
 fn a_build_gives_the_same_files_on_any_threads_and_info_reads_them() {
     let dir = scratch("same");
@@ -210,7 +238,6 @@ fn reach_counts_the_values_one_half_of_the_games_holds_for_the_other() {
 /// from, or the root use with one is bad input (exit 2).
 #[test]
 fn distill_keeps_what_its_budget_holds_and_the_arena_plays_it_at_the_leaves() {
-    const ARENA: &str = env!("CARGO_BIN_EXE_arena");
     let dir = scratch("distill");
     let build = tablebase(&dir, &["build", "snake-10", "--target", "4", "--dir", "t"]);
     assert!(build.status.success(), "{}", stderr(&build));
@@ -261,37 +288,10 @@ fn distill_keeps_what_its_budget_holds_and_the_arena_plays_it_at_the_leaves() {
         assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
         assert!(stderr(&out).contains(says), "{}", stderr(&out));
     }
-    let network = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/tiny-4x4-l8-i8.ntw");
-    let arena = |extra: &[&str]| {
-        let mut args = vec![
-            "--strategy",
-            "expectimax-td",
-            "--nodes",
-            "200",
-            "--network",
-            network,
-            "--games",
-            "1",
-            "--until",
-            "256",
-            "--threads",
-            "1",
-            "--tables",
-            "d",
-            "--out",
-            "g.jsonl",
-        ];
-        args.extend_from_slice(extra);
-        Command::new(ARENA)
-            .args(&args)
-            .current_dir(&dir)
-            .output()
-            .unwrap()
-    };
-    let root = arena(&[]);
+    let root = arena(&dir, "g.jsonl", &["--tables", "d"]);
     assert_eq!(root.status.code(), Some(2), "{}", stderr(&root));
     assert!(stderr(&root).contains("leaves only"), "{}", stderr(&root));
-    let leaves = arena(&["--table-use", "leaves"]);
+    let leaves = arena(&dir, "g.jsonl", &["--tables", "d", "--table-use", "leaves"]);
     assert!(leaves.status.success(), "{}", stderr(&leaves));
     let line = std::fs::read_to_string(dir.join("g.jsonl")).unwrap();
     let line: serde_json::Value = serde_json::from_str(line.lines().next().unwrap()).unwrap();
@@ -365,36 +365,11 @@ fn calibrate_counts_each_game_once_at_the_first_board_a_table_covers() {
 /// tile, or a folder with no table is bad input (exit 2).
 #[test]
 fn the_arena_plays_with_a_folder_of_tables_and_names_them_their_rule_and_their_use() {
-    const ARENA: &str = env!("CARGO_BIN_EXE_arena");
     let dir = scratch("arena");
     let built = tablebase(&dir, &["build", "snake-12", "--target", "3", "--dir", "t"]);
     assert!(built.status.success(), "{}", stderr(&built));
     std::fs::create_dir_all(dir.join("empty")).unwrap();
-    let network = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/tiny-4x4-l8-i8.ntw");
-    let arena = |extra: &[&str], out: &str| {
-        let mut args = vec![
-            "--strategy",
-            "expectimax-td",
-            "--nodes",
-            "200",
-            "--network",
-            network,
-            "--games",
-            "1",
-            "--until",
-            "256",
-            "--threads",
-            "1",
-            "--out",
-            out,
-        ];
-        args.extend_from_slice(extra);
-        Command::new(ARENA)
-            .args(&args)
-            .current_dir(&dir)
-            .output()
-            .unwrap()
-    };
+    let arena = |extra: &[&str], out: &str| arena(&dir, out, extra);
     let tables_of = |out: &str| {
         let text = std::fs::read_to_string(dir.join(out)).unwrap();
         let line: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
