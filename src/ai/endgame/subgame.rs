@@ -46,7 +46,6 @@ pub struct Subgame {
     states: u64,
     /// A join at the chain's end collapses only through an empty goal: see the module's notes.
     through_goal: bool,
-    goal_mask: u64,
 }
 
 impl Subgame {
@@ -89,7 +88,6 @@ impl Subgame {
             through_goal: formation.layout() == Layout::Parallel
                 && second_row(end)
                 && second_row(goal),
-            goal_mask: 0xf << (4 * goal),
         })
     }
 
@@ -181,7 +179,7 @@ impl Subgame {
             if !self.through_goal {
                 return Err(1.0);
             }
-            if after & self.goal_mask != 0 {
+            if (after >> self.goal_shift) & 0xf != 0 {
                 return Err(0.0);
             }
             let empty = f64::from(Bitboard(after).empty_mask().count_ones());
