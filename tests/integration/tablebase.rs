@@ -426,3 +426,145 @@ fn the_arena_plays_with_a_folder_of_tables_and_names_them_their_rule_and_their_u
         assert!(stderr(&out).contains(says), "{extra:?}: {}", stderr(&out));
     }
 }
+
+/// A game line as its own run writes it, less what the machine's speed decides (the seconds and
+/// the histogram of milliseconds a move).
+fn untimed(line: &str) -> serde_json::Value {
+    let mut game: serde_json::Value = serde_json::from_str(line).unwrap();
+    let fields = game.as_object_mut().unwrap();
+    fields.remove("seconds");
+    fields.remove("ms_hist");
+    game
+}
+
+fn untimed_lines(path: &Path) -> Vec<serde_json::Value> {
+    let text = std::fs::read_to_string(path).unwrap();
+    text.lines().map(untimed).collect()
+}
+
+/// `arena --without-tables FILE`: each game is searched once up to its first board the tables
+/// apply to, then goes on twice, with them (`--out`) and without (FILE), each file holding the
+/// lines its own run writes; with `--resume` a game either file lacks is played again and
+/// written only where it is missing; without `--table-from` or `--out` it is bad input.
+#[test]
+fn a_paired_batch_plays_the_opening_once_and_each_file_as_its_own_run() {
+    use game2048::ai::ntuple::{encode, Encoding, Network, Shape};
+    let dir = scratch("paired");
+    let built = tablebase(&dir, &["build", "snake-10", "--target", "4", "--dir", "t"]);
+    assert!(built.status.success(), "{}", stderr(&built));
+    // A network with views of its own, so that the table overrules some of its moves.
+    let mut network = Network::new(Shape::small_4x4(16), 0.0);
+    for (i, w) in network.weights_mut().unwrap().iter_mut().enumerate() {
+        *w = (i % 7) as f32;
+    }
+    std::fs::write(dir.join("n.ntw"), encode(&network, Encoding::Raw)).unwrap();
+    // Boards snake-10 at 16 covers: the chain 32768..64, 16 along the snake, small tiles free.
+    let starts: String = [
+        [2u32, 4, 0, 2, 0, 8],
+        [0, 2, 2, 4, 4, 0],
+        [8, 0, 4, 2, 2, 2],
+        [4, 4, 0, 0, 8, 2],
+        [2, 8, 8, 0, 0, 4],
+        [0, 0, 2, 8, 4, 4],
+    ]
+    .iter()
+    .map(|free| {
+        let chain = [32768u32, 16384, 8192, 4096, 256, 512, 1024, 2048, 128, 16];
+        let cells: Vec<String> = chain.iter().chain(free).map(u32::to_string).collect();
+        format!("{{\"size\":4,\"cells\":[{}]}}\n", cells.join(","))
+    })
+    .collect();
+    std::fs::write(dir.join("s.jsonl"), starts).unwrap();
+    let run = |extra: &[&str]| {
+        let mut args = vec![
+            "--strategy",
+            "expectimax-td",
+            "--nodes",
+            "2000",
+            "--network",
+            "n.ntw",
+            "--threads",
+            "2",
+        ];
+        args.extend_from_slice(extra);
+        let out = Command::new(env!("CARGO_BIN_EXE_arena"))
+            .args(&args)
+            .current_dir(&dir)
+            .output()
+            .expect("the arena binary runs");
+        assert!(out.status.success(), "{extra:?}: {}", stderr(&out));
+    };
+    // From the covered boards (which hold 16384: the tables apply at once), and from new boards
+    // with the tables from 64 on (the games fork half-way; no board of theirs is covered).
+    for (games, from, tile, until) in [
+        ("--start", "s.jsonl", "16384", "65536"),
+        ("--seed", "11", "64", "512"),
+    ] {
+        let common = [games, from, "--games", "6", "--until", until];
+        let tabled = [&common[..], &["--tables", "t", "--table-from", tile]].concat();
+        run(&[&common[..], &["--out", "bare.jsonl"]].concat());
+        run(&[&tabled[..], &["--out", "with.jsonl"]].concat());
+        let paired = [
+            &tabled[..],
+            &["--out", "p.jsonl", "--without-tables", "pb.jsonl"],
+        ]
+        .concat();
+        run(&paired);
+        // Each file in the order its games ended: compared by seed.
+        let sorted = |name: &str| {
+            let mut lines = untimed_lines(&dir.join(name));
+            lines.sort_by_key(|g| g["seed"].as_u64());
+            lines
+        };
+        let (with, bare) = (sorted("with.jsonl"), sorted("bare.jsonl"));
+        assert_eq!(sorted("p.jsonl"), with, "{games} {from}: with the tables");
+        assert_eq!(sorted("pb.jsonl"), bare, "{games} {from}: without them");
+        if games == "--start" {
+            let differ = with
+                .iter()
+                .zip(&bare)
+                .filter(|(w, b)| (&w["score"], &w["moves"]) != (&b["score"], &b["moves"]))
+                .count();
+            assert!(differ > 0, "the tables changed no game");
+        }
+        // A kill after the game's line with the tables: --resume plays it again and writes
+        // only its line without them.
+        let text = std::fs::read_to_string(dir.join("pb.jsonl")).unwrap();
+        let cut = text.trim_end().rfind('\n').unwrap() + 1;
+        std::fs::write(dir.join("pb.jsonl"), &text[..cut]).unwrap();
+        run(&[&paired[..], &["--resume"]].concat());
+        assert_eq!(sorted("p.jsonl"), with, "{games} {from}: resumed, with");
+        assert_eq!(sorted("pb.jsonl"), bare, "{games} {from}: resumed, without");
+    }
+    for (extra, says) in [
+        (
+            &["--without-tables", "x.jsonl", "--out", "y.jsonl"][..],
+            "--table-from",
+        ),
+        (
+            &[
+                "--tables",
+                "t",
+                "--table-from",
+                "64",
+                "--without-tables",
+                "x.jsonl",
+            ][..],
+            "--out",
+        ),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_arena"))
+            .args(
+                [
+                    &["--strategy", "expectimax-td", "--network", "n.ntw"][..],
+                    extra,
+                ]
+                .concat(),
+            )
+            .current_dir(&dir)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{extra:?}: {}", stderr(&out));
+        assert!(stderr(&out).contains(says), "{extra:?}: {}", stderr(&out));
+    }
+}

@@ -66,6 +66,9 @@ pub struct Cli {
     pub decide: Option<String>,
     /// Where to write the positions the AI is asked about, and which (`--positions`).
     pub positions: Option<PositionLog>,
+    /// `--without-tables`: where the same games go on without `tables`, from where they
+    /// first apply.
+    pub without_tables: Option<String>,
     /// A weights file for the learned strategies (td, expectimax-td).
     pub network: Option<String>,
     /// `network`'s network, read once before any game (`main`).
@@ -320,6 +323,15 @@ struct RunArgs {
     /// --decide reads them; each game's lines together, once it ends.
     #[arg(long, value_name = "FILE.jsonl", conflicts_with = "decide")]
     positions: Option<String>,
+    /// With --tables and --table-from: also play each game on without the tables, written to
+    /// this file as --out is. The moves before the game's first board that holds
+    /// --table-from's tile are the same with and without the tables and are searched once;
+    /// the game then goes on twice from that board, with the tables (--out) and without (this
+    /// file), each line as its own run writes it: a paired batch that searches each opening
+    /// once (docs/arena.md).
+    #[arg(long, value_name = "FILE.jsonl", requires_all = ["table_from", "out"],
+          conflicts_with_all = ["decide", "positions", "external"])]
+    without_tables: Option<String>,
     /// With --positions: only positions whose largest tile is at least TILE.
     #[arg(long, value_name = "TILE", value_parser = parse_tile, requires = "positions")]
     positions_from: Option<u64>,
@@ -447,6 +459,7 @@ impl Arena {
             ai_seed: None,
             decide: None,
             positions: None,
+            without_tables: None,
             network: None,
             loaded_network: None,
             tables: None,
@@ -475,6 +488,7 @@ impl Arena {
                     every: a.positions_every,
                 });
                 cli.options = a.strategy.options();
+                cli.without_tables = a.without_tables;
                 cli.resume = a.resume.resume;
                 (a.games, a.out, a.shard, a.timing)
             }

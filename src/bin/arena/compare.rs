@@ -115,7 +115,7 @@ pub fn compare(cli: &Cli, specs: &[String]) -> Result<(), Fail> {
         Some(path) => Some((path, create("--svg", path)?)),
         None => None,
     };
-    let games = play_out(cli, &players, "")?;
+    let (games, _) = play_out(cli, &players, "")?;
     let summaries: Vec<Summary> = (0..players.len())
         .map(|p| {
             let label = players[p].label.as_ref();

@@ -116,6 +116,9 @@ pub struct Setup {
     pub start: Option<Arc<Vec<Board>>>,
     /// `--positions`: which positions to write, and the file each game's go to when it ends.
     pub positions: Option<(PositionLog, Mutex<BufWriter<File>>)>,
+    /// `--without-tables`: each game also goes on without `tables` from where they first
+    /// apply ([`Played::without`]).
+    pub without_tables: bool,
 }
 
 impl Setup {
@@ -153,6 +156,26 @@ pub struct Job {
     pub index: u64,
 }
 
+/// A game under way: the game and what its moves so far cost.
+#[derive(Clone)]
+struct Course {
+    game: Game,
+    hist: Vec<u64>,
+    nodes: u64,
+    depth_sum: u64,
+    /// The `--positions` lines of the moves so far.
+    positions: Vec<String>,
+    /// Seconds spent on it so far.
+    seconds: f64,
+}
+
+/// A game's line, and with `--without-tables` the line of the same game played on without the
+/// tables from where they first apply.
+pub struct Played {
+    pub line: GameLine,
+    pub without: Option<GameLine>,
+}
+
 /// Plays game `index` for `player`; `external` is this thread's external program, started
 /// on its first game that needs one.
 fn play(
@@ -160,71 +183,157 @@ fn play(
     player: &Player,
     index: u64,
     external: &mut Option<External>,
-) -> Result<GameLine, String> {
+) -> Result<Played, String> {
     let seed = setup.seed + index;
-    let clock = SystemClock::new();
     let start = Instant::now();
     let from = setup
         .start
         .as_ref()
         .map(|boards| boards[index as usize].clone());
-    let start_values = from.as_ref().map(|b| b.values().collect());
-    let mut game = match from {
-        Some(board) => Game::from_board(board, Some(seed)),
-        None => Game::new(setup.size, Some(seed)).map_err(|e| e.to_string())?,
+    let mut course = Course {
+        game: match from {
+            Some(board) => Game::from_board(board, Some(seed)),
+            None => Game::new(setup.size, Some(seed)).map_err(|e| e.to_string())?,
+        },
+        hist: vec![0u64; MS_BUCKETS],
+        nodes: 0,
+        depth_sum: 0,
+        positions: Vec::new(),
+        seconds: 0.0,
     };
-    let mut hist = vec![0u64; MS_BUCKETS];
-    let (mut nodes, mut depth_sum) = (0, 0);
     let stop = setup.until.map_or(u8::MAX, |t| t.trailing_zeros() as u8);
-    let (strategy, budget) = if let Some(command) = player.external() {
-        if external.as_ref().is_none_or(|e| e.command() != command) {
-            *external = Some(External::start(command)?);
-        }
-        let program = external
-            .as_mut()
-            .unwrap_or_else(|| unreachable!("started above"));
-        while game.board().max_exponent() < stop && !game.board().is_over() {
-            let asked = Instant::now();
-            let dir = program.decide(game.board().cells())?;
-            hist[ms_bucket(asked.elapsed().as_secs_f64() * 1e3)] += 1;
-            if game.play(dir).is_none() {
-                return Err(format!(
-                    "--external {command:?} answered {dir}, which moves nothing on the board {}",
-                    crate::external::position_line(game.board().cells())
-                ));
-            }
-        }
-        ("external".to_string(), Value::Null)
-    } else {
-        let options = player.search_options(index)?;
-        let network = player.network.as_ref().or(setup.network.as_ref());
-        let mut positions = Vec::new();
-        while game.board().max_exponent() < stop {
-            let asked = setup.position_line(game.board(), seed, game.moves());
-            let knowledge = Knowledge {
-                network: network.map(|n| &**n),
-                tables: setup.tables.as_deref(),
-            };
-            let decision = best_move_with(
-                game.board().cells(),
-                setup.size,
-                &options,
-                knowledge,
-                &clock,
-            )
-            .map_err(|e| e.to_string())?;
-            let Some(dir) = decision.dir else { break };
-            positions.extend(asked);
-            hist[ms_bucket(decision.ms)] += 1;
-            nodes += decision.nodes;
-            depth_sum += u64::from(decision.depth);
-            if game.play(dir).is_none() {
-                break;
-            }
-        }
-        setup.write_positions(&positions)?;
-        (options.strategy.name().to_string(), budget_of(&options))
+    let Some(command) = player.external() else {
+        return play_searched(setup, player, index, course);
     };
+    if external.as_ref().is_none_or(|e| e.command() != command) {
+        *external = Some(External::start(command)?);
+    }
+    let program = external
+        .as_mut()
+        .unwrap_or_else(|| unreachable!("started above"));
+    let game = &mut course.game;
+    while game.board().max_exponent() < stop && !game.board().is_over() {
+        let asked = Instant::now();
+        let dir = program.decide(game.board().cells())?;
+        course.hist[ms_bucket(asked.elapsed().as_secs_f64() * 1e3)] += 1;
+        if game.play(dir).is_none() {
+            return Err(format!(
+                "--external {command:?} answered {dir}, which moves nothing on the board {}",
+                crate::external::position_line(game.board().cells())
+            ));
+        }
+    }
+    course.seconds = start.elapsed().as_secs_f64();
+    let line = line_of(
+        setup,
+        player,
+        index,
+        &course,
+        "external".into(),
+        Value::Null,
+        None,
+    );
+    Ok(Played {
+        line,
+        without: None,
+    })
+}
+
+/// Game `index` played by the engine for `player`, from `course`. With `--without-tables`, the
+/// moves before the tables first apply are searched once, without them (the same moves as
+/// with them), and the game then goes on twice from there: with the tables and without.
+fn play_searched(
+    setup: &Setup,
+    player: &Player,
+    index: u64,
+    mut course: Course,
+) -> Result<Played, String> {
+    let options = player.search_options(index)?;
+    let strategy = options.strategy.name().to_string();
+    let budget = budget_of(&options);
+    let tables = setup.tables.as_deref();
+    let line = |course: &Course, tables: Option<&Tables>| {
+        let described = tables.map(Tables::describe);
+        line_of(
+            setup,
+            player,
+            index,
+            course,
+            strategy.clone(),
+            budget.clone(),
+            described,
+        )
+    };
+    let without = match tables.filter(|_| setup.without_tables) {
+        Some(t) => {
+            search_on(setup, player, index, &options, None, &mut course, |b| {
+                t.apply_to(b.cells())
+            })?;
+            let mut bare = course.clone();
+            search_on(setup, player, index, &options, None, &mut bare, |_| false)?;
+            Some(line(&bare, None))
+        }
+        None => None,
+    };
+    search_on(setup, player, index, &options, tables, &mut course, |_| {
+        false
+    })?;
+    setup.write_positions(&course.positions)?;
+    Ok(Played {
+        line: line(&course, tables),
+        without,
+    })
+}
+
+/// Searches and plays `course`'s moves with `tables` until the game ends, reaches `--until`'s
+/// tile, or comes to a board `pause` holds for.
+fn search_on(
+    setup: &Setup,
+    player: &Player,
+    index: u64,
+    options: &SearchOptions,
+    tables: Option<&Tables>,
+    course: &mut Course,
+    pause: impl Fn(&Board) -> bool,
+) -> Result<(), String> {
+    let began = Instant::now();
+    let clock = SystemClock::new();
+    let seed = setup.seed + index;
+    let stop = setup.until.map_or(u8::MAX, |t| t.trailing_zeros() as u8);
+    let network = player.network.as_ref().or(setup.network.as_ref());
+    let game = &mut course.game;
+    while game.board().max_exponent() < stop && !pause(game.board()) {
+        let asked = setup.position_line(game.board(), seed, game.moves());
+        let knowledge = Knowledge {
+            network: network.map(|n| &**n),
+            tables,
+        };
+        let decision = best_move_with(game.board().cells(), setup.size, options, knowledge, &clock)
+            .map_err(|e| e.to_string())?;
+        let Some(dir) = decision.dir else { break };
+        course.positions.extend(asked);
+        course.hist[ms_bucket(decision.ms)] += 1;
+        course.nodes += decision.nodes;
+        course.depth_sum += u64::from(decision.depth);
+        if game.play(dir).is_none() {
+            break;
+        }
+    }
+    course.seconds += began.elapsed().as_secs_f64();
+    Ok(())
+}
+
+/// The line of game `index` as `course` leaves it.
+fn line_of(
+    setup: &Setup,
+    player: &Player,
+    index: u64,
+    course: &Course,
+    strategy: String,
+    budget: Value,
+    tables: Option<String>,
+) -> GameLine {
+    let game = &course.game;
     let mut counts = [0u32; 128];
     for &e in game.board().cells() {
         counts[e as usize] += 1;
@@ -236,8 +345,12 @@ fn play(
     let downgrade_from = StrategyName::parse(&strategy)
         .filter(|s| s.needs_network())
         .map(|_| tile_value(FROM_EXPONENT));
-    Ok(GameLine {
-        seed,
+    let start = setup
+        .start
+        .as_ref()
+        .map(|boards| boards[index as usize].values().collect());
+    GameLine {
+        seed: setup.seed + index,
         size: setup.size,
         strategy,
         budget,
@@ -245,8 +358,8 @@ fn play(
         ai_seed: player.ai_seed.map(|s| s.wrapping_add(index)),
         until: setup.until,
         downgrade_from,
-        tables: setup.tables.as_ref().map(|t| t.describe()),
-        start: start_values,
+        tables,
+        start,
         label: player.label.clone(),
         config: player.config,
         weights: player.weights.clone(),
@@ -254,21 +367,21 @@ fn play(
         score: game.score(),
         moves: game.moves(),
         tiles,
-        seconds: (start.elapsed().as_secs_f64() * 1e6).round() / 1e6,
-        nodes,
-        depth_sum,
-        ms_hist: sparse(&hist),
-    })
+        seconds: (course.seconds * 1e6).round() / 1e6,
+        nodes: course.nodes,
+        depth_sum: course.depth_sum,
+        ms_hist: sparse(&course.hist),
+    }
 }
 
 /// Plays every job on `setup.threads` threads, hands each finished game to `sink` (which
-/// writes it out) and returns them all, ordered by job. `tag` prefixes the progress line.
+/// writes it out) and returns their lines, ordered by job. `tag` prefixes the progress line.
 pub fn play_all(
     setup: &Setup,
     players: &[Player],
     jobs: &[Job],
     tag: &str,
-    mut sink: impl FnMut(&GameLine) -> io::Result<()>,
+    mut sink: impl FnMut(&Job, &Played) -> io::Result<()>,
 ) -> Result<Vec<GameLine>, Fail> {
     let next = AtomicUsize::new(0);
     let mut done: Vec<Option<GameLine>> = vec![None; jobs.len()];
@@ -297,9 +410,9 @@ pub fn play_all(
                 next.store(jobs.len(), Ordering::Relaxed);
                 Fail::run(format!("game seed {}: {e}", setup.seed + jobs[i].index))
             })?;
-            sink(&game).map_err(|e| Fail::run(format!("writing a game line: {e}")))?;
-            progress.game(game.moves, game.largest_exponent());
-            done[i] = Some(game);
+            sink(&jobs[i], &game).map_err(|e| Fail::run(format!("writing a game line: {e}")))?;
+            progress.game(game.line.moves, game.line.largest_exponent());
+            done[i] = Some(game.line);
         }
         Ok(())
     })?;

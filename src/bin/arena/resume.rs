@@ -14,9 +14,15 @@ use crate::jsonl::GameLine;
 use crate::play::{Job, Player};
 
 /// The games of this run already in `path`, each with its job; nothing when `path` does not
-/// exist yet. A last line without its newline (the run was killed while writing it) is cut
-/// off the file.
-pub fn read(path: &str, cli: &Cli, players: &[Player]) -> Result<Vec<(Job, GameLine)>, Fail> {
+/// exist yet. `tables` is how their lines name the tables they were played with (`--tables`',
+/// or none for `--without-tables`' file). A last line without its newline (the run was killed
+/// while writing it) is cut off the file.
+pub fn read(
+    path: &str,
+    cli: &Cli,
+    players: &[Player],
+    tables: Option<&str>,
+) -> Result<Vec<(Job, GameLine)>, Fail> {
     let text = match std::fs::read_to_string(path) {
         Ok(text) => text,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
@@ -41,7 +47,7 @@ pub fn read(path: &str, cli: &Cli, players: &[Player]) -> Result<Vec<(Job, GameL
         let at = || format!("--resume {path:?} line {}", n + 1);
         let game: GameLine = serde_json::from_str(line)
             .map_err(|e| Fail::input(format!("{}: not a game line ({e})", at())))?;
-        let job = job_of(&game, cli, players).ok_or_else(|| {
+        let job = job_of(&game, cli, players, tables).ok_or_else(|| {
             Fail::input(format!(
                 "{}: a game of another run (seed {}, size {}, options {}); resume with the \
                  command that wrote the file, or write to another --out",
@@ -64,7 +70,7 @@ pub fn read(path: &str, cli: &Cli, players: &[Player]) -> Result<Vec<(Job, GameL
 }
 
 /// Which of this run's jobs played `game`, if any.
-fn job_of(game: &GameLine, cli: &Cli, players: &[Player]) -> Option<Job> {
+fn job_of(game: &GameLine, cli: &Cli, players: &[Player], tables: Option<&str>) -> Option<Job> {
     if game.size != cli.size || game.until != cli.until {
         return None;
     }
@@ -76,7 +82,7 @@ fn job_of(game: &GameLine, cli: &Cli, players: &[Player]) -> Option<Job> {
         .loaded_start
         .as_ref()
         .map(|boards| boards[index as usize].values().collect());
-    if game.start != start || game.tables != cli.loaded_tables.as_ref().map(|t| t.describe()) {
+    if game.start != start || game.tables.as_deref() != tables {
         return None;
     }
     let player = players.iter().position(|p| {

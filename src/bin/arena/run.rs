@@ -1,6 +1,7 @@
 //! `arena [run]`: one AI over many games; and `--decide`, one decision per given position.
 
 use std::collections::HashSet;
+use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::sync::Mutex;
 use std::time::Instant;
@@ -29,6 +30,7 @@ pub fn setup(cli: &Cli) -> Result<Setup, Fail> {
         tables: cli.loaded_tables.clone(),
         start: cli.loaded_start.clone(),
         positions,
+        without_tables: cli.without_tables.is_some(),
     })
 }
 
@@ -43,33 +45,106 @@ pub fn jobs(cli: &Cli, players: usize) -> Vec<Job> {
         .collect()
 }
 
+/// A `--out` file: the games already in it (with `--resume`) and where the others go.
+struct Out {
+    kept: Vec<(Job, GameLine)>,
+    file: Option<BufWriter<File>>,
+}
+
+impl Out {
+    /// `path` (`--out`, or `--without-tables`' file, whose lines name `tables`) opened for
+    /// this run: read and added to with `--resume`, else written anew.
+    fn open(
+        path: Option<&str>,
+        flag: &str,
+        cli: &Cli,
+        players: &[Player],
+        tables: Option<&str>,
+    ) -> Result<Out, Fail> {
+        Ok(match path {
+            Some(path) if cli.resume => Out {
+                kept: resume::read(path, cli, players, tables)?,
+                file: Some(resume::append(path)?),
+            },
+            Some(path) => Out {
+                kept: Vec::new(),
+                file: Some(create(flag, path)?),
+            },
+            None => Out {
+                kept: Vec::new(),
+                file: None,
+            },
+        })
+    }
+
+    fn holds(&self) -> HashSet<(usize, u64)> {
+        self.kept.iter().map(|(j, _)| (j.player, j.index)).collect()
+    }
+
+    fn write(&mut self, game: &GameLine) -> std::io::Result<()> {
+        if let Some(file) = self.file.as_mut() {
+            writeln!(file, "{}", serde_json::to_string(game)?)?;
+            file.flush()?;
+        }
+        Ok(())
+    }
+
+    /// The kept games and `played`, in job order (player, then game index), as one
+    /// uninterrupted run returns them.
+    fn all(self, played: Vec<(Job, GameLine)>) -> Vec<GameLine> {
+        let mut games: Vec<(Job, GameLine)> = self.kept.into_iter().chain(played).collect();
+        games.sort_by_key(|(j, _)| (j.player, j.index));
+        games.into_iter().map(|(_, g)| g).collect()
+    }
+}
+
 /// Plays `players` over this shard's games, writing each game to `--out` as it ends. With
 /// `--resume`, the games already in `--out` are kept (and returned) rather than played again.
-pub fn play_out(cli: &Cli, players: &[Player], tag: &str) -> Result<Vec<GameLine>, Fail> {
-    let (kept, mut out) = match &cli.out {
-        Some(path) if cli.resume => (
-            resume::read(path, cli, players)?,
-            Some(resume::append(path)?),
-        ),
-        Some(path) => (Vec::new(), Some(create("--out", path)?)),
-        None => (Vec::new(), None),
+/// With `--without-tables`, the second list holds the games without the tables, written to
+/// its file (and kept from it with `--resume`): a game is played again when either file
+/// lacks it, and written to the one that does.
+pub fn play_out(
+    cli: &Cli,
+    players: &[Player],
+    tag: &str,
+) -> Result<(Vec<GameLine>, Vec<GameLine>), Fail> {
+    let tables = cli.loaded_tables.as_ref().map(|t| t.describe());
+    let mut out = Out::open(cli.out.as_deref(), "--out", cli, players, tables.as_deref())?;
+    let mut bare = Out::open(
+        cli.without_tables.as_deref(),
+        "--without-tables",
+        cli,
+        players,
+        None,
+    )?;
+    let (has, bare_has) = (out.holds(), bare.holds());
+    let paired = cli.without_tables.is_some();
+    let missing = |j: &Job| {
+        let key = (j.player, j.index);
+        !has.contains(&key) || (paired && !bare_has.contains(&key))
     };
-    let done: HashSet<(usize, u64)> = kept.iter().map(|(j, _)| (j.player, j.index)).collect();
     let todo: Vec<Job> = jobs(cli, players.len())
         .into_iter()
-        .filter(|j| !done.contains(&(j.player, j.index)))
+        .filter(missing)
         .collect();
-    if !kept.is_empty() {
+    let kept = out.kept.len() + bare.kept.len();
+    if kept > 0 {
         eprintln!(
-            "resumed: {} games kept from --out, {} to play",
-            kept.len(),
+            "resumed: {kept} games kept from --out, {} to play",
             todo.len()
         );
     }
-    let played = play_all(&setup(cli)?, players, &todo, tag, |game| {
-        if let Some(out) = out.as_mut() {
-            writeln!(out, "{}", serde_json::to_string(game)?)?;
-            out.flush()?;
+    let mut played = Vec::new();
+    let mut played_bare = Vec::new();
+    play_all(&setup(cli)?, players, &todo, tag, |job, game| {
+        let key = (job.player, job.index);
+        if !has.contains(&key) {
+            out.write(&game.line)?;
+            played.push((*job, game.line.clone()));
+        }
+        if let Some(line) = game.without.as_ref().filter(|_| !bare_has.contains(&key)) {
+            bare.write(line)?;
+            played_bare.push((*job, line.clone()));
         }
         Ok(())
     })?;
@@ -82,24 +157,27 @@ pub fn play_out(cli: &Cli, players: &[Player], tag: &str) -> Result<Vec<GameLine
             cli.seed + cli.games - 1
         );
     }
-    // In job order (player, then game index), as one uninterrupted run returns them.
-    let mut games: Vec<(Job, GameLine)> = kept
-        .into_iter()
-        .chain(todo.into_iter().zip(played))
-        .collect();
-    games.sort_by_key(|(j, _)| (j.player, j.index));
-    Ok(games.into_iter().map(|(_, g)| g).collect())
+    Ok((out.all(played), bare.all(played_bare)))
 }
 
 pub fn run(cli: &Cli) -> Result<(), Fail> {
     let origin = "from --strategy/--nodes/--ms/--depth/--k/--weights/--ai-seed";
     let player = Player::new(cli.options.clone(), cli.ai_seed, cli.seed, origin)?;
     let start = Instant::now();
-    let games = play_out(cli, &[player], "")?;
+    let (games, bare) = play_out(cli, &[player], "")?;
     let wall = start.elapsed().as_secs_f64();
     let summary = Summary::of(&games);
+    if !bare.is_empty() {
+        println!("with the tables:");
+    }
     for line in summary.table(!cli.no_timing) {
         println!("{line}");
+    }
+    if !bare.is_empty() {
+        println!("without them (--without-tables):");
+        for line in Summary::of(&bare).table(!cli.no_timing) {
+            println!("{line}");
+        }
     }
     if !cli.no_timing {
         println!(

@@ -111,7 +111,7 @@ pub fn sweep(cli: &Cli, path: &str) -> Result<(), Fail> {
         players.len(),
         cli.games
     );
-    let games = play_out(&cli, &players, "")?;
+    let (games, _) = play_out(&cli, &players, "")?;
     let mut entries: Vec<Entry> = (0..players.len())
         .map(|c| Entry::of(&games_where(&games, |g| g.config == Some(c))))
         .collect();

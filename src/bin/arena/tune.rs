@@ -161,7 +161,7 @@ pub fn tune(cli: &Cli, path: &str) -> Result<(), Fail> {
             .flat_map(|player| (0..cli.games).map(move |index| Job { player, index }))
             .collect();
         let tag = format!("generation {g}/{} ", cli.generations);
-        let games = play_all(&setup(&cli_g)?, &players, &jobs, &tag, |_| Ok(()))?;
+        let games = play_all(&setup(&cli_g)?, &players, &jobs, &tag, |_, _| Ok(()))?;
         let candidates: Vec<Candidate> = (0..population)
             .map(|c| {
                 let s = Summary::of(&games_where(&games, |x| x.config == Some(c)));
