@@ -289,6 +289,12 @@ fn a_covered_board_is_found_in_every_symmetry_and_its_moves_mapped() {
     let mut big_free = cells;
     big_free[15] = 5;
     assert!(tables.chances(board(&big_free)).is_none());
+    // The longest formation: a chain of twelve, as far as a chain is read, its end 2^3.
+    let game = Subgame::new(Formation::snake(12).unwrap(), 3).unwrap();
+    let twelve = Tables::new(vec![Builder::new(game).solve_all()]);
+    let rows: [[u8; 4]; 4] = [[15, 14, 13, 12], [8, 9, 10, 11], [7, 6, 5, 3], [0, 2, 1, 1]];
+    let cells: Vec<u8> = rows.iter().flatten().copied().collect();
+    assert!(twelve.chances(board(&cells)).is_some(), "a chain of twelve");
 }
 
 /// Where a table covers the position, expectimax-td plays a move the table lets through: never

@@ -45,7 +45,7 @@ impl Layout {
         }
     }
 
-    pub fn path(self) -> &'static [u8; 16] {
+    pub const fn path(self) -> &'static [u8; 16] {
         match self {
             Layout::Snake => &SNAKE,
             Layout::Parallel => &PARALLEL,
@@ -173,10 +173,12 @@ impl Symmetry {
     };
 
     /// The board cell (row-major index) that canonical cell `cell` stands for.
-    pub fn cell(self, cell: u8) -> u8 {
+    pub const fn cell(self, cell: u8) -> u8 {
         let (mut r, mut c) = (cell / 4, cell % 4);
         if self.transpose {
-            (r, c) = (c, r);
+            let t = r;
+            r = c;
+            c = t;
         }
         if self.flip_rows {
             r = 3 - r;

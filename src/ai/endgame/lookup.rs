@@ -5,8 +5,9 @@
 //!
 //! A search that uses the tables at its leaves looks a board up at every leaf, so the lookup
 //! reads each view once: only views whose corner holds the board's largest tile can hold a
-//! chain, and along each path the chain's length and the free tiles' largest say which
-//! formations fit, each found in an index by formation and target rather than table by table.
+//! chain, each path is read off the board through `PATHS`, and along each path the chain's
+//! length and the free tiles' largest say which formations fit, each found in an index by
+//! formation and target rather than table by table; only the covering view is turned.
 
 use super::distilled::Distilled;
 use super::formation::{Formation, Layout, Symmetry, MAX_FIXED};
@@ -93,6 +94,9 @@ pub struct Tables {
     /// The rank in `tables` of the first table of each layout, fixed count and target
     /// ([`slot`]), for [`Tables::find`].
     ranks: Vec<Option<u16>>,
+    /// For each of [`Layout::ALL`], the fewest fixed tiles of its tables (None: it has none),
+    /// so that [`Tables::find`] passes over a layout or a chain no table can cover.
+    fewest: [Option<usize>; Layout::ALL.len()],
     /// Which tables these are, as [`Network::id`](crate::ai::ntuple::network::Network::id)
     /// says which values a network holds: the key of the values a search caches.
     id: u64,
@@ -110,6 +114,28 @@ fn next_id() -> u64 {
     static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
     NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
 }
+
+/// `PATHS[s][l][k]`: the board cell of the k-th cell of `Layout::ALL[l]`'s path in
+/// `Symmetry::ALL[s]`'s view, so that [`Tables::find`] reads a view's path off the board and
+/// turns only the covering view into a canonical board.
+const PATHS: [[[u8; 16]; Layout::ALL.len()]; 8] = {
+    let mut paths = [[[0u8; 16]; Layout::ALL.len()]; 8];
+    let mut s = 0;
+    while s < 8 {
+        let mut l = 0;
+        while l < Layout::ALL.len() {
+            let path = Layout::ALL[l].path();
+            let mut k = 0;
+            while k < 16 {
+                paths[s][l][k] = Symmetry::ALL[s].cell(path[k]);
+                k += 1;
+            }
+            l += 1;
+        }
+        s += 1;
+    }
+    paths
+};
 
 #[inline]
 fn nibble(board: u64, cell: u8) -> u8 {
@@ -167,8 +193,11 @@ impl Tables {
             }
         }
         let mut ranks = vec![None; SLOTS];
+        let mut fewest = [None; Layout::ALL.len()];
         for (rank, t) in tables.iter().enumerate() {
             let f = t.game().formation();
+            let least = &mut fewest[f.layout() as usize];
+            *least = Some(least.map_or(f.fixed_count(), |n: usize| n.min(f.fixed_count())));
             let at = &mut ranks[slot(f.layout(), f.fixed_count(), t.game().target())];
             if at.is_none() {
                 *at = Some(rank as u16);
@@ -180,6 +209,7 @@ impl Tables {
             uses: Use::default(),
             from: 0,
             ranks,
+            fewest,
             id: next_id(),
         }
     }
@@ -305,41 +335,46 @@ impl Tables {
         if largest == 0 || self.tables.is_empty() {
             return None;
         }
-        // The best (rank, symmetry) found so far, with the view it was found in.
-        let mut best: Option<(u16, usize, u64)> = None;
+        // The best (rank, symmetry) found so far.
+        let mut best: Option<(u16, usize)> = None;
         for (s, symmetry) in Symmetry::ALL.into_iter().enumerate() {
             // Every formation's chain starts at the view's corner with the board's largest.
             if nibble(board, symmetry.cell(0)) != largest {
                 continue;
             }
-            let view = symmetry.canonical(board);
-            for layout in Layout::ALL {
-                let path = layout.path();
-                let at = |k: usize| nibble(view, path[k]);
+            for (l, &fewest) in self.fewest.iter().enumerate() {
+                let Some(fewest) = fewest else { continue };
+                let layout = Layout::ALL[l];
+                let path = &PATHS[s][l];
+                let at = |k: usize| nibble(board, path[k]);
                 let mut chain = 1;
                 while chain < MAX_FIXED && at(chain) < at(chain - 1) {
                     chain += 1;
                 }
-                // past[k]: the largest tile along the path from cell k on.
+                if chain < fewest {
+                    continue;
+                }
+                // past[k]: the largest tile along the path from cell k on (k >= fewest).
                 let mut past = [0u8; 17];
-                for k in (0..16).rev() {
+                for k in (fewest..16).rev() {
                     past[k] = past[k + 1].max(at(k));
                 }
-                for fixed in (layout.min_fixed()..=chain).rev() {
+                for fixed in (fewest..=chain).rev() {
                     let target = at(fixed - 1);
                     let Some(rank) = self.ranks[slot(layout, fixed, target)] else {
                         continue;
                     };
                     if past[fixed] <= target
                         && at(fixed) < target
-                        && best.is_none_or(|(r, b, _)| (rank, s) < (r, b))
+                        && best.is_none_or(|(r, b)| (rank, s) < (r, b))
                     {
-                        best = Some((rank, s, view));
+                        best = Some((rank, s));
                     }
                 }
             }
         }
-        let (rank, s, view) = best?;
+        let (rank, s) = best?;
+        let view = Symmetry::ALL[s].canonical(board);
         let table = &self.tables[usize::from(rank)];
         let game = table.game();
         Some(Found {
