@@ -43,7 +43,7 @@ const LADDER = ladder([50000, 200000, 800000, 2500000, 10000000], RUNG_NAMES, (n
 // its page figures come from its games with that set (`endgameFile`, whole games on seeds
 // 1..N at the leaves from ENDGAME_FROM) when those count as a rung's do and every game line
 // names the shipped set, else from its games without (`file`), and the page says which.
-const TD_LADDER = ladder([5000, 20000, 80000, 300000, 1200000], TD_RUNG_NAMES, (n) => `data/runs/expectimax-td-${n}.jsonl`)
+export const TD_LADDER = ladder([5000, 20000, 80000, 300000, 1200000], TD_RUNG_NAMES, (n) => `data/runs/expectimax-td-${n}.jsonl`)
   .map((r) => ({ ...r, endgameFile: `data/runs/expectimax-td-${r.nodes}-distilled-leaves-from${ENDGAME_FROM}.jsonl` }));
 // Each family's search speed in the page's wasm, nodes a millisecond a worker, on a quiet
 // machine of the CI's kind (2 cores): `node tools/check/wasm-vs-native.mjs --moves 200 --repeat 3`
