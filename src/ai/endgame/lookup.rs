@@ -94,7 +94,7 @@ pub struct Tables {
     /// The rank in `tables` of the first table of each layout, fixed count and target
     /// ([`slot`]), for [`Tables::find`].
     ranks: Vec<Option<u16>>,
-    /// For each of [`Layout::ALL`], the fewest fixed tiles of its tables (None: it has none),
+    /// For each layout (`layout as usize`, as [`slot`] reads it), the fewest fixed tiles of its tables (None: it has none),
     /// so that [`Tables::find`] passes over a layout or a chain no table can cover.
     fewest: [Option<usize>; Layout::ALL.len()],
     /// Which tables these are, as [`Network::id`](crate::ai::ntuple::network::Network::id)
@@ -115,7 +115,7 @@ fn next_id() -> u64 {
     NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
 }
 
-/// `PATHS[s][l][k]`: the board cell of the k-th cell of `Layout::ALL[l]`'s path in
+/// `PATHS[s][layout as usize][k]`: the board cell of the k-th cell of `layout`'s path in
 /// `Symmetry::ALL[s]`'s view, so that [`Tables::find`] reads a view's path off the board and
 /// turns only the covering view into a canonical board.
 const PATHS: [[[u8; 16]; Layout::ALL.len()]; 8] = {
@@ -124,10 +124,11 @@ const PATHS: [[[u8; 16]; Layout::ALL.len()]; 8] = {
     while s < 8 {
         let mut l = 0;
         while l < Layout::ALL.len() {
-            let path = Layout::ALL[l].path();
+            let layout = Layout::ALL[l];
+            let path = layout.path();
             let mut k = 0;
             while k < 16 {
-                paths[s][l][k] = Symmetry::ALL[s].cell(path[k]);
+                paths[s][layout as usize][k] = Symmetry::ALL[s].cell(path[k]);
                 k += 1;
             }
             l += 1;
@@ -196,8 +197,8 @@ impl Tables {
         let mut fewest = [None; Layout::ALL.len()];
         for (rank, t) in tables.iter().enumerate() {
             let f = t.game().formation();
-            let least = &mut fewest[f.layout() as usize];
-            *least = Some(least.map_or(f.fixed_count(), |n: usize| n.min(f.fixed_count())));
+            let (n, least) = (f.fixed_count(), &mut fewest[f.layout() as usize]);
+            *least = Some(least.map_or(n, |m: usize| m.min(n)));
             let at = &mut ranks[slot(f.layout(), f.fixed_count(), t.game().target())];
             if at.is_none() {
                 *at = Some(rank as u16);
@@ -342,10 +343,11 @@ impl Tables {
             if nibble(board, symmetry.cell(0)) != largest {
                 continue;
             }
-            for (l, &fewest) in self.fewest.iter().enumerate() {
-                let Some(fewest) = fewest else { continue };
-                let layout = Layout::ALL[l];
-                let path = &PATHS[s][l];
+            for layout in Layout::ALL {
+                let Some(fewest) = self.fewest[layout as usize] else {
+                    continue;
+                };
+                let path = &PATHS[s][layout as usize];
                 let at = |k: usize| nibble(board, path[k]);
                 let mut chain = 1;
                 while chain < MAX_FIXED && at(chain) < at(chain - 1) {
