@@ -11,8 +11,10 @@
 
 use super::distilled::Distilled;
 use super::formation::{Formation, Layout, Symmetry, MAX_FIXED};
+use super::reachable::ReachTable;
 use super::subgame::Subgame;
 use super::table::Table;
+use crate::direction::Direction;
 
 /// A sub-game's chances as a search reads them: every state's ([`Table`]), or those of the
 /// boards a player reaches ([`Distilled`], which serves the leaves only).
@@ -100,7 +102,29 @@ pub struct Tables {
     /// Which tables these are, as [`Network::id`](crate::ai::ntuple::network::Network::id)
     /// says which values a network holds: the key of the values a search caches.
     id: u64,
+    /// Tables of reachable positions of a wall formation, largest target first: where one
+    /// holds the board, its best move is played when the search scores it within `margin`.
+    walls: Vec<ReachTable>,
+    margin: f64,
+    /// How many decisions a wall table held the board for, and how many of them played its move.
+    counts: std::sync::Arc<WallCounts>,
 }
+
+/// What the wall tables did, over every search that consulted them.
+#[derive(Debug, Default)]
+pub struct WallCounts {
+    pub held: std::sync::atomic::AtomicU64,
+    pub played: std::sync::atomic::AtomicU64,
+    /// Of `played`, those where the search alone would have played another move.
+    pub changed: std::sync::atomic::AtomicU64,
+}
+
+/// How far below the search's best value, as a share of it, the value of a wall table's move
+/// may be for the table's move to be played.
+pub const WALL_MARGIN: f64 = 0.01;
+/// Moves whose chances lie this close to the best are the table's best alike; the search
+/// chooses among them.
+pub const WALL_TIE: f64 = 1e-3;
 
 /// A (layout, fixed count, target)'s place in [`Tables::ranks`].
 fn slot(layout: Layout, fixed: usize, target: u8) -> usize {
@@ -212,7 +236,72 @@ impl Tables {
             ranks,
             fewest,
             id: next_id(),
+            walls: Vec::new(),
+            margin: WALL_MARGIN,
+            counts: Default::default(),
         }
+    }
+
+    /// These tables with the wall tables `walls` beside them.
+    pub fn with_walls(self, mut walls: Vec<ReachTable>) -> Tables {
+        walls.sort_by_key(|t| std::cmp::Reverse(t.game().target()));
+        Tables { walls, ..self }
+    }
+
+    /// These tables, the wall tables' moves checked with `margin` (see [`WALL_MARGIN`]).
+    pub fn with_margin(self, margin: f64) -> Tables {
+        Tables { margin, ..self }
+    }
+
+    pub fn walls(&self) -> &[ReachTable] {
+        &self.walls
+    }
+
+    pub fn counts(&self) -> &WallCounts {
+        &self.counts
+    }
+
+    /// The move a wall table gives the board (a nibble per cell), checked against the search's
+    /// values of its moves: the first table, largest target first, that holds the board and
+    /// can still win its sub-game names its best move, and that move is played when the search
+    /// scores it within the margin of its best. None where no table holds the board, or the
+    /// search refuses the table's move.
+    pub fn wall_move(&self, board: u64, values: &[Option<f64>; 4]) -> Option<Direction> {
+        use std::sync::atomic::Ordering::Relaxed;
+        let covered = self
+            .walls
+            .iter()
+            .filter_map(|t| t.covers(board))
+            .find(|c| c.held)?;
+        self.counts.held.fetch_add(1, Relaxed);
+        let top = covered
+            .chances
+            .iter()
+            .flatten()
+            .copied()
+            .fold(0.0, f64::max);
+        if top <= 0.0 {
+            return None;
+        }
+        // Among the moves the table cannot tell from its best, the search's choice.
+        let value = |d: Direction| values[d.index()].unwrap_or(f64::MIN);
+        let dir = Direction::ALL
+            .into_iter()
+            .filter(|d| covered.chances[d.index()].is_some_and(|c| c >= top - WALL_TIE))
+            .max_by(|&a, &b| {
+                value(a)
+                    .total_cmp(&value(b))
+                    .then(b.index().cmp(&a.index()))
+            })?;
+        let best = values.iter().flatten().copied().fold(f64::MIN, f64::max);
+        let value = values[dir.index()]?;
+        (value >= best - self.margin * best.abs()).then(|| {
+            self.counts.played.fetch_add(1, Relaxed);
+            if value < best {
+                self.counts.changed.fetch_add(1, Relaxed);
+            }
+            dir
+        })
     }
 
     /// Every table in the folder `dir`: the full ones (`*.egt`) and the distilled sets
@@ -223,11 +312,19 @@ impl Tables {
             std::fs::read_dir(dir).map_err(|e| format!("{}: cannot read: {e}", dir.display()))?;
         let mut paths: Vec<std::path::PathBuf> = entries
             .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(|x| x == "egt" || x == "egd"))
+            .filter(|p| {
+                p.extension()
+                    .is_some_and(|x| x == "egt" || x == "egd" || x == "egr")
+            })
             .collect();
         paths.sort();
         let mut tables = Vec::new();
+        let mut walls = Vec::new();
         for p in &paths {
+            if p.extension().is_some_and(|x| x == "egr") {
+                walls.push(ReachTable::read_file(p)?);
+                continue;
+            }
             match p.extension().is_some_and(|x| x == "egd") {
                 true => tables.extend(
                     super::distilled::read_file(p)?
@@ -237,7 +334,7 @@ impl Tables {
                 false => tables.push(Solved::Full(Table::read_file(p)?)),
             }
         }
-        Ok(Tables::of(tables))
+        Ok(Tables::of(tables).with_walls(walls))
     }
 
     /// These tables, with `breaks` for the moves that break a formation.
@@ -276,7 +373,7 @@ impl Tables {
     }
 
     pub fn is_empty(&self) -> bool {
-        self.tables.is_empty()
+        self.tables.is_empty() && self.walls.is_empty()
     }
 
     pub fn tables(&self) -> &[Solved] {
@@ -318,6 +415,16 @@ impl Tables {
             (_, true) => full,
             (true, false) => distilled,
             (false, false) => format!("{full}, {distilled}"),
+        };
+        let walls: Vec<String> = self.walls.iter().map(|t| t.game().name()).collect();
+        let names = match (names.is_empty(), walls.is_empty()) {
+            (_, true) => names,
+            (true, false) => format!("walls {} (margin {})", walls.join(", "), self.margin),
+            (false, false) => format!(
+                "{names}, walls {} (margin {})",
+                walls.join(", "),
+                self.margin
+            ),
         };
         let uses = match (self.uses, self.breaks) {
             (Use::Leaves, _) => format!("{names}; at the leaves"),

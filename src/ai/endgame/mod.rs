@@ -9,7 +9,9 @@
 //! - [`build`]: solving every state, layer by layer, with checkpoints;
 //! - [`table`]: a solved table and its file;
 //! - [`distilled`]: the chances a player's games reach, chosen from a full table, and their file;
-//! - [`lookup`]: which table covers a board, and each move's chance there.
+//! - [`lookup`]: which table covers a board, and each move's chance there;
+//! - [`reachable`]: tables of only the positions a wall formation's play reaches, their
+//!   builder and their file.
 //!
 //! Imports run one way: `formation` <- `subgame` <- `table` <- `distilled`, `build`, `lookup`.
 
@@ -17,6 +19,7 @@ pub mod build;
 pub mod distilled;
 pub mod formation;
 pub mod lookup;
+pub mod reachable;
 pub mod subgame;
 pub mod table;
 

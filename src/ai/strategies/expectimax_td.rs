@@ -55,6 +55,7 @@ impl Strategy for ExpectimaxTd<'_> {
         };
         let o = &self.options;
         let tables = self.tables.filter(|t| t.apply_to(cells));
+        let original_cells = cells;
         // Where a table covers the board, the moves it rules out are worth less than any the
         // search weighs (a search's value is above 0).
         let at_root = tables.filter(|t| t.uses() == Use::Root);
@@ -91,6 +92,14 @@ impl Strategy for ExpectimaxTd<'_> {
         };
         for value in decision.values.iter_mut().flatten() {
             *value += taken;
+        }
+        // A wall table that holds the board picks the move, checked by the search's values.
+        let board = Bitboard::from_exponents(original_cells);
+        if let Some(dir) = tables
+            .zip(board)
+            .and_then(|(t, b)| t.wall_move(b.0, &decision.values))
+        {
+            decision.dir = Some(dir);
         }
         if allowed.is_some() {
             let original = Bitboard::from_exponents(cells);

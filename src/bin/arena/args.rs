@@ -83,6 +83,8 @@ pub struct Cli {
     pub uses: Use,
     /// `--table-from`: the tile from which the search uses `tables` (None: at every stage).
     pub table_from: Option<u64>,
+    /// `--table-margin`: how far below its best the search may score a wall table's move.
+    pub table_margin: f64,
     /// `--start`: game i starts from the i-th position of this file.
     pub start: Option<String>,
     /// `start`'s positions, read once before any game (`main`).
@@ -233,6 +235,10 @@ struct GameArgs {
     /// are the same as without tables) [default: at every stage].
     #[arg(long, value_name = "TILE", value_parser = parse_tile, requires = "tables")]
     table_from: Option<u64>,
+    /// Where a wall table (*.egr, from `tablebase walls`) in --tables holds the board, its
+    /// move is played when the search scores it within this share of the search's best value.
+    #[arg(long, value_name = "SHARE", default_value_t = game2048::ai::endgame::lookup::WALL_MARGIN, requires = "tables")]
+    table_margin: f64,
     /// Play game i from the i-th position of a JSON-lines file (as --positions writes them)
     /// rather than from a new board, spawning from seed S + i; its score is the points made
     /// from there. An endgame's benchmark without playing the opening each time.
@@ -467,6 +473,7 @@ impl Arena {
             breaks: Breaks::default(),
             uses: Use::default(),
             table_from: None,
+            table_margin: game2048::ai::endgame::lookup::WALL_MARGIN,
             start: None,
             loaded_start: None,
             sparse: false,
@@ -533,6 +540,7 @@ impl Arena {
         cli.breaks = games.table_breaks;
         cli.uses = games.table_use;
         cli.table_from = games.table_from;
+        cli.table_margin = games.table_margin;
         cli.start = games.start;
         cli.sparse = games.sparse;
         cli.out = out;

@@ -179,6 +179,20 @@ pub fn run(cli: &Cli) -> Result<(), Fail> {
             println!("{line}");
         }
     }
+    if let Some(t) = cli
+        .loaded_tables
+        .as_deref()
+        .filter(|t| !t.walls().is_empty())
+    {
+        use std::sync::atomic::Ordering::Relaxed;
+        let c = t.counts();
+        println!(
+            "wall tables: held the board in {} decisions, played their move in {} ({} of them not the search's own)",
+            c.held.load(Relaxed),
+            c.played.load(Relaxed),
+            c.changed.load(Relaxed)
+        );
+    }
     if !cli.no_timing {
         println!(
             "wall {wall:.2}s  threads {}  moves per second {:.0} in all",

@@ -8,6 +8,7 @@
 //! tablebase cover positions.jsonl --dir tables
 //! tablebase reach every.jsonl --dir tables --plies 2
 //! tablebase distill every.jsonl --dir tables --out tables-distilled/reached.egd
+//! tablebase walls 442 --target 9 --dir tables/reachable --resume
 //! ```
 
 mod build;
@@ -16,6 +17,7 @@ mod cover;
 mod distill;
 mod positions;
 mod reach;
+mod walls;
 
 use std::process::ExitCode;
 
@@ -51,6 +53,8 @@ enum Command {
     Reach(reach::Args),
     /// Writes a distilled set (*.egd): the values a run's games look up most, within a budget
     Distill(distill::Args),
+    /// Builds a table of the positions a wall formation's play reaches (WALLS-tT.egr)
+    Walls(walls::Args),
 }
 
 /// A failure: a message, and the exit code (2 for bad input, 1 otherwise).
@@ -84,6 +88,7 @@ fn main() -> ExitCode {
         Command::Calibrate(args) => calibrate::run(&args),
         Command::Reach(args) => reach::run(&args),
         Command::Distill(args) => distill::run(&args),
+        Command::Walls(args) => walls::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,0 +1,266 @@
+//! A solved table of reachable positions and its file. Little-endian throughout.
+//!
+//! | offset | bytes | field |
+//! | --- | --- | --- |
+//! | 0 | 8 | magic `2048egr\n` |
+//! | 8 | 2 | version: 1 |
+//! | 10 | 1 | the walls: 1 for `442`, 2 for `L3` |
+//! | 11 | 1 | the target exponent |
+//! | 12 | 4 | the layers' count, L |
+//! | 16 | L x 12 | each layer's sum of free tiles (in 2s, `u32`) and its positions' count (`u64`), by sum ascending |
+//! | then | per layer | its keys, ascending, 5 bytes each (the free cells' nibbles), then its chances, a `u16` each in 65535ths |
+//! | end | 4 | CRC-32 of every byte before it |
+//!
+//! The same walls and target give the same bytes on every build, whatever the threads. Reading
+//! checks the magic, the version, the fields, the order of the keys, the length and the
+//! checksum, and names the first that fails ([`TableError`]).
+
+use std::io::{BufReader, BufWriter, Read, Write};
+
+use super::walls::{Outcome, WallGame, Walls};
+use crate::ai::endgame::table::{Checked, Summed, TableError};
+use crate::direction::Direction;
+
+pub const MAGIC: &[u8; 8] = b"2048egr\n";
+pub const VERSION: u16 = 1;
+/// A key's bytes in the file: ten free cells of a nibble each.
+const KEY_BYTES: usize = 5;
+/// A chance of 1 in the file's `u16`.
+const ONE: f64 = u16::MAX as f64;
+
+/// The positions of one sum of free tiles, and each one's chance.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Layer {
+    pub keys: Vec<u64>,
+    pub chances: Vec<u16>,
+}
+
+impl Layer {
+    pub fn chance(&self, key: u64) -> Option<f64> {
+        let i = self.keys.binary_search(&key).ok()?;
+        Some(f64::from(self.chances[i]) / ONE)
+    }
+}
+
+/// A solved sub-game: every position reached from its seeds, by layer.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReachTable {
+    game: WallGame,
+    /// The sum (in 2s) of `layers[0]`.
+    first: u32,
+    layers: Vec<Layer>,
+}
+
+/// A board a table covers: the chance of each of the board's moves (None where the move is not
+/// legal in the sub-game), and whether the position itself is one the table holds.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Covered {
+    pub chances: [Option<f64>; 4],
+    pub held: bool,
+}
+
+impl Covered {
+    /// The move with the best chance (the first of [`Direction::ALL`] among equals).
+    pub fn best(&self) -> Option<(Direction, f64)> {
+        Direction::ALL
+            .into_iter()
+            .filter_map(|d| self.chances[d.index()].map(|c| (d, c)))
+            .fold(None, |best: Option<(Direction, f64)>, (d, c)| match best {
+                Some((_, b)) if b >= c => best,
+                _ => Some((d, c)),
+            })
+    }
+}
+
+impl ReachTable {
+    /// A table of `layers` by sum from `first` up, with each layer's chances given as `f32`s.
+    pub fn new(game: WallGame, first: u32, layers: Vec<(Vec<u64>, Vec<f32>)>) -> ReachTable {
+        let layers = layers
+            .into_iter()
+            .map(|(keys, values)| Layer {
+                keys,
+                chances: values
+                    .iter()
+                    .map(|&v| (f64::from(v).clamp(0.0, 1.0) * ONE).round() as u16)
+                    .collect(),
+            })
+            .collect();
+        ReachTable {
+            game,
+            first,
+            layers,
+        }
+    }
+
+    pub fn game(&self) -> &WallGame {
+        &self.game
+    }
+
+    /// The layers by sum ascending, with the sum of each.
+    pub fn layers(&self) -> impl Iterator<Item = (u32, &Layer)> {
+        (self.first..).zip(&self.layers)
+    }
+
+    pub fn positions(&self) -> u64 {
+        self.layers.iter().map(|l| l.keys.len() as u64).sum()
+    }
+
+    /// The chance of position `key`, when the table holds it.
+    pub fn chance(&self, key: u64) -> Option<f64> {
+        let layer = self.game.layer(key).checked_sub(self.first)?;
+        self.layers.get(layer as usize)?.chance(key)
+    }
+
+    /// The chance of a position the sub-game reaches: a position the table does not hold was
+    /// never reached from its seeds, and counts as lost.
+    fn reached(&self, layer: u32, key: u64) -> f64 {
+        layer
+            .checked_sub(self.first)
+            .and_then(|l| self.layers.get(l as usize))
+            .and_then(|l| l.chance(key))
+            .unwrap_or(0.0)
+    }
+
+    /// Where the board (a nibble per cell) is in the formation, each of its moves' chances.
+    pub fn covers(&self, board: u64) -> Option<Covered> {
+        let (sym, key) = self.game.find(board)?;
+        let canonical = self.game.moves(key);
+        let mut chances = [None; 4];
+        for dir in Direction::ALL {
+            if let Some(outcome) = canonical[dir.index()] {
+                let value = self.game.expect(outcome, &|l, k| self.reached(l, k));
+                chances[sym.direction(dir).index()] = Some(value);
+            }
+        }
+        Some(Covered {
+            chances,
+            held: self.chance(key).is_some(),
+        })
+    }
+
+    /// The chance of a move's outcome, as the builder values it.
+    pub fn outcome_chance(&self, outcome: Outcome) -> f64 {
+        self.game.expect(outcome, &|l, k| self.reached(l, k))
+    }
+
+    /// The file name a table of `game` has: `442-t9.egr`.
+    pub fn file_name(game: &WallGame) -> String {
+        format!("{}.egr", game.name())
+    }
+
+    pub fn write<W: Write>(&self, out: W) -> std::io::Result<W> {
+        let mut out = Summed::new(out);
+        out.put(MAGIC)?;
+        out.put(&VERSION.to_le_bytes())?;
+        out.put(&[self.game.walls().code(), self.game.target()])?;
+        out.put(&(self.layers.len() as u32).to_le_bytes())?;
+        for (sum, layer) in self.layers() {
+            out.put(&sum.to_le_bytes())?;
+            out.put(&(layer.keys.len() as u64).to_le_bytes())?;
+        }
+        for layer in &self.layers {
+            let mut bytes = Vec::with_capacity(layer.keys.len() * (KEY_BYTES + 2));
+            for &key in &layer.keys {
+                bytes.extend_from_slice(&key.to_le_bytes()[..KEY_BYTES]);
+            }
+            for &chance in &layer.chances {
+                bytes.extend_from_slice(&chance.to_le_bytes());
+            }
+            out.put(&bytes)?;
+        }
+        out.finish()
+    }
+
+    pub fn write_file(&self, path: &std::path::Path) -> std::io::Result<()> {
+        let file = std::fs::File::create(path)?;
+        self.write(BufWriter::new(file))?;
+        Ok(())
+    }
+
+    pub fn read_file(path: &std::path::Path) -> Result<ReachTable, String> {
+        let file = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        ReachTable::read(BufReader::new(file)).map_err(|e| format!("{}: {e}", path.display()))
+    }
+
+    pub fn read<R: Read>(input: R) -> Result<ReachTable, TableError> {
+        let mut input = Checked::new(input);
+        let mut head = [0u8; 16];
+        input.take(&mut head)?;
+        if &head[..8] != MAGIC {
+            return Err(TableError::BadMagic);
+        }
+        let version = u16::from_le_bytes([head[8], head[9]]);
+        if version != VERSION {
+            return Err(TableError::BadField(format!(
+                "table of reachable positions version {version}; this build reads version {VERSION}"
+            )));
+        }
+        let walls = Walls::from_code(head[10])
+            .ok_or_else(|| TableError::BadField(format!("no walls numbered {}", head[10])))?;
+        let game = WallGame::new(walls, head[11])
+            .ok_or_else(|| TableError::BadField(format!("no target {}", head[11])))?;
+        let count = u32::from_le_bytes(head[12..16].try_into().expect("4 bytes"));
+        if count > 1 << 20 {
+            return Err(TableError::BadField(format!("{count} layers")));
+        }
+        let mut sizes = Vec::with_capacity(count as usize);
+        for _ in 0..count {
+            let mut entry = [0u8; 12];
+            input.take(&mut entry)?;
+            let sum = u32::from_le_bytes(entry[..4].try_into().expect("4 bytes"));
+            let len = u64::from_le_bytes(entry[4..].try_into().expect("8 bytes"));
+            sizes.push((sum, len));
+        }
+        let first = sizes.first().map_or(0, |&(sum, _)| sum);
+        if sizes
+            .iter()
+            .enumerate()
+            .any(|(i, &(sum, len))| sum != first + i as u32 || len > 1 << 36)
+        {
+            return Err(TableError::BadField(
+                "layers not by consecutive sums".to_owned(),
+            ));
+        }
+        let mut layers = Vec::with_capacity(sizes.len());
+        for (sum, len) in sizes {
+            let len = len as usize;
+            let mut keys = Vec::new();
+            let mut chances = Vec::new();
+            // Read in pieces, so that a count a cut or corrupt file overstates fails at its
+            // end rather than asking for its memory first.
+            let mut piece = Vec::new();
+            while keys.len() < len {
+                let n = (len - keys.len()).min(1 << 20);
+                piece.resize(n * KEY_BYTES, 0);
+                input.take(&mut piece)?;
+                keys.extend(piece.chunks_exact(KEY_BYTES).map(|b| {
+                    let mut k = [0u8; 8];
+                    k[..KEY_BYTES].copy_from_slice(b);
+                    u64::from_le_bytes(k)
+                }));
+            }
+            if keys.windows(2).any(|w| w[0] >= w[1]) || keys.iter().any(|&k| game.layer(k) != sum) {
+                return Err(TableError::BadField(format!(
+                    "layer {sum}'s keys are out of order or of another sum"
+                )));
+            }
+            while chances.len() < len {
+                let n = (len - chances.len()).min(1 << 20);
+                piece.resize(n * 2, 0);
+                input.take(&mut piece)?;
+                chances.extend(
+                    piece
+                        .chunks_exact(2)
+                        .map(|b| u16::from_le_bytes([b[0], b[1]])),
+                );
+            }
+            layers.push(Layer { keys, chances });
+        }
+        input.finish()?;
+        Ok(ReachTable {
+            game,
+            first,
+            layers,
+        })
+    }
+}
