@@ -11,10 +11,20 @@ export type { BoardSize, Mode, Theme, Speed, KeyboardMode, Controls, StrategyNam
 /** A move's direction. */
 export type Direction = 'up' | 'right' | 'down' | 'left';
 
-/** mount()'s options; each attribute of <game-2048> is one (storage-key: storageKey). */
+/** An option's value, or its text as an attribute gives it: `size: 5` or `size: '5'`. */
+export type AsText<T> = T | `${T & (string | number | bigint | boolean)}`;
+/** A boolean option, or its text: on for true, '', 'on' and 'true'; off for false, 'off' and 'false'. */
+export type FlagOption = boolean | '' | 'on' | 'off' | 'true' | 'false';
+/** A seed: a whole number below 2^64, as a BigInt, a number or its digits. */
+export type Seed = bigint | number | `${bigint}`;
+
+/**
+ * mount()'s options; each attribute of <game-2048> is one (storage-key: storageKey), as a typed
+ * value or as the attribute's text (`size: '5'`, `autoplay: 'on'`, `seed: '7'`).
+ */
 export interface MountOptions {
   /** Default: the saved game's size, else 4. A change starts a new game. */
-  size?: BoardSize;
+  size?: AsText<BoardSize>;
   /** Default: the saved mode, else 'classic'. */
   mode?: Mode;
   /** Default: the saved theme, else 'system'. */
@@ -22,19 +32,19 @@ export interface MountOptions {
   /** Default: the saved strategy, else 'best' (the default player). */
   strategy?: StrategyName;
   /** The strategy's time budget per move, within its range in the engine's catalogue (1..60000). */
-  ms?: number;
+  ms?: AsText<number>;
   /** The strategy's node budget per move, within its range (1..1e9); wins over `ms`. */
-  nodes?: number;
+  nodes?: AsText<number>;
   /** The AI plays from the start. */
-  autoplay?: boolean;
+  autoplay?: FlagOption;
   /** Default: the saved speed, else 'fast'. */
   speed?: Speed;
   /** A whole number below 2^64; default random. */
-  seed?: bigint | number;
+  seed?: Seed;
   /** Default 'focus'. 'element' is 'focus'; `false` is 'none'. */
-  keyboard?: KeyboardMode | 'element' | false;
+  keyboard?: AsText<KeyboardMode | 'element' | false>;
   /** Default on: save the game, settings and statistics in localStorage. Re-mounts when changed. */
-  persist?: boolean | 'on' | 'off';
+  persist?: FlagOption;
   /** localStorage key prefix; default `game2048:<id>`, else `game2048:<path>:board-N` (the page's path). */
   storageKey?: string;
   /** The same as storageKey. */
@@ -46,7 +56,7 @@ export interface MountOptions {
    * (`make dist`'s folder, on the page's origin): the npm package ships no service worker, and
    * there it warns once and does nothing.
    */
-  offline?: boolean;
+  offline?: FlagOption;
   /** A start position: tile values (2, 4, 8, ...; 0 = empty), row-major, size x size of them. */
   cells?: ArrayLike<number>;
   /** false: ignore the saved game. */
@@ -94,9 +104,9 @@ export interface GameState {
 }
 
 export interface NewGameOptions {
-  size?: BoardSize;
+  size?: AsText<BoardSize>;
   mode?: Mode;
-  seed?: bigint | number;
+  seed?: Seed;
   cells?: ArrayLike<number>;
 }
 
@@ -162,8 +172,12 @@ export interface Game2048Controller extends Game2048Api {
   readonly ready: Promise<Game2048Controller>;
 }
 
-/** Renders a game into `element` (in an open shadow root unless `shadow: false`); returns at once. */
-export function mount(element: HTMLElement, options?: MountOptions): Game2048Controller;
+/**
+ * Renders a game into `element` (in an open shadow root unless `shadow: false`); returns at once.
+ * It takes what `document.querySelector('#board')` gives: an element of the page, or null,
+ * for which it throws a TypeError (the selector found nothing).
+ */
+export function mount(element: Element | null, options?: MountOptions): Game2048Controller;
 
 /**
  * Points every asset of the page's boards at the folder that serves the package's files (a CDN
@@ -215,7 +229,7 @@ export type Game2048ElementEventMap = Omit<HTMLElementEventMap, keyof Game2048Ev
 // --- the element ----------------------------------------------------------------------------
 
 /** An attribute's text, as its property sets it. */
-type AttributeValue<T> = T | `${T & (string | number | bigint)}` | null;
+type AttributeValue<T> = AsText<T> | null;
 /** What the element's property `K` takes: the attribute's value as Game2048Attributes types it. */
 type AttributeProp<K extends keyof Game2048Attributes> = Exclude<Game2048Attributes[K], undefined>;
 

@@ -5,7 +5,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeF
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import assert from 'node:assert/strict';
-import { writePackage, PACKAGE_NAME } from '../../tools/build/package.mjs';
+import { installCommands, writePackage, PACKAGE_NAME } from '../../tools/build/package.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -61,8 +61,7 @@ export async function packedConsumer(parent) {
  * offline. Returns { dir, pkg (the staged package, target/npm), consumer }.
  */
 export function docsConsumer(parent) {
-  const block = docSection('### npm and a bundler').match(/```sh\n([\s\S]*?)```/)?.[1];
-  assert.ok(block, 'docs/embed.md shows the install commands');
+  const block = installCommands();
   const dir = mkdtempSync(join(parent, 'g2048-docs-'));
   const consumer = newProject(join(dir, 'consumer'));
   const ran = [];

@@ -3,22 +3,25 @@
 // by esbuild and Rollup with the asset base (set in the bundle, or on the script tag) pointing at a
 // second origin that serves the package's folder (CORS), and loaded unbundled by a <script type="module"> from that second origin.
 // In each, the board plays with the arrow keys, Start AI plays, and expectimax-td downloads
-// the learned network from the URL that build gives it and plays with it.
+// the learned network from the URL that build gives it and plays with it; beside the board,
+// the engine's init() (game2048-board/engine) with no argument finds its wasm where that build
+// serves the package's files. Rollup builds with docs/embed.md's rollup.config.mjs as written.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { basename, dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { setup, openPage, drawn, hostCells, recordEvents, events } from './helpers.mjs';
 import { serve } from '../../tools/build/serve.mjs';
-import { PACKAGE_NAME } from '../../tools/build/package.mjs';
+import { installCommands, PACKAGE_NAME } from '../../tools/build/package.mjs';
 import { NETWORK_FILE } from '../../www/ai/network.js';
-import { docsConsumer, run } from './consumer.mjs';
+import { docFiles, docsConsumer, run } from './consumer.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const VITE = join(ROOT, 'node_modules/vite/bin/vite.js');
 const TSC = join(ROOT, 'node_modules/typescript/bin/tsc');
+const ROLLUP = join(ROOT, 'node_modules/rollup/dist/bin/rollup');
 const env = setup();
 let dir;
 let pkg; // the staged package's folder, served by the second origin
@@ -43,6 +46,12 @@ const page = (head, attrs = '') => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Consumer</title><link rel="icon" href="data:,">${head}</head>
 <body><game-2048 id="board" size="4" persist="off" keyboard="document" strategy="expectimax-td" speed="max" controls="full"${attrs}></game-2048></body></html>`;
 
+// Lines for an app's entry: the engine's init() with no argument, then a game of it; the page
+// reads window.__engine, a game's tile count (2) or init()'s error.
+const ENGINE = `import init, { Game } from '${PACKAGE_NAME}/engine';
+init().then(() => { window.__engine = new Game(4, 1n).tiles().length; }, (e) => { window.__engine = String(e); });
+`;
+
 async function serveDir(root) {
   const server = await serve({ port: 0, root });
   servers.push(server);
@@ -55,7 +64,8 @@ async function serveDir(root) {
 // it (the network's line goes); a hint then comes from the network, not from the heuristic.
 // With `assetsFrom`, every file of the package the page asks for (wasm, stylesheets, the
 // explanations, the network, the worker) comes from that folder, and no request fails.
-async function plays(url, networkAt, { assetsFrom } = {}) {
+// With `engine`, the page's entry ran ENGINE: the engine's init() found its wasm.
+async function plays(url, networkAt, { assetsFrom, engine = false } = {}) {
   const { page: p, done } = await openPage(env, null);
   const networks = [];
   const wrong = [];
@@ -67,6 +77,10 @@ async function plays(url, networkAt, { assetsFrom } = {}) {
   });
   await p.goto(url);
   await drawn(p, '#board');
+  if (engine) {
+    await p.waitForFunction(() => window.__engine !== undefined, null, { timeout: 30000 });
+    assert.equal(await p.evaluate(() => window.__engine), 2, 'the engine\'s init() with no argument found its wasm, and a game has its two tiles');
+  }
   const root = (sel) => `document.querySelector('#board').shadowRoot.querySelector('${sel}')`;
   assert.equal(await p.evaluate(`getComputedStyle(${root('.board')}).position`), 'absolute', 'style.css applies');
   const words = JSON.parse(readFileSync(join(pkg, 'www/pkg/strategy-texts/expectimax-td.json'), 'utf8'));
@@ -108,7 +122,7 @@ async function plays(url, networkAt, { assetsFrom } = {}) {
 
 test('Vite, no configuration: vite build copies every asset (wasm, worker, CSS, network) and the board plays', async () => {
   writeFileSync(join(consumer, 'index.html'), page('<script type="module" src="./main.js"></script>'));
-  writeFileSync(join(consumer, 'main.js'), `import '${PACKAGE_NAME}';\n`);
+  writeFileSync(join(consumer, 'main.js'), `import '${PACKAGE_NAME}';\n${ENGINE}`);
   const out = run(process.execPath, [VITE, 'build', '--outDir', 'dist-vite', '--logLevel', 'warn'], consumer);
   assert.doesNotMatch(out, /error/i);
   const built = readdirSync(join(consumer, 'dist-vite/assets'));
@@ -116,7 +130,7 @@ test('Vite, no configuration: vite build copies every asset (wasm, worker, CSS, 
     assert.ok(built.some((b) => f.test(b)), `vite emitted ${f}: ${built.join(', ')}`);
   }
   const site = await serveDir(join(consumer, 'dist-vite'));
-  await plays(site.url, (u) => u.startsWith(`${site.url}assets/4x6-l16.ntw-`));
+  await plays(site.url, (u) => u.startsWith(`${site.url}assets/4x6-l16.ntw-`), { engine: true });
 });
 
 test('Vite\'s dev server, no configuration: its dependency pre-bundling keeps every asset found and the board plays', async () => {
@@ -126,7 +140,7 @@ test('Vite\'s dev server, no configuration: its dependency pre-bundling keeps ev
   await server.listen();
   servers.push(server);
   const url = server.resolvedUrls.local[0];
-  await plays(url, (u) => u.startsWith(url) && /4x6-l16\.ntw\.gz$/.test(new URL(u).pathname));
+  await plays(url, (u) => u.startsWith(url) && /4x6-l16\.ntw\.gz$/.test(new URL(u).pathname), { engine: true });
 });
 
 test('webpack 5, no configuration: its defaults (src/index.js to dist/main.js) emit every asset and the board plays', async () => {
@@ -155,27 +169,32 @@ test('webpack 5, no configuration: its defaults (src/index.js to dist/main.js) e
 // esbuild and Rollup copy no asset: the host names the second origin that serves the package,
 // the documented ways, with the board already in the HTML when the bundle defines the element.
 test('esbuild, the board in the HTML and setAssetBase(url) on the line after the import: every file from the second origin (CORS)', async () => {
-  writeFileSync(join(consumer, 'entry.js'), `import { setAssetBase } from '${PACKAGE_NAME}';\nsetAssetBase(${JSON.stringify(assetsServer.url)});\n`);
+  writeFileSync(join(consumer, 'entry.js'), `import { setAssetBase } from '${PACKAGE_NAME}';\nsetAssetBase(${JSON.stringify(assetsServer.url)});\n${ENGINE}`);
   const { build } = await import('esbuild');
   const out = join(consumer, 'dist-esbuild');
   await build({ absWorkingDir: consumer, entryPoints: ['entry.js'], bundle: true, splitting: true, format: 'esm', outdir: out, logLevel: 'silent' });
   writeFileSync(join(out, 'index.html'), page('<script type="module" src="./entry.js"></script>'));
   const site = await serveDir(out);
   assert.notEqual(new URL(site.url).origin, new URL(assetsServer.url).origin);
-  await plays(site.url, (u) => u === `${assetsServer.url}networks/4x6-l16.ntw.gz`, { assetsFrom: assetsServer.url });
+  await plays(site.url, (u) => u === `${assetsServer.url}networks/4x6-l16.ntw.gz`, { assetsFrom: assetsServer.url, engine: true });
 });
 
-test('Rollup with node-resolve, the board in the HTML and data-game2048-assets on the script tag: every file from the second origin', async () => {
-  writeFileSync(join(consumer, 'rollup-entry.js'), `import '${PACKAGE_NAME}';\n`);
-  const { rollup } = await import('rollup');
-  const { nodeResolve } = await import('@rollup/plugin-node-resolve');
-  const out = join(consumer, 'dist-rollup');
-  const bundle = await rollup({ input: join(consumer, 'rollup-entry.js'), plugins: [nodeResolve()], onwarn: () => {} });
-  await bundle.write({ dir: out, format: 'es' });
-  await bundle.close();
-  writeFileSync(join(out, 'index.html'), page(`<script type="module" src="./rollup-entry.js" data-game2048-assets="${assetsServer.url}"></script>`));
+test('Rollup, docs/embed.md\'s rollup.config.mjs as written (node-resolve, output.dir), the board in the HTML and data-game2048-assets on the script tag: every file from the second origin', async () => {
+  const app = join(consumer, 'rollup-app');
+  for (const [path, text] of Object.entries(docFiles('#### Rollup'))) {
+    mkdirSync(dirname(join(app, path)), { recursive: true });
+    // The docs' entry, and the engine's init() beside it.
+    writeFileSync(join(app, path), path.endsWith('main.js') ? `${text}${ENGINE}` : text);
+  }
+  // The project has the plugin installed (here: the repository's copy).
+  mkdirSync(join(consumer, 'node_modules/@rollup'), { recursive: true });
+  symlinkSync(join(ROOT, 'node_modules/@rollup/plugin-node-resolve'), join(consumer, 'node_modules/@rollup/plugin-node-resolve'), 'dir');
+  const { default: config } = await import(pathToFileURL(join(app, 'rollup.config.mjs')));
+  run(process.execPath, [ROLLUP, '-c', '--silent'], app); // npx rollup -c
+  const out = join(app, config.output.dir);
+  writeFileSync(join(out, 'index.html'), page(`<script type="module" src="./${basename(config.input)}" data-game2048-assets="${assetsServer.url}"></script>`));
   const site = await serveDir(out);
-  await plays(site.url, (u) => u === `${assetsServer.url}networks/4x6-l16.ntw.gz`, { assetsFrom: assetsServer.url });
+  await plays(site.url, (u) => u === `${assetsServer.url}networks/4x6-l16.ntw.gz`, { assetsFrom: assetsServer.url, engine: true });
 });
 
 test('no bundler: a <script type="module"> loads embed.js from the second origin', async () => {
@@ -184,12 +203,31 @@ test('no bundler: a <script type="module"> loads embed.js from the second origin
   writeFileSync(join(hostDir, 'index.html'), page(`<script type="module" src="${assetsServer.url}embed.js"></script>`));
   const site = await serveDir(hostDir);
   await plays(site.url, (u) => u === `${assetsServer.url}networks/4x6-l16.ntw.gz`);
+  // The element's setOption sets its attribute too: its properties read what the board plays.
+  const { page: p, done } = await openPage(env, null);
+  await p.goto(site.url);
+  await drawn(p, '#board');
+  const read = () => p.evaluate(() => {
+    const el = document.querySelector('#board');
+    return { theme: el.theme, attribute: el.getAttribute('theme'), state: el.getState().theme, speed: el.speed, seed: el.seed };
+  });
+  const set = (name, value) => p.evaluate(([n, v]) => document.querySelector('#board').setOption(n, v), [name, value]);
+  assert.deepEqual(await read(), { theme: null, attribute: null, state: 'system', speed: 'max', seed: null });
+  assert.equal(await set('theme', 'dark'), true);
+  assert.equal(await set('speed', 'watch'), true);
+  assert.equal(await set('seed', '7'), true);
+  assert.deepEqual(await read(), { theme: 'dark', attribute: 'dark', state: 'dark', speed: 'watch', seed: '7' });
+  // A value the board refuses changes neither the board nor the attribute.
+  assert.equal(await set('theme', 'neon'), false);
+  assert.deepEqual(await read(), { theme: 'dark', attribute: 'dark', state: 'dark', speed: 'watch', seed: '7' });
+  await done();
 });
 
 test('game2048-board/engine: the engine\'s JavaScript API, resolved through the exports map (here in Node)', () => {
   const script = `import { readFileSync } from 'node:fs';
 const engine = await import('${PACKAGE_NAME}/engine');
-engine.initSync({ module: readFileSync(new URL('game2048_ai_bg.wasm', import.meta.resolve('${PACKAGE_NAME}/engine'))) });
+// As docs/embed.md says, the wasm through the exports map.
+engine.initSync({ module: readFileSync(new URL(import.meta.resolve('${PACKAGE_NAME}/engine.wasm'))) });
 const game = new engine.Game(4, 7n);
 const { dir } = engine.bestMove(Array.from(game.cells()), 4, { strategy: 'expectimax', nodes: 2000 });
 console.log(JSON.stringify({ tiles: game.tiles().length, moved: game.move(dir) !== null }));`;
@@ -208,16 +246,61 @@ test('the installed package holds its types, manifest, reference and changelog, 
   assert.deepEqual(links, [], 'the reference links to no file the package lacks');
 });
 
-test('TypeScript finds the types through the installed package: the consumer file type-checks under --strict', () => {
+test('the installed manifest names only modules the package ships, each exporting what it declares', async () => {
+  const installed = join(consumer, 'node_modules', PACKAGE_NAME);
+  const manifest = JSON.parse(readFileSync(join(installed, 'custom-elements.json'), 'utf8'));
+  const { build } = await import('esbuild');
+  // What a module of the package exports, as a bundler reads it.
+  const exportsOf = async (path) => {
+    assert.ok(existsSync(join(installed, path)), `the manifest names ${path}, which the package does not ship`);
+    const { metafile } = await build({ entryPoints: [join(installed, path)], bundle: false, format: 'esm', write: false, metafile: true, outdir: 'out', logLevel: 'silent' });
+    return Object.values(metafile.outputs)[0].exports;
+  };
+  const named = [];
+  for (const module of manifest.modules) {
+    const exported = await exportsOf(module.path);
+    for (const e of module.exports.filter((x) => x.kind === 'js')) {
+      assert.ok(exported.includes(e.name), `${module.path} exports ${e.name}`);
+      assert.ok((await exportsOf(e.declaration.module)).includes(e.declaration.name), `${e.declaration.module} exports ${e.declaration.name}`);
+      named.push(e.name);
+    }
+    for (const d of module.declarations) assert.ok(exported.includes(d.name), `${module.path} declares ${d.name}, and exports it`);
+  }
+  for (const name of ['mount', 'setAssetBase', 'Game2048Element']) assert.ok(named.includes(name), name);
+});
+
+test('the installed README installs as the docs do (the tarball), and names the registry and CDNs only as what to do once published', () => {
+  const readme = readFileSync(join(consumer, 'node_modules', PACKAGE_NAME, 'README.md'), 'utf8');
+  assert.match(readme, /not on the npm registry yet/);
+  // Its commands are those the docs give and this file's `before` ran.
+  assert.equal(/```sh\n([\s\S]*?)```/.exec(readme)?.[1], installCommands());
+  const lines = readme.split('\n');
+  lines.forEach((line, i) => {
+    if (!/npm (?:install|i) game2048-board\b|cdn\.jsdelivr|unpkg\.com|@\d+\.\d+\.\d+\//.test(line)) return;
+    assert.match(lines.slice(Math.max(0, i - 1), i + 1).join('\n'), /once (?:it is |the package is )?published/i, `README.md:${i + 1}: ${line}`);
+  });
+});
+
+test('TypeScript finds the types through the installed package: the consumer file, and the docs\' and the README\'s examples, type-check under --strict', () => {
   // tests/types/consumer.ts (which tests/node/types.test.mjs checks against the repository's
-  // files) here against the package as installed: its exports map's types conditions.
+  // files) here against the package as installed: its exports map's types conditions. Beside
+  // it, as a TypeScript user pastes them, each JavaScript example of docs/embed.md and of the
+  // installed README that imports the package (mount(document.querySelector('#board'), …) among them).
   writeFileSync(join(consumer, 'consumer.ts'), readFileSync(join(ROOT, 'tests/types/consumer.ts'), 'utf8'));
+  const examples = [readFileSync(join(ROOT, 'docs/embed.md'), 'utf8'), readFileSync(join(consumer, 'node_modules', PACKAGE_NAME, 'README.md'), 'utf8')]
+    .flatMap((text) => [...text.matchAll(/^```js\n([\s\S]*?)^```$/gm)].map((m) => m[1]))
+    .filter((code) => new RegExp(`(?:from|import) '${PACKAGE_NAME}[/'\\w.]*;`).test(code));
+  assert.ok(examples.some((code) => code.includes("mount(document.querySelector('#board')")), 'the docs\' first example is among them');
+  const files = examples.map((code, i) => {
+    writeFileSync(join(consumer, `example-${i + 1}.ts`), code);
+    return `example-${i + 1}.ts`;
+  });
   writeFileSync(join(consumer, 'tsconfig.json'), JSON.stringify({
     compilerOptions: {
       target: 'es2022', module: 'esnext', moduleResolution: 'bundler', strict: true, noEmit: true,
       skipLibCheck: false, types: [], lib: ['es2022', 'esnext.disposable', 'dom', 'dom.iterable'],
     },
-    files: ['consumer.ts'],
+    files: ['consumer.ts', ...files],
   }));
   let out = '';
   try {
@@ -225,5 +308,5 @@ test('TypeScript finds the types through the installed package: the consumer fil
   } catch (e) {
     out = `${e.stdout}${e.stderr}`;
   }
-  assert.equal(out, '', 'tsc --strict on the consumer file, with the package as npm installed it');
+  assert.equal(out, '', `tsc --strict on the consumer file and ${files.length} examples, with the package as npm installed it`);
 });

@@ -17,6 +17,19 @@ const options: MountOptions = {
   cells: new Array<number>(25).fill(0), restore: false, storage: localStorage, aiWorkers: 2, shadow: true, assets: new URL('./2048/', location.href),
 };
 const game: Game2048Controller = mount(host, options);
+// Each attribute's option as its text, as mount() reads it (docs/embed.md: "or as their text").
+const asText: MountOptions = {
+  size: '5', ms: '50', nodes: '20000', autoplay: 'on', seed: '7', keyboard: 'false', persist: 'off', offline: 'false',
+};
+mount(host, asText);
+mount(host, { autoplay: '', size: 3, seed: 18446744073709551615n });
+mount(host, { autoplay: 'off', offline: 'true', persist: 'true', keyboard: 'element' });
+// What document.querySelector gives, as the docs' first example passes it (null throws at run time).
+mount(document.querySelector('#board'), { size: 4, theme: 'dark' });
+game.setOption('size', '6');
+game.setOption('seed', '12');
+game.setOption('autoplay', 'off');
+game.newGame({ size: '4', seed: '99' });
 const ready: Promise<Game2048Controller> = game.ready;
 const moved: boolean | undefined = game.move('left');
 game.newGame({ size: 3, mode: 'classic', seed: 1 });

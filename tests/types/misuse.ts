@@ -12,6 +12,16 @@ mount(host, { size: 9 });
 mount(host, { theme: 'pink' });
 // @ts-expect-error TS2322 no such strategy
 mount(host, { strategy: 'alphazero' });
+// @ts-expect-error TS2322 size is 3..8, as text too
+mount(host, { size: '9' });
+// @ts-expect-error TS2322 a seed's text is its digits
+mount(host, { seed: 'abc' });
+// @ts-expect-error TS2322 a boolean option's text is '', on, off, true or false
+mount(host, { autoplay: 'yes' });
+// @ts-expect-error TS2322 a budget is a number or its digits
+mount(host, { nodes: 'many' });
+// @ts-expect-error TS2345 mount needs an element
+mount('#board');
 // @ts-expect-error TS2322 no such speed
 mount(host, { speed: 'slow' });
 // @ts-expect-error TS2353 no such option
@@ -23,6 +33,8 @@ const game = mount(host);
 game.move('north');
 // @ts-expect-error TS2345 setOption's value is the option's
 game.setOption('mode', 'hard');
+// @ts-expect-error TS2345 nor a size's text outside 3..8
+game.setOption('size', '12');
 // @ts-expect-error TS2345 persist needs a new mount: setOption takes only the settable options
 game.setOption('persist', 'off');
 // @ts-expect-error TS2345 nor does it take cells (mount()'s only)

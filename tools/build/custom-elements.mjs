@@ -3,7 +3,9 @@
 // from options.js's ATTRIBUTES, its members from the element's prototype (game-api.js's one
 // list, the element's own and its attribute properties), its events, and embed.js's exports;
 // the words and types from the tables below; its CSS parts, and the custom properties (tokens)
-// that a host sets on the element, read from style.css with each theme's default.
+// that a host sets on the element, read from style.css with each theme's default. Each export
+// is declared in the module embed.js re-exports it from, which the package ships under its
+// own name (dist.mjs's FIRST_BOARD or BUNDLE_ENTRIES): a manifest names no module it lacks.
 //   node tools/build/custom-elements.mjs           # writes it
 //   node tools/build/custom-elements.mjs --check   # fails while it differs (tests/node/custom-elements.test.mjs)
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -12,29 +14,29 @@ import { ATTRIBUTES, FLAG_ATTRIBUTES, OPTION_OF } from '../../www/game/options.j
 import { API_METHODS } from '../../www/game/game-api.js';
 import { Game2048Element } from '../../www/game/element.js';
 import { unions, unionText } from './types.mjs';
+import { BUNDLE_ENTRIES, FIRST_BOARD } from './dist.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const OUT = 'custom-elements.json';
 const ELEMENT_MODULE = 'www/game/element.js';
-const ASSETS_MODULE = 'www/shared/assets.js';
 const TAG = 'game-2048';
 
 // Each attribute's type (a union of types/choices.d.ts by name, or TypeScript text), default and words.
 const ATTRIBUTE_WORDS = {
-  size: ['BoardSize', 'the saved game\'s size, else 4', 'The board\'s size (n x n); a change starts a new game. Its property reads the board\'s size (0 before ready).'],
+  size: ['AsText<BoardSize>', 'the saved game\'s size, else 4', 'The board\'s size (n x n); a change starts a new game. Its property reads the board\'s size (0 before ready).'],
   mode: ['Mode', 'the saved mode, else classic', 'Classic (the win screen at 2048) or endless; a change starts a new game.'],
   theme: ['Theme', 'the saved theme, else system', 'The colour theme.'],
   strategy: ['StrategyName', 'the saved strategy, else best', 'The AI\'s player: best (the strongest at this speed) or a strategy of the engine\'s catalogue.'],
-  ms: ['number', 'the strategy\'s default', 'The strategy\'s time budget per move (ms), within its range.'],
-  nodes: ['number', 'the strategy\'s default', 'The strategy\'s node budget per move, within its range; wins over ms.'],
-  autoplay: ['boolean', 'false', 'The AI plays; adding or removing it starts or stops the AI. On whenever present (any text warns but "", on and true), but for off and false.'],
+  ms: ['AsText<number>', 'the strategy\'s default', 'The strategy\'s time budget per move (ms), within its range.'],
+  nodes: ['AsText<number>', 'the strategy\'s default', 'The strategy\'s node budget per move, within its range; wins over ms.'],
+  autoplay: ['FlagOption', 'false', 'The AI plays; adding or removing it starts or stops the AI. On whenever present (any text warns but "", on and true), but for off and false.'],
   speed: ['Speed', 'the saved speed, else fast', 'The least time between two AI moves.'],
-  seed: ['bigint | number', 'random', 'A whole number below 2^64: the game\'s spawns; a change starts a new game.'],
-  keyboard: ['KeyboardMode | \'element\' | false', 'focus', 'Which keys move the board: focus (only while it has the focus; element is the same), document, or none (false is the same).'],
-  persist: ['boolean | \'on\' | \'off\'', 'on', 'Save the game, settings and statistics in localStorage; a change re-mounts the board.'],
+  seed: ['Seed', 'random', 'A whole number below 2^64: the game\'s spawns; a change starts a new game.'],
+  keyboard: ['AsText<KeyboardMode | \'element\' | false>', 'focus', 'Which keys move the board: focus (only while it has the focus; element is the same), document, or none (false is the same).'],
+  persist: ['FlagOption', 'on', 'Save the game, settings and statistics in localStorage; a change re-mounts the board.'],
   'storage-key': ['string', 'game2048:<id>, else game2048:<path>:board-N', 'The localStorage key prefix; a change re-mounts the board.'],
   controls: ['Controls', 'minimal', 'none (the board alone), minimal (score, New game, Start AI, Hint) or full (every control); a change re-mounts the board.'],
-  offline: ['boolean', 'false', 'Register the service worker (sw.js next to embed.js) so the site plays offline: site only (make dist folder), the npm package ships none and there it warns once; a change re-mounts the board.'],
+  offline: ['FlagOption', 'false', 'Register the service worker (sw.js next to embed.js) so the site plays offline: site only (make dist folder), the npm package ships none and there it warns once; a change re-mounts the board.'],
   assets: ['string | URL', 'the files next to the modules', 'The URL of the folder that serves the package\'s files (a CDN copy of the same version), for a bundler that copies no `new URL` asset (esbuild, Rollup); one for the page; a change re-mounts the board.'],
 };
 
@@ -200,8 +202,10 @@ function cssProperties() {
 export async function manifest() {
   const missing = Object.keys(API_METHODS).filter((m) => !METHODS[m]);
   if (missing.length) throw new Error(`no words for ${missing.join(', ')} in tools/build/custom-elements.mjs`);
-  const embed = Object.keys(await import('../../embed.js')).sort();
-  const where = { mount: 'www/game/mount.js', setAssetBase: ASSETS_MODULE, Game2048Element: ELEMENT_MODULE };
+  const where = embedExports();
+  const exported = Object.keys(await import('../../embed.js')).sort();
+  const unplaced = exported.filter((name) => !where[name]);
+  if (unplaced.length) throw new Error(`embed.js exports ${unplaced.join(', ')} other than by \`export { … } from './www/…'\``);
   const element = {
     kind: 'class',
     name: 'Game2048Element',
@@ -219,7 +223,7 @@ export async function manifest() {
     kind: 'function',
     name: 'mount',
     description: 'Renders a game into element (in an open shadow root unless shadow: false) and returns its controller at once.',
-    parameters: [{ name: 'element', type: { text: 'HTMLElement' } }, { name: 'options', optional: true, type: { text: 'MountOptions' } }],
+    parameters: [{ name: 'element', type: { text: 'Element | null' } }, { name: 'options', optional: true, type: { text: 'MountOptions' } }],
     return: { type: { text: 'Game2048Controller' } },
   };
   const setAssetBase = {
@@ -229,17 +233,37 @@ export async function manifest() {
     parameters: [{ name: 'url', type: { text: 'string | URL | null' } }],
     return: { type: { text: 'boolean' } },
   };
+  if (where.Game2048Element !== ELEMENT_MODULE) throw new Error(`embed.js re-exports Game2048Element from ${where.Game2048Element}, not ${ELEMENT_MODULE}`);
+  const declarations = { Game2048Element: element, mount, setAssetBase };
   const definition = { kind: 'custom-element-definition', name: TAG, declaration: ref('Game2048Element', ELEMENT_MODULE) };
+  // Each module embed.js re-exports from, declaring what it exports (in embed.js's order).
+  const modules = [...new Set(Object.values(where))].map((path) => {
+    const names = Object.keys(where).filter((name) => where[name] === path);
+    const exports = names.map((name) => ({ kind: 'js', name, declaration: ref(name, path) }));
+    return { kind: 'javascript-module', path, declarations: names.map((name) => declarations[name]), exports: path === ELEMENT_MODULE ? [...exports, definition] : exports };
+  });
   return {
     schemaVersion: '1.0.0',
     readme: 'docs/embed.md',
     modules: [
-      { kind: 'javascript-module', path: 'embed.js', declarations: [], exports: [...embed.map((name) => ({ kind: 'js', name, declaration: ref(name, where[name]) })), definition] },
-      { kind: 'javascript-module', path: ELEMENT_MODULE, declarations: [element], exports: [{ kind: 'js', name: 'Game2048Element', declaration: ref('Game2048Element', ELEMENT_MODULE) }, definition] },
-      { kind: 'javascript-module', path: 'www/game/mount.js', declarations: [mount], exports: [{ kind: 'js', name: 'mount', declaration: ref('mount', 'www/game/mount.js') }] },
-      { kind: 'javascript-module', path: ASSETS_MODULE, declarations: [setAssetBase], exports: [{ kind: 'js', name: 'setAssetBase', declaration: ref('setAssetBase', ASSETS_MODULE) }] },
+      { kind: 'javascript-module', path: 'embed.js', declarations: [], exports: [...exported.map((name) => ({ kind: 'js', name, declaration: ref(name, where[name]) })), definition] },
+      ...modules,
     ],
   };
+}
+
+/**
+ * embed.js's exports, each with the module it re-exports it from (`export { … } from './…'`):
+ * { name: path }. Throws for a module the package does not ship under its own name (dist.mjs:
+ * FIRST_BOARD and BUNDLE_ENTRIES keep theirs; every other module is bundled into them).
+ */
+export function embedExports(text = readFileSync(`${ROOT}embed.js`, 'utf8')) {
+  const where = {};
+  for (const [, names, path] of text.matchAll(/^export\s*\{([^}]*)\}\s*from\s*'\.\/([^']+)';/gm)) {
+    if (path !== FIRST_BOARD && !BUNDLE_ENTRIES.includes(path)) throw new Error(`embed.js re-exports from ${path}, which the package bundles into another file`);
+    for (const name of names.split(',').map((n) => n.trim()).filter(Boolean)) where[name] = path;
+  }
+  return where;
 }
 
 export const manifestText = async () => `${JSON.stringify(await manifest(), null, 2)}\n`;

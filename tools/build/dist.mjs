@@ -25,9 +25,11 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
  * www/ai/endgame.js): copied, not cached at install.
  */
 export const LAZY_FILES = [NETWORK_FILE, ENDGAME_FILE];
+/** The engine's JavaScript API as the npm package exports it (`game2048-board/engine`): the ai glue, its init() taking the asset base. */
+export const ENGINE_ENTRY = 'www/shared/engine.js';
 /**
  * The modules that keep their names in dist, besides FIRST_BOARD: loaded by a page (index.html, compare.html, replay.html, editor.html, learn.html),
- * re-exported by embed.js, started as a worker, or imported lazily (import() in view.js,
+ * re-exported by embed.js, the npm package's entry for the engine (ENGINE_ENTRY), started as a worker, or imported lazily (import() in view.js,
  * mount.js: the AI's pool, ai/pool.js, too; what a first board's modules import() is added). Every other module of www/ is
  * bundled into these, into shared chunks or into FIRST_BOARD.
  */
@@ -35,7 +37,7 @@ export const BUNDLE_ENTRIES = [
   'www/game/main.js', 'www/compare/main.js', 'www/records/replay-main.js', 'www/records/editor.js', 'www/learn/main.js',
   'www/game/element.js', 'www/game/controls.js',
   'www/game/stats-view.js', 'www/shared/offline.js', 'www/records/share.js',
-  'www/records/replay-embed.js', 'www/records/review-view.js', 'www/ai/pool.js',
+  'www/records/replay-embed.js', 'www/records/review-view.js', 'www/ai/pool.js', ENGINE_ENTRY,
 ];
 /**
  * The workers' modules, each bundled alone with what it imports (the wasm package's glue

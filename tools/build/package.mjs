@@ -15,7 +15,7 @@ import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } fr
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseFlags, UsageError } from '../lib/cli.mjs';
-import { writeDist } from './dist.mjs';
+import { ENGINE_ENTRY, writeDist } from './dist.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 /** The package's name on npm. */
@@ -24,6 +24,8 @@ export const PACKAGE_NAME = 'game2048-board';
 const SITE_ONLY = /^(?:[^/]+\.html|sw\.js|manifest\.webmanifest|favicon\.svg|pages\.css|icons\/.*)$/;
 /** The engine's declarations, when wasm-bindgen writes them. */
 const ENGINE_TYPES = 'www/pkg/game2048_ai.d.ts';
+/** The engine's wasm (the ai module's). */
+const ENGINE_WASM = 'www/pkg/game2048_ai_bg.wasm';
 
 /** The crate's [package] field `name` of Cargo.toml. */
 export function crateField(name, text = readFileSync(join(ROOT, 'Cargo.toml'), 'utf8')) {
@@ -48,7 +50,9 @@ export function manifest(has) {
     ...(types ? { types } : {}),
     exports: {
       '.': entry(types, './embed.js'),
-      './engine': entry(engineTypes, './www/pkg/game2048_ai.js'),
+      './engine': entry(engineTypes, `./${ENGINE_ENTRY}`),
+      // Its wasm, for Node: initSync({ module: readFileSync(new URL(import.meta.resolve('…/engine.wasm'))) }).
+      './engine.wasm': `./${ENGINE_WASM}`,
       ...(has('custom-elements.json') ? { './custom-elements.json': './custom-elements.json' } : {}),
       './package.json': './package.json',
     },
@@ -60,24 +64,39 @@ export function manifest(has) {
   };
 }
 
-const README = (name, version) => `# ${name}
+/**
+ * The install commands of docs/embed.md ("### npm and a bundler": its `sh` block, which
+ * tests/e2e/package.test.mjs runs as written), for the package's README.
+ */
+export function installCommands(doc = readFileSync(join(ROOT, 'docs/embed.md'), 'utf8')) {
+  const section = doc.slice(doc.indexOf('\n### npm and a bundler\n'));
+  const block = /```sh\n([\s\S]*?)```/.exec(section)?.[1];
+  if (!block) throw new Error('docs/embed.md shows no install commands under "### npm and a bundler"');
+  return block;
+}
+
+// The package's README: what works while the package is not on the registry (its tarball, as
+// docs/embed.md installs it), and the registry only as what to do once it is published.
+const README = (name) => `# ${name}
 
 The 2048 game as a web component, \`<game-2048>\`, with AIs you can watch play it: the rules and
 every AI are Rust compiled to WebAssembly, the AI thinks in Web Workers. No dependencies.
 
+The package is not on the npm registry yet, nor on a CDN: install it from its tarball, which
+\`make package\` writes in the game's repository.
+
 \`\`\`sh
-npm install ${name}
-\`\`\`
+${installCommands()}\`\`\`
 \`\`\`js
-import '${name}';                       // defines <game-2048>
-import { mount, setAssetBase } from '${name}';
+import { mount } from '${name}';       // defines <game-2048> too
 const game = mount(document.querySelector('#board'), { size: 4, theme: 'dark' });
 \`\`\`
 
 Vite and webpack 5 find the wasm, the workers, the stylesheets and the learned network with no
-configuration. With esbuild or Rollup, serve this package's folder (or use a CDN copy of
-${version}) and name it: \`setAssetBase('https://cdn.jsdelivr.net/npm/${name}@${version}/')\`, or the
-\`assets\` attribute or option. \`${name}/engine\` is the engine's JavaScript API.
+configuration. With esbuild or Rollup, serve this package's folder from your site (say at
+\`/2048/\`) and name it once: \`setAssetBase('/2048/')\`, or the \`assets\` attribute or option
+(REFERENCE.md, "npm and a bundler", has a Rollup configuration). \`${name}/engine\` is the
+engine's JavaScript API.
 
 Every attribute, property, method, event and CSS part, the frameworks, the supported
 browsers and the engine's API: [REFERENCE.md](REFERENCE.md). What each version changed:
@@ -102,7 +121,7 @@ export async function writePackage(out = join(ROOT, 'target/npm')) {
   cpSync(join(ROOT, 'CHANGELOG.md'), join(out, 'CHANGELOG.md'));
   writeFileSync(join(out, 'REFERENCE.md'), reference(readFileSync(join(ROOT, 'docs/embed.md'), 'utf8')));
   const pkg = manifest((f) => existsSync(join(out, f)));
-  writeFileSync(join(out, 'README.md'), README(pkg.name, pkg.version));
+  writeFileSync(join(out, 'README.md'), README(pkg.name));
   writeFileSync(join(out, 'package.json'), `${JSON.stringify(pkg, null, 2)}\n`);
   return pkg;
 }

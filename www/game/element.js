@@ -19,6 +19,8 @@ export class Game2048Element extends BaseElement {
   #game = null;
   // `ready` while there is no board: one promise, which follows the next board's `ready`.
   #waiting = null;
+  // An option setOption applied, being written to its attribute: not applied again.
+  #reflecting = false;
 
   #options() {
     const options = {};
@@ -52,7 +54,7 @@ export class Game2048Element extends BaseElement {
   }
 
   attributeChangedCallback(name, old, value) {
-    if (!this.#game || old === value) return;
+    if (!this.#game || old === value || this.#reflecting) return;
     const option = OPTION_OF[name] ?? name;
     if (value === null && name !== 'autoplay') return;
     // persist, storage-key, controls, offline and assets need a new board; the others apply.
@@ -62,6 +64,26 @@ export class Game2048Element extends BaseElement {
     }
     this.#game.destroy();
     this.#game = mount(this, this.#options());
+  }
+
+  /**
+   * The board's setOption, reflected: an option it applies (or queues before ready) also sets
+   * its attribute, without applying it twice, so that the property, getAttribute and a page's
+   * `game-2048[theme="dark"]` rules read what the board plays.
+   */
+  setOption(name, value) {
+    if (!this.#game) return API_METHODS.setOption();
+    const applied = this.#game.setOption(name, value);
+    const attribute = ATTRIBUTES.find((a) => (OPTION_OF[a] ?? a) === name);
+    if (!applied || !attribute) return applied;
+    this.#reflecting = true;
+    try {
+      if (FLAG_ATTRIBUTES.includes(attribute)) this.toggleAttribute(attribute, value != null && isOn(String(value)));
+      else this.setAttribute(attribute, String(value));
+    } finally {
+      this.#reflecting = false;
+    }
+    return applied;
   }
 
   /** The controller (see mount.js); null after destroy() until the element is connected again. */

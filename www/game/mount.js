@@ -127,7 +127,9 @@ function explanations(destroyed) {
  * drawn; they return undefined. State getters read 0 / false / [] until then.
  */
 export function mount(element, options = {}) {
-  if (!element || typeof element.append !== 'function') throw new TypeError('mount: an element is required');
+  if (!element || typeof element.append !== 'function') {
+    throw new TypeError(`mount: an element is required, got ${element === null ? 'null (a selector that found nothing?)' : typeof element}`);
+  }
   live.get(element)?.destroy();
   const opts = readOptions(options);
   // Where the package's files are served (one base for the page's boards: they share the wasm).
