@@ -77,8 +77,8 @@ test('Step plays exactly one move; Hint shows a direction without moving', async
   await countMoves(page);
   const start = await engineCells(page);
   await page.locator('.g2048 .ai-hint').click();
-  await page.waitForFunction(() => /^Hint: (up|right|down|left)$/.test(document.querySelector('.g2048 .ai-status').textContent));
-  const dir = (await status(page)).slice(6);
+  await page.waitForFunction(() => /^Hint: (up|right|down|left)\b/.test(document.querySelector('.g2048 .ai-status').textContent));
+  const dir = /^Hint: (\w+)/.exec(await status(page))[1];
   assert.ok(await page.locator(`.g2048 .board-wrap.hint-${dir}`).isVisible(), 'the board points the way');
   assert.ok(await page.locator('.g2048 .hint-arrow').isVisible());
   await quiet(page);
@@ -714,7 +714,7 @@ test('the AI wasm is fetched and compiled once: every worker gets the compiled m
   // Stop ends the workers busy with the search; their fresh replacements get the same module.
   await toggle(page).click();
   await page.locator('.g2048 .ai-hint').click();
-  await page.waitForFunction(() => /^Hint: (up|right|down|left)$/.test(document.querySelector('.g2048 .ai-status').textContent));
+  await page.waitForFunction(() => /^Hint: (up|right|down|left)\b/.test(document.querySelector('.g2048 .ai-status').textContent));
   const posted = await page.evaluate(() => window.modulesPosted);
   await until(page, () => workers.length >= posted.length); // Playwright reports workers a little later
   assert.equal(posted.length, workers.length, 'every worker, replacements included, got the module');
@@ -852,7 +852,7 @@ async function startLongSearch(page, deepest) {
 async function quickHint(page) {
   await choose(page, 'strength', 'depth1');
   await page.locator('.g2048 .ai-hint').click();
-  await page.waitForFunction(() => /^Hint: (up|right|down|left)$/.test(document.querySelector('.g2048 .ai-status').textContent));
+  await page.waitForFunction(() => /^Hint: (up|right|down|left)\b/.test(document.querySelector('.g2048 .ai-status').textContent));
   assert.ok(await page.locator('.g2048 .hint-arrow').isVisible(), 'the hint arrow shows');
 }
 
@@ -869,7 +869,7 @@ test('8x8, Minimax at its largest depth: Start AI, Stop, then Hint and Step answ
   assert.equal(await page.locator('.g2048 .ai-hint').isDisabled(), false, 'Hint is offered at once');
   // Hint at the same, largest depth returns a move.
   await page.locator('.g2048 .ai-hint').click();
-  await page.waitForFunction(() => /^Hint: (up|right|down|left)$/.test(document.querySelector('.g2048 .ai-status').textContent));
+  await page.waitForFunction(() => /^Hint: (up|right|down|left)\b/.test(document.querySelector('.g2048 .ai-status').textContent));
   assert.ok(await page.locator('.g2048 .hint-arrow').isVisible(), 'the hint arrow shows');
   await until(page, () => workers.closed >= 1);
   assert.equal(workers.closed, 1, 'the worker busy with the cancelled search was ended');
@@ -950,6 +950,6 @@ test('destroy() during a running search ends the busy worker', async () => {
   assert.equal(workers.started, 1);
   // The page's own board still plays with the AI.
   await page.locator('.g2048 .ai-hint').click();
-  await page.waitForFunction(() => /^Hint: (up|right|down|left)$/.test(document.querySelector('.g2048 .ai-status').textContent));
+  await page.waitForFunction(() => /^Hint: (up|right|down|left)\b/.test(document.querySelector('.g2048 .ai-status').textContent));
   await done();
 });

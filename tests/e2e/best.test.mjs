@@ -76,7 +76,7 @@ test('a fresh visitor\'s player: it plays legal moves with the heuristic while t
   assert.equal(await page.locator('.g2048 .ai-ladder-learned').isVisible(), true);
   assert.deepEqual(await page.$$eval('.g2048 .ai-ladder-learned tr:not(.ai-ladder-family) th', (ths) => ths.map((t) => t.textContent)), TD_LADDER.map((r) => r.name));
   await page.locator('.g2048 .ai-hint').click();
-  await page.waitForFunction(() => /^Hint: (up|right|down|left)$/.test(document.querySelector('.g2048 .ai-status').textContent), null, { timeout: 20000 });
+  await page.waitForFunction(() => /^Hint: (up|right|down|left)\b/.test(document.querySelector('.g2048 .ai-status').textContent), null, { timeout: 20000 });
   // Start AI says what it plays: the default player, fitted to the speed (fast: 100 ms).
   await page.locator('.g2048 .ai-toggle').click();
   await page.locator('.g2048 .ai-toggle').click();

@@ -96,7 +96,7 @@ test('controls="minimal" downloads its two bars, not the full controls (controls
   assert.deepEqual(looks, { bar: 'flex', aiBar: 'flex', border: '0px', cursor: 'pointer' });
   const button = (name) => page.locator(`#small .${name}`);
   await button('ai-hint').click();
-  await page.locator('#small .ai-status').filter({ hasText: /^Hint: (up|right|down|left)$/ }).waitFor({ timeout: 20000 });
+  await page.locator('#small .ai-status').filter({ hasText: /^Hint: (up|right|down|left)\b/ }).waitFor({ timeout: 20000 });
   await button('ai-toggle').click();
   await page.waitForFunction(() => document.querySelector('#small').moves >= 3, null, { timeout: 20000 });
   await button('ai-toggle').click();

@@ -83,6 +83,13 @@ async function step(page, timeout = 20000) {
   assert.ok(await legalStep(page, before, await engineCells(page)), `a legal move from ${before}`);
 }
 
+// A hint's words: the move, and what each other move loses against it: in points (the learned
+// players' values), or as a share of the heuristic's value, never a raw evaluation.
+const HINT_IN_POINTS = /^Hint: (up|right|down|left)(: the only move|\. The others lose [↑→↓←] (−[\d.]+[kM]?|0)(, [↑→↓←] (−[\d.]+[kM]?|0))* points(; [↑→↓← ]+ cannot move)?)\.$/;
+const HINT_BY_HEURISTIC = /^Hint: (up|right|down|left) \(from the heuristic\)(: the only move|\. The others lose [↑→↓←] (−[\d.]+%|<0\.01%|0)(, [↑→↓←] (−[\d.]+%|<0\.01%|0))* of its value(; [↑→↓← ]+ cannot move)?)\.$/;
+// The panel's four moves: the AI's ("best"), and each other one's loss in the hint's unit ("–": no move).
+const panelValues = (page) => page.$$eval('.g2048 .ai-value', (els) => els.map((e) => ({ best: e.classList.contains('ai-best'), text: e.querySelector('.ai-number').textContent })));
+
 // Hint: its words in the status line once it answered (a hint before it is cleared first by a move).
 async function hint(page) {
   await page.locator('.g2048 .ai-hint').click();
@@ -114,7 +121,9 @@ test('td: the heuristic plays while the network downloads, the line says so with
   const downloading = `The heuristic plays while the learned network downloads: ${HALF_MB} of ${NETWORK_MB} MB`;
   await page.waitForFunction((t) => document.querySelector('.g2048 .ai-network-text').textContent === t, downloading, { timeout: 20000 });
   for (let i = 0; i < 3; i++) await step(page);
-  assert.match(await hint(page), /^Hint: (up|right|down|left) \(from the heuristic\)$/, 'the hint answers at once, and says who');
+  assert.match(await hint(page), HINT_BY_HEURISTIC, 'the hint answers at once, says who, and what the other moves lose as shares');
+  assert.match(await page.textContent('.g2048 .ai-values-about'), /as a share of its value \(this player's values are not points\)/);
+  for (const v of await panelValues(page)) assert.match(v.text, v.best ? /^best$/ : /^(−[\d.]+%|<0\.01%|0|–)$/, 'a share, never a raw evaluation');
   const early = await askedSince(page);
   assert.ok(early.length >= 4, 'three steps and a hint asked the workers');
   assert.deepEqual([...new Set(early.map((a) => a.strategy))], ['expectimax'], 'the heuristic decided them');
@@ -132,7 +141,11 @@ test('td: the heuristic plays while the network downloads, the line says so with
   assert.ok(texts.some((t) => new RegExp(`^The heuristic plays while the learned network downloads: \\d+\\.\\d of ${NETWORK_MB.replace('.', '\\.')} MB$`).test(t)), `progress in words: ${texts.join(' | ')}`);
   const from = await askedCount(page);
   for (let i = 0; i < 3; i++) await step(page);
-  assert.match(await hint(page), /^Hint: (up|right|down|left)$/, 'td\'s own hint');
+  assert.match(await hint(page), HINT_IN_POINTS, 'td\'s own hint, the other moves\' losses in points');
+  assert.match(await page.textContent('.g2048 .ai-values-about'), /the points each other move loses against it/);
+  const values = await panelValues(page);
+  assert.equal(values.filter((v) => v.best).length, 1, 'the AI\'s move is marked');
+  for (const v of values) assert.match(v.text, v.best ? /^best$/ : /^(−[\d.]+[kM]?|0|–)$/, 'a loss in points, never a raw evaluation');
   const later = await askedSince(page, from);
   assert.deepEqual([...new Set(later.map((a) => `${a.strategy} ${a.worker}`))], [`td ${first.worker}`], 'td decided, in the worker that read the network');
   assert.deepEqual([...new Set((await page.evaluate(() => window.weightsSent)).map((s) => s.worker))], [first.worker], 'only that worker holds it');
@@ -239,7 +252,7 @@ for (const [what, route, reason] of [
     await page.waitForFunction(() => window.__events.filter((e) => e.type === 'move' && e.detail.by === 'ai').length >= 10, null, { timeout: 60000 });
     await page.locator('.g2048 .ai-toggle').click();
     await step(page);
-    assert.match(await hint(page), /^Hint: (up|right|down|left) \(from the heuristic\)$/);
+    assert.match(await hint(page), HINT_BY_HEURISTIC);
     assert.deepEqual([...new Set((await askedSince(page, from)).map((a) => a.strategy))], ['expectimax'], 'the heuristic decided');
     assert.equal(await chosen(page, 'strategy'), 'td');
     // One notice, one error event (source "network"); the AI never stopped for an error.

@@ -278,39 +278,54 @@ test('the AI plays on from a replay: no game in progress, so no question; the AI
   await done();
 });
 
-test('review of a short game: every move rated, the worst linked, the summary and chart', async () => {
+test('review of a short 4x4 game by the learned search: each move\'s cost in points, the costliest linked, the expected final score charted', async () => {
   const game = played(4, 21n, 30, 'classic');
   const { page, done } = await openPage(env, `replay.html#${game.text}`, { wait: false, contextOptions: { viewport: { width: 800, height: 1000 } } });
   await replayReady(page);
   await page.locator('.replay-review').click();
   await page.waitForSelector('.review');
-  assert.match(await page.textContent('.review-scale'), /Best.*Good: up to 0\.2%.*Inaccuracy: up to 1%.*Mistake: up to 4%.*Blunder: more than 4%/);
+  // The network downloads as for Start AI; until it is read the heuristic would review, and the page says so.
+  assert.match(await page.textContent('.review-network'), /^(The learned network downloads.*|The AI is reading the learned network): until then a review uses the heuristic search, whose values are not points\.$/);
+  assert.match(await page.textContent('.review-about'), /The AI \(expectimax\) values .* its heuristic's, not points/);
+  await page.waitForSelector('.review-network', { state: 'hidden', timeout: 60000 });
+  assert.match(await page.textContent('.review-about'), /expectimax with the learned network\) values .* in points/);
+  assert.match(await page.textContent('.review-scale'), /^Best: the AI's move, or one it values as highlyGood: loses up to [\d.]+% of the points still to comeInaccuracy: loses up to [\d.]+% of the points still to comeMistake: loses up to [\d.]+% of the points still to comeBlunder: more than [\d.]+% of the points still to come$/);
+  assert.match(await page.textContent('.review-budget option:checked'), /^Sharp \(20k positions a move\)$/, 'the learned ladder\'s budgets');
   await page.selectOption('.review-budget', 'fast');
   await page.locator('.review-start').click();
   await page.waitForSelector('.review.review-done', { timeout: 60000 });
+  assert.match(await page.textContent('.review-status'), /^Review done: every move of 30 rated\.$/, 'by the learned search, not a stand-in');
   const rows = page.locator('.review-row');
   assert.equal(await rows.count(), 30, 'one row per move');
-  const ratings = await page.$$eval('.review-row .review-rating', (tds) => tds.map((t) => t.textContent));
-  assert.ok(ratings.every((r) => ['Best', 'Good', 'Inaccuracy', 'Mistake', 'Blunder'].includes(r)), ratings.join());
-  const values = await page.$$eval('.review-row:first-child .review-value', (tds) => tds.map((t) => t.textContent));
-  assert.equal(values.length, 4);
-  assert.ok(values.some((v) => /^\d[\d,]*$/.test(v)), `values shown: ${values}`);
+  const table = await page.$$eval('.review-row', (trs) => trs.map((tr) => ({
+    n: Number(tr.dataset.move),
+    rating: tr.querySelector('.review-rating').textContent,
+    values: [...tr.querySelectorAll('.review-value')].map((td) => td.textContent),
+    cost: tr.querySelector('.review-loss').textContent,
+    lost: Number(tr.querySelector('.review-loss').dataset.lost),
+  })));
+  for (const r of table) {
+    assert.ok(['Best', 'Good', 'Inaccuracy', 'Mistake', 'Blunder'].includes(r.rating), r.rating);
+    assert.equal(r.values.filter((v) => v === 'best').length, 1, 'the AI\'s move');
+    for (const v of r.values) assert.match(v, /^(best|−[\d.]+[kM]?|0|–)$/, 'each other move\'s loss in points, never a raw evaluation');
+    assert.match(r.cost, /^(0|−[\d.]+[kM]? points|0 points)$/);
+  }
   assert.equal(Number(await page.getAttribute('.review-progress', 'value')), 30);
-  assert.match(await page.textContent('.review-matched'), /30 of 30 moves\. \d+% matched the AI's move/);
-  assert.equal(await page.locator('.review-summary svg.chart-evaluation').count(), 1);
-  // The worst move: the largest loss of the table, linked; the link shows its position.
-  const losses = await page.$$eval('.review-row', (trs) => trs.map((tr) => ({ n: Number(tr.dataset.move), loss: tr.querySelector('.review-loss').textContent })));
+  assert.match(await page.textContent('.review-matched'), /30 of 30 moves\. \d+% matched the AI's move.* Together the moves lost about [\d.]+[kM]? points against the AI's choices\.$/);
+  assert.equal(await page.textContent('.review-summary svg.chart-evaluation title'), 'The expected final score over the game');
+  // The costliest move: the most points lost of the table, linked, with its points; the link shows its position.
   const worst = page.locator('.review-worst-link').first();
   if (await worst.count()) {
     const n = Number(await worst.getAttribute('data-move'));
-    const pct = (s) => (s === '0' ? 0 : s === '<0.01%' ? 0.005 : Number(s.replace(/[−%]/g, '')));
-    const top = Math.max(...losses.map((l) => pct(l.loss)));
-    assert.equal(pct(losses.find((l) => l.n === n).loss), top, 'the first linked move lost the most');
+    assert.equal(table.find((r) => r.n === n).lost, Math.max(...table.map((r) => r.lost)), 'the first linked move lost the most points');
+    for (const text of await page.locator('.review-worst-link').allTextContents()) {
+      assert.match(text, /^move \d+ \((good|inaccuracy|mistake|blunder), −[\d.]+[kM]? points \([\d.<]+% of the points still to come\): (up|right|down|left), the AI plays (up|right|down|left)\)$/);
+    }
     await worst.click();
     assert.equal(await replayPos(page), n - 1, 'the link shows the position the move was played from');
     assert.equal(await page.locator(`.review-row[data-move="${n}"].review-current`).count(), 1);
   } else {
-    assert.ok(losses.every((l) => l.loss === '0'));
+    assert.ok(table.every((r) => r.lost === 0));
   }
   await screenshot(page, 'review');
   await page.evaluate(() => { document.querySelector('.review-table-wrap').scrollTop = 0; window.scrollTo(0, 0); });
@@ -329,12 +344,14 @@ test('review: Stop ends it part way, and it can run again', async () => {
   await page.locator('.review-stop').click();
   await page.waitForSelector('.review-status:has-text("Stopped after")');
   assert.ok(await page.locator('.review-row').count() < 300);
-  assert.match(await page.textContent('.review-limits'), /6×6 .*exact grid/);
+  assert.match(await page.textContent('.review-limits'), /6×6 .*exact grid.*plays 4×4 only: here a move's cost is a share of the heuristic's value/);
+  assert.match(await page.textContent('.review-scale'), /Good: loses up to [\d.]+% of the best move's value/, 'the heuristic\'s ratings');
+  assert.equal(await page.locator('.review-network').isVisible(), false, 'no network off 4x4');
   assert.equal(await page.locator('.review-start').isEnabled(), true);
   await done();
 });
 
-test('the board editor: Hint gives the AI\'s values of the four moves; Play from here starts that game; impossible positions are named', async () => {
+test('the board editor: Hint gives the AI\'s move and what each other move loses against it (never a raw evaluation); Play from here starts that game; impossible positions are named', async () => {
   const { page, done } = await openPage(env, 'editor.html', { wait: false });
   await page.waitForSelector('body[data-ready]');
   const cell = (i) => page.locator('.editor-cell').nth(i);
@@ -350,7 +367,9 @@ test('the board editor: Hint gives the AI\'s values of the four moves; Play from
   const items = await page.$$eval('.hint-value', (lis) => lis.map((li) => li.textContent));
   assert.equal(items.length, 4);
   assert.equal(await page.locator('.hint-value-best').count(), 1);
-  assert.match(await page.textContent('.editor-hint-best'), /The AI plays (up|right|down|left)/);
+  assert.match(await page.textContent('.hint-value-best'), /^. (up|right|down|left): best$/);
+  for (const item of items) assert.match(item, /^. (up|right|down|left): (best|−[\d.]+%|<0\.01%|0|cannot move)$/, 'a share of the heuristic\'s value');
+  assert.match(await page.textContent('.editor-hint-best'), /The AI plays (up|right|down|left) .*as a share of its value \(this player's values are not points\)/);
 
   // Impossible: a 2^20 tile on 3x3; a full board with no move; an empty board.
   await page.selectOption('.editor-size', '3');

@@ -127,7 +127,7 @@ for (const action of ['Stop', 'Undo']) {
     if (action === 'Stop') assert.deepEqual(await engineCells(page), cells, 'no move was played');
     await choose(page, 'strength', 'nodes50000');
     await page.locator('.g2048 .ai-hint').click();
-    await page.waitForFunction(() => /^Hint: (up|right|down|left)$/.test(document.querySelector('.g2048 .ai-status').textContent));
+    await page.waitForFunction(() => /^Hint: (up|right|down|left)\b/.test(document.querySelector('.g2048 .ai-status').textContent));
     assert.equal(await page.locator('.g2048 .notice').count(), 0, 'a cancellation shows no error');
     await done();
   });

@@ -5,6 +5,8 @@
 // loads only this. Classes, text and ARIA only.
 import { el, add, button } from '../shared/dom.js';
 import { SHIPPED, networkUnavailable, standInText } from '../shared/choices.js';
+import { ARROWS } from '../shared/board-view.js';
+import { hintText as lossHint } from './move-loss.js';
 
 const clock = (ms) => {
   const s = Math.round(ms / 1000);
@@ -127,9 +129,13 @@ export function createAiBar(id, handlers, { controls = 'full' } = {}) {
       setStatus();
     },
 
-    /** The status line names the hint (null clears), and the heuristic when it stood in for a learned strategy (fallback). */
-    hint(dir, { fallback = false } = {}) {
-      hintText = dir ? `Hint: ${dir}${fallback ? ' (from the heuristic)' : ''}` : '';
+    /**
+     * The status line names the hint (null clears), the heuristic when it stood in for a learned
+     * strategy (fallback), and what each other move loses against it (values, played: the
+     * decision's; move-loss.js).
+     */
+    hint(dir, { fallback = false, values = null, played = null } = {}) {
+      hintText = !dir ? '' : values ? lossHint({ dir, values, played }, { fallback, arrows: ARROWS }) : `Hint: ${dir}${fallback ? ' (from the heuristic)' : ''}`;
       setStatus();
     },
 

@@ -273,8 +273,8 @@ function createAiPlayer({ ai, view, host, request: options, delay, onEvent = () 
   // made and this one was not cancelled since.
   function think(then) {
     request.ask(host.position(), options(), (result) => {
-      const { depth, values, dir, ms, nodes } = result;
-      view.setAiStats({ mps: figures.mps(), depth, nps: ms > 0 ? (nodes * 1000) / ms : null, values, dir });
+      const { depth, values, dir, ms, nodes, played } = result;
+      view.setAiStats({ mps: figures.mps(), depth, nps: ms > 0 ? (nodes * 1000) / ms : null, values, dir, played });
       then(result);
     }, (e) => {
       if (!e.unavailable) {
@@ -358,7 +358,7 @@ function createAiPlayer({ ai, view, host, request: options, delay, onEvent = () 
     /** Shows the AI's move for this position without playing it. */
     hint() {
       if (playing || !canAi()) return false;
-      think((result) => view.showHint(result.dir, { fallback: Boolean(result.fallback) }));
+      think((result) => view.showHint(result.dir, { fallback: Boolean(result.fallback), values: result.values, played: result.played }));
       return true;
     },
 

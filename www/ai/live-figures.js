@@ -1,15 +1,16 @@
-// The AI panel's live figures: moves a second, depth, nodes a second and what the AI expects of
-// each move, drawn at the next animation frame (the latest only: the AI at Max decides far
-// more often than the page draws). Classes and text only.
+// The AI panel's live figures: moves a second, depth, nodes a second, and the AI's move with
+// what each other move loses against it (move-loss.js: in points for the learned players, else a
+// share; never a raw evaluation) and a line saying which, drawn at the next animation frame (the
+// latest only: the AI at Max decides far more often than the page draws). Classes and text only.
 import { el, add } from '../shared/dom.js';
 import { ARROWS } from '../shared/board-view.js';
 import { DIRS } from './split.js';
+import { lossUnit, lossText, lossMeaning, movesLost } from './move-loss.js';
 
 // 1234567 -> "1.2M"; big values in exponent form so a column stays narrow.
 const compact = (n) => (n == null ? '–' : n >= 1e6 ? `${(n / 1e6).toFixed(1)}M` : n >= 1e4 ? `${Math.round(n / 1e3)}k` : String(Math.round(n * 10) / 10));
-const figure = (v) => (v == null ? '–' : Math.abs(v) < 1e7 ? String(Math.round(v)) : v.toExponential(2));
 
-/** Returns {stats, valuesBox (the elements to place), set(figures), flush(), destroy()}. */
+/** Returns {stats, valuesBox, valuesAbout (the elements to place), set(figures), flush(), destroy()}. */
 export function createLiveFigures() {
   const stats = el('dl', 'ai-stats');
   const stat = (name, label) => {
@@ -21,12 +22,14 @@ export function createLiveFigures() {
   const depthValue = stat('depth', 'Depth');
   const npsValue = stat('nps', 'Nodes/s');
   const valuesBox = el('div', 'ai-values');
-  valuesBox.title = 'What the AI expects of each move';
+  valuesBox.title = 'The AI\'s move, and what each other move loses against it';
   const values = {};
   for (const d of DIRS) {
     const v = add(valuesBox, el('span', `ai-value ai-value-${d}`));
     v.append(el('span', 'ai-arrow', ARROWS[d]), (values[d] = el('span', 'ai-number', '–')));
   }
+  const valuesAbout = el('p', 'ai-values-about');
+  valuesAbout.hidden = true;
   let rafId = 0;
   let soon;
 
@@ -34,10 +37,15 @@ export function createLiveFigures() {
     mpsValue.textContent = s?.mps == null ? '–' : s.mps.toFixed(1);
     depthValue.textContent = s?.depth ?? '–';
     npsValue.textContent = compact(s?.nps);
+    const unit = lossUnit(s?.played);
+    const { lost } = movesLost(s?.values);
     for (const d of DIRS) {
-      values[d].textContent = figure(s?.values?.[d]);
-      values[d].parentNode.classList.toggle('ai-best', s?.dir === d);
+      const best = s?.dir === d;
+      values[d].textContent = best ? 'best' : lost[d] == null ? '–' : lossText(lost[d], unit, s.values[s.dir]);
+      values[d].parentNode.classList.toggle('ai-best', best);
     }
+    valuesAbout.textContent = s?.values ? lossMeaning(unit) : '';
+    valuesAbout.hidden = !s?.values;
   }
 
   function flush() {
@@ -50,8 +58,9 @@ export function createLiveFigures() {
   return {
     stats,
     valuesBox,
+    valuesAbout,
     flush,
-    /** The last decision's figures ({mps, depth, nps, values, dir}, or null), drawn at the next frame. */
+    /** The last decision's figures ({mps, depth, nps, values, dir, played (the strategy that decided)}, or null), drawn at the next frame. */
     set(s) {
       soon = s;
       if (!rafId) rafId = requestAnimationFrame(flush);

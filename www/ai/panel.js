@@ -1,6 +1,6 @@
 // The AI's part of the full panel: the bar (bar.js's, handed in: Start AI / Step / Hint, the status
 // line, the network's download, the game's summary) with the speed in its row; the live figures
-// (moves/s, depth, nodes/s, each move's value); then, folded on a narrow screen, the player (a
+// (moves/s, depth, nodes/s, the AI's move and each other move's loss against it); then, folded on a narrow screen, the player (a
 // grouped picker, one sentence on what it does), its network, its strength (a picker, one line
 // on how strong, the ladder's figures behind a click). The evaluation weights go to the settings.
 // Classes, text and ARIA only; every choice goes to `handlers`.
@@ -91,7 +91,7 @@ export function createAiPanel(id, handlers, { bar, settingsBody = null }) {
   const foldButton = button('ai-fold-button', 'Player and strength', () => handlers.setting('aiPanelOpen', foldButton.getAttribute('aria-expanded') !== 'true'));
   foldButton.setAttribute('aria-controls', choicesBox.id);
   foldButton.setAttribute('aria-expanded', 'false');
-  bar.insert(live.stats, live.valuesBox, foldButton, choicesBox);
+  bar.insert(live.stats, live.valuesBox, live.valuesAbout, foldButton, choicesBox);
 
   // The player: a grouped picker, its explanation (one sentence, "more" for the rest).
   const strategyChoice = picker(id, 'strategy', 'Player', [], (v) => handlers.setting('strategy', v));
@@ -182,7 +182,7 @@ export function createAiPanel(id, handlers, { bar, settingsBody = null }) {
     /** Errors of the weights typed: {field: text}; the key '' is an error of the whole set. {} clears. */
     setWeightErrors: (errors) => weightsForm.setErrors(errors),
 
-    /** The last decision's figures ({mps, depth, nps, values, dir}, or null), drawn at the next frame. */
+    /** The last decision's figures ({mps, depth, nps, values, dir, played}, or null), drawn at the next frame. */
     setAiStats: (s) => live.set(s),
 
     destroy: () => live.destroy(),

@@ -17,3 +17,10 @@ export const SPLIT_BY_NODES = Object.freeze([ROLES.heuristic, ROLES.learnedSearc
 
 /** The compare page's rows on a first visit: two cheap strategies, so that Run answers in seconds. */
 export const COMPARE_FIRST = Object.freeze(['random', 'greedy']);
+
+/**
+ * The strategies whose move values are points (the learned network's value: the points a game
+ * still makes from a board), so that two moves' values differ by points; the others' values are
+ * an evaluation of their own (move-loss.js).
+ */
+export const VALUES_IN_POINTS = Object.freeze([ROLES.learnedSearch, ROLES.learnedMove]);

@@ -169,10 +169,14 @@ export function createView(root, handlers, { ownsPage = true, controls = 'full' 
 
     showError: board.showError,
 
-    /** Points at the AI's suggested direction on the board and names it (null clears); fallback: the heuristic chose it in a learned strategy's place. */
-    showHint(dir, { fallback = false } = {}) {
+    /**
+     * Points at the AI's suggested direction on the board and names it, with what each other move
+     * loses (values, played: the decision's); null clears. fallback: the heuristic chose it in a
+     * learned strategy's place.
+     */
+    showHint(dir, hint = {}) {
       board.hint(dir);
-      aiPanel.hint(dir, { fallback });
+      aiPanel.hint(dir, hint);
     },
 
     setSettings(settings) {

@@ -1,6 +1,6 @@
 // The board editor (editor.html): click a cell to raise its tile (shift-click or right-click
 // to lower it), or pick a tile and click to place it; clear the board, pick the size. Hint
-// asks the AI for its values of the four moves; Play from here starts a game from the
+// asks the AI for its move and what each other move loses against it; Play from here starts a game from the
 // position (on the game page, which asks before it replaces a game in progress). Whether a
 // position can be played from is the engine's answer (positionProblem), shown in words.
 import { loadRecords } from '../shared/wasm.js';
@@ -10,6 +10,7 @@ import { createBoardView, ARROWS } from '../shared/board-view.js';
 import { createAi } from '../ai/pool.js';
 import { ROLES } from '../ai/roles.js';
 import { positions } from '../ai/strength-figures.js';
+import { lossMeaning, lossText, lossUnit, movesLost } from '../ai/move-loss.js';
 import { SIZES, sizeLabel } from '../shared/choices.js';
 import { continueUrl } from './record-io.js';
 
@@ -122,10 +123,13 @@ async function hint() {
   try {
     const r = await ai.decide(cells.slice(), size, HINT, { signal: mine.signal });
     hintBox.textContent = '';
-    add(hintBox, el('p', 'editor-hint-best', `The AI plays ${r.dir} ${ARROWS[r.dir]} (${HINT.strategy}, ${positions(HINT.nodes)} positions, ${r.depth} moves deep). Its values:`));
+    const unit = lossUnit(r.played);
+    add(hintBox, el('p', 'editor-hint-best', `The AI plays ${r.dir} ${ARROWS[r.dir]} (${HINT.strategy}, ${positions(HINT.nodes)} positions, ${r.depth} moves deep). ${lossMeaning(unit)}`));
     const list = add(hintBox, el('ul', 'editor-hint-values'));
+    const { lost } = movesLost(r.values);
     for (const d of DIRS) {
-      const li = add(list, el('li', `hint-value hint-value-${d}${d === r.dir ? ' hint-value-best' : ''}`, `${ARROWS[d]} ${d}: ${r.values[d] == null ? 'cannot move' : Math.round(r.values[d]).toLocaleString('en')}`));
+      const text = d === r.dir ? 'best' : lost[d] == null ? 'cannot move' : lossText(lost[d], unit, r.values[r.dir]);
+      const li = add(list, el('li', `hint-value hint-value-${d}${d === r.dir ? ' hint-value-best' : ''}`, `${ARROWS[d]} ${d}: ${text}`));
       li.dataset.dir = d;
     }
     view.hint(r.dir);

@@ -105,12 +105,12 @@ export function scoreChart({ series }) {
 }
 
 /**
- * A game's review: points [{n (move), value (the AI's value of the best move at the position
- * move n was played from), rating}], length (moves). One line from the lowest value of the
- * game to the highest (the AI's evaluation falls as the board fills), with a dot on every
- * mistake and blunder (classes rating-NAME).
+ * A game's review: points [{n (move), value (at the position move n was played from: the
+ * quantity charted), rating}], length (moves), what: the quantity's name ("The AI's evaluation",
+ * "The expected final score"). One line from the lowest value of the game to the highest, with
+ * a dot on every mistake and blunder (classes rating-NAME).
  */
-export function evaluationChart({ points, length }) {
+export function evaluationChart({ points, length, what = 'The AI\'s evaluation' }) {
   const shown = points.filter((p) => p.value != null);
   const bad = shown.filter((p) => p.rating === 'mistake' || p.rating === 'blunder');
   let lo = Math.min(...shown.map((p) => p.value));
@@ -119,8 +119,8 @@ export function evaluationChart({ points, length }) {
   if (hi - lo < 1e-9) [lo, hi] = [lo - 1, hi + 1];
   const lowest = shown.find((p) => p.value === lo);
   const fmt = (v) => (Math.abs(v) >= 1e6 ? `${(v / 1e6).toFixed(3)}M` : Math.abs(v) >= 1e4 ? `${(v / 1e3).toFixed(1)}k` : String(Math.round(v)));
-  const desc = `The AI's evaluation over ${length} moves, from ${fmt(shown[0]?.value ?? 0)} at the start to ${fmt(shown.at(-1)?.value ?? 0)}; lowest at move ${lowest?.n ?? 0}; ${bad.length} mistakes and blunders marked.`;
-  const svg = frame('chart-evaluation', "The AI's evaluation over the game", desc);
+  const desc = `${what} over ${length} moves, from ${fmt(shown[0]?.value ?? 0)} at the start to ${fmt(shown.at(-1)?.value ?? 0)}; lowest at move ${lowest?.n ?? 0}; ${bad.length} mistakes and blunders marked.`;
+  const svg = frame('chart-evaluation', `${what} over the game`, desc);
   const plotW = W - M.left - M.right;
   const plotH = H - M.top - M.bottom;
   const x = (n) => M.left + (plotW * n) / Math.max(1, length);
