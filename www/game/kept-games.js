@@ -2,7 +2,7 @@
 // record kept once, when it ends (storage.js's kept store decides what stays), and what could
 // not be kept said in a notice; the list for the stats panel; clearing it, after asking. No DOM.
 import { MODE_LABELS, sizeLabel } from '../shared/choices.js';
-import { KEPT_RECENT } from './kept-store.js';
+import { KEPT_RECENT } from '../shared/kept-store.js';
 
 const n0 = (n) => n.toLocaleString('en');
 const games = (n) => (n === 1 ? 'one older game was' : `${n} older games were`);

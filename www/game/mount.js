@@ -5,7 +5,7 @@
 // ids, globals, or assumes it is the only game on the page.
 import { loadEngine, loadRecords } from '../shared/wasm.js';
 import { createStorage, memoryStorage } from './storage.js';
-import { adoptItems } from './guarded-storage.js';
+import { adoptItems } from '../shared/guarded-storage.js';
 import { createView } from './view.js';
 import { createController } from './controller.js';
 import { aiClicks } from '../ai/board-ai.js';

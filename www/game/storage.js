@@ -7,12 +7,12 @@
 import { BUDGETS, DEFAULT_STRATEGY, checkWeights, cleanBudget } from '../ai/strategies.js';
 import { MODES, THEMES, validSize, validSpeed } from '../shared/choices.js';
 import { ROLES } from '../ai/roles.js';
-import { createGuardedStorage } from './guarded-storage.js';
+import { createGuardedStorage } from '../shared/guarded-storage.js';
 import { errorText } from '../shared/errors.js';
-import { readSavedGame, savedGameText } from './saved-game.js';
-import { createKeptStore } from './kept-store.js';
+import { readSavedGame, savedGameText } from '../shared/saved-game.js';
+import { createKeptStore } from '../shared/kept-store.js';
 
-export { memoryStorage } from './guarded-storage.js';
+export { memoryStorage } from '../shared/guarded-storage.js';
 
 const STATS_VERSION = 1;
 // The think time every page saved before strategies had budgets of their own.

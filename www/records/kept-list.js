@@ -4,7 +4,7 @@
 import { el, add, button } from '../shared/dom.js';
 import { MODE_LABELS, sizeLabel } from '../shared/choices.js';
 import { SITE_PAGES } from '../shared/pages.js';
-import { bestGames, KEPT_RECENT } from '../game/kept-store.js';
+import { bestGames, KEPT_RECENT } from '../shared/kept-store.js';
 import { replayUrl } from './record-io.js';
 
 const n0 = (n) => n.toLocaleString('en');

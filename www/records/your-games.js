@@ -4,9 +4,9 @@
 import { el, add } from '../shared/dom.js';
 import { MODE_LABELS, sizeLabel } from '../shared/choices.js';
 import { PAGE_STORAGE_KEY } from '../shared/pages.js';
-import { createGuardedStorage } from '../game/guarded-storage.js';
-import { readSavedGame } from '../game/saved-game.js';
-import { createKeptStore } from '../game/kept-store.js';
+import { createGuardedStorage } from '../shared/guarded-storage.js';
+import { readSavedGame } from '../shared/saved-game.js';
+import { createKeptStore } from '../shared/kept-store.js';
 import { replayUrl } from './record-io.js';
 import { keptList } from './kept-list.js';
 import { errorText } from '../shared/errors.js';

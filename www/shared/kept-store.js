@@ -4,11 +4,11 @@
 // KEPT_BUDGET characters. Newest first. A value that cannot be read is never overwritten
 // unread: it is set aside under a backup key first (or, where that fails, left as it is).
 // The records themselves are checked by the engine when one is replayed.
-import { MODES, validSize } from '../shared/choices.js';
+import { MODES, validSize } from './choices.js';
 
 /** How many of the latest finished games are kept (besides each board's best). */
 export const KEPT_RECENT = 20;
-/** The most characters the kept games take in storage (a 4x4 game to 16384 is about 6,000). */
+/** The most characters the kept games take in storage (a 4x4 game to 16384 is about 7,000). */
 export const KEPT_BUDGET = 1_000_000;
 const KEPT_VERSION = 1;
 const NAME = 'kept';

@@ -1,7 +1,7 @@
 // The saved game's format, `<prefix>:game`: {version, game (the engine's JSON), mode,
 // keepGoing}, or a bare engine state from before the wrapper. storage.js writes and reads it;
 // the replay page reads it too (the game in progress). The engine judges the game itself.
-import { MODES } from '../shared/choices.js';
+import { MODES } from './choices.js';
 
 const GAME_VERSION = 1;
 
