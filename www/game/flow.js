@@ -79,13 +79,9 @@ export function createFlow({ Game, view, storage, settings, stats, kept, onEvent
     notify();
   }
 
-  // A game that ends: counted, and kept to review once the board's own save is written (the
-  // game on the board comes first in a full storage).
-  function finished(g) {
-    save();
-    kept.keep(g, mode(), lastBy);
-    stats.count(g, mode(), lastBy);
-  }
+  // A game that ends: kept to review once the board's own save is written (the game on the
+  // board comes first in a full storage), and counted.
+  const finished = (g) => { save(); kept.keep(g, mode(), lastBy); stats.count(g, mode(), lastBy); };
 
   function replace(next, { appear = true } = {}) {
     // A won game left for a new one counts too.
@@ -178,9 +174,7 @@ export function createFlow({ Game, view, storage, settings, stats, kept, onEvent
     },
 
     /** Writes a pending save now (page hide, before destroy). */
-    flush() {
-      saver.flush();
-    },
+    flush: () => saver.flush(),
 
     destroy() {
       listeners = new Set();
