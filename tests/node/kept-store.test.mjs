@@ -1,7 +1,7 @@
 // The games kept to review (www/shared/kept-store.js): what stays (the last KEPT_RECENT and
 // each board's best, within KEPT_BUDGET characters), a stored list read or refused in words,
 // an unreadable list set aside (never overwritten unread), a storage that refuses writes, and
-// the room made for the game in progress (storage.js's saveGame).
+// the room made for the game in progress (storage.js's saveGame, once its kept games are loaded).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { KEPT_RECENT, KEPT_BUDGET, addKept, bestGames, createKeptStore, keptText, readKept } from '../../www/shared/kept-store.js';
@@ -119,17 +119,18 @@ test('a storage that refuses the list (QuotaExceededError): older games are let 
   assert.equal(store.on, true);
 });
 
-test('a game in progress that a full storage refuses: kept games are let go, oldest first, until it is saved', () => {
+test('a game in progress that a full storage refuses: kept games are let go, oldest first, until it is saved', async () => {
   const backend = fullStorage(6000);
   const said = [];
   const storage = createStorage({ prefix: 'p', backend, onLetGo: (n) => said.push(n), onUnavailable: () => assert.fail('storage switched off') });
   // Three kept games of about 1,600 characters; a game of 3,500 leaves room for one of them.
+  const kept = await storage.loadKept();
   const record = `2048r1.${'A'.repeat(1500)}`;
-  for (let i = 1; i <= 3; i++) assert.equal(storage.kept.keep(game(i, { record })).kept, true);
-  assert.equal(storage.kept.list().games.length, 3);
+  for (let i = 1; i <= 3; i++) assert.equal(kept.keep(game(i, { record })).kept, true);
+  assert.equal(kept.list().games.length, 3);
   const saved = storage.saveGame({ mode: 'classic', keepGoing: false, serialize: () => 'G'.repeat(3500) });
   assert.equal(saved, true);
   assert.deepEqual(said, [2]);
-  assert.deepEqual(storage.kept.list().games.map((g) => g.score), [3], 'the newest stays');
+  assert.deepEqual(kept.list().games.map((g) => g.score), [3], 'the newest stays');
   assert.equal(JSON.parse(backend.getItem('p:game')).game.length, 3500, 'the whole game, its history too');
 });

@@ -2,12 +2,12 @@
 // settings, the statistics, records), composed of rooms with one job each: the game itself
 // (flow.js, and first-game.js for the game a board opens with), the settings (settings.js),
 // the AI (its one front door, ai/board-ai.js), the statistics (stats.js), the games kept to
-// review (kept-games.js) and records opened to play on (record-open.js). It never touches the DOM and never computes a move itself.
+// review (kept.js) and records opened to play on (record-open.js). It never touches the DOM and never computes a move itself.
 import { MODES, MODE_LABELS, THEMES, validSize } from '../shared/choices.js';
 import { createBoardAi } from '../ai/board-ai.js';
 import { createSettings } from './settings.js';
 import { createStats } from './stats.js';
-import { createKeptGames } from './kept-games.js';
+import { createKept } from './kept.js';
 import { createRecordOpener } from './record-open.js';
 import { createFlow } from './flow.js';
 import { openFirstGame } from './first-game.js';
@@ -25,7 +25,7 @@ import { openFirstGame } from './first-game.js';
 export function createController({ Game, loadRecords, view, storage, ai: pool, catalog, options = {}, onEvent = () => {} }) {
   const settings = createSettings({ storage, catalog, options });
   const { values } = settings;
-  const kept = createKeptGames({ storage, view, on: options.history === true });
+  const kept = createKept({ storage, view, on: options.history === true });
   const stats = createStats({ storage, view, kept });
   const records = createRecordOpener({ Game, loadRecords, view, onEvent });
   let ai = null;
@@ -44,6 +44,7 @@ export function createController({ Game, loadRecords, view, storage, ai: pool, c
       view.setTheme(values.theme);
       ai.show();
       openFirstGame({ flow, storage, view, values, options });
+      kept.load();
     },
 
     /** The player's move (it stops the AI); false when it changes nothing or the game is paused or over. */

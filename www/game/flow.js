@@ -32,7 +32,7 @@ function createSaver(storage, snapshot, aiPlaying) {
 
 /**
  * Game: the wasm Game class; view: render, announce, notice, setSettings; storage: storage.js's;
- * settings: settings.js's; stats: stats.js's; kept: kept-games.js's; onEvent(type, detail); ai: {playing() (the AI
+ * settings: settings.js's; stats: stats.js's; kept: kept.js's; onEvent(type, detail); ai: {playing() (the AI
  * plays: saves wait longer), moved() (the board changed), reset() (a new game), changed() (the
  * size may change the default player's pick)}.
  */

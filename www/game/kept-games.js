@@ -1,24 +1,20 @@
-// Your games, kept to review (a board mounted with `history`: the game page): a finished game's
-// record kept once, when it ends (storage.js's kept store decides what stays), and what could
-// not be kept said in a notice; the list for the stats panel; clearing it, after asking. No DOM.
+// Your games, kept to review (loaded by kept.js when first needed): a finished game kept
+// (storage.js's kept store decides what stays) and what could not be kept said in a notice;
+// the list; clearing it, after asking. No DOM: the view shows the notices and asks.
 import { MODE_LABELS, sizeLabel } from '../shared/choices.js';
 import { KEPT_RECENT } from '../shared/kept-store.js';
 
 const n0 = (n) => n.toLocaleString('en');
 const games = (n) => (n === 1 ? 'one older game was' : `${n} older games were`);
 
-/** storage: storage.js's; view: notice, confirm; on: whether this board keeps its games. */
-export function createKeptGames({ storage, view, on }) {
+/** storage: storage.js's; view: notice, confirm. Resolves when its kept store is loaded. */
+export async function createKeptGames({ storage, view }) {
+  const kept = await storage.loadKept();
   return {
-    on,
-
-    /** A finished game (the engine's Game), by `by` ('human' | 'ai'): its record kept. */
-    keep(game, mode, by) {
-      if (!on || !game || game.moves === 0) return;
-      const what = `this game (${sizeLabel(game.size)} ${MODE_LABELS[mode]}, score ${n0(game.score)})`;
-      const done = storage.kept.keep({
-        record: game.record(), size: game.size, mode, score: game.score, largest: Math.max(...game.cells()), moves: game.moves, by, date: Date.now(),
-      });
+    /** A finished game's entry ({record, size, mode, score, largest, moves, by, date}) kept. */
+    keep(entry) {
+      const what = `this game (${sizeLabel(entry.size)} ${MODE_LABELS[entry.mode]}, score ${n0(entry.score)})`;
+      const done = kept.keep(entry);
       if (done.problem && done.backupKey) {
         view.notice(`Your kept games could not be read (${done.problem}). They are kept under "${done.backupKey}", and the list starts again.`, 'kept-corrupt');
         console.warn(`2048: unreadable kept games: ${done.problem}`);
@@ -30,14 +26,11 @@ export function createKeptGames({ storage, view, on }) {
       }
     },
 
-    /** { games, problem } (kept-store.js's list()), or null when this board keeps none. */
-    list: () => (on ? storage.kept.list() : null),
+    list: () => kept.list(),
 
-    /** Removes every kept game, after asking; resolves to true when cleared. */
     async clear() {
-      if (!on) return false;
       const ok = await view.confirm(`Clear your kept games (the last ${KEPT_RECENT} finished games and the best of each board)? Their replays cannot be opened again. Your statistics stay.`, 'Clear');
-      if (ok && !storage.kept.clear()) view.notice('Your kept games could not be cleared: the browser refused.', 'kept-clear');
+      if (ok && !kept.clear()) view.notice('Your kept games could not be cleared: the browser refused.', 'kept-clear');
       return ok;
     },
   };

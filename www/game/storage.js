@@ -10,7 +10,6 @@ import { ROLES } from '../ai/roles.js';
 import { createGuardedStorage } from '../shared/guarded-storage.js';
 import { errorText } from '../shared/errors.js';
 import { readSavedGame, savedGameText } from '../shared/saved-game.js';
-import { createKeptStore } from '../shared/kept-store.js';
 
 export { memoryStorage } from '../shared/guarded-storage.js';
 
@@ -111,7 +110,8 @@ function readStats(raw) {
  */
 export function createStorage({ prefix = 'game2048', backend, onUnavailable, onLetGo } = {}) {
   const store = createGuardedStorage({ prefix, backend, onUnavailable });
-  const kept = createKeptStore(store);
+  let kept = null; // loadKept()'s promise
+  let letOneGo = null; // kept-store.js's, once loaded: a board that keeps games loads it at its start
   const { read, write, readJSON, backup, off } = store;
   const on = () => store.on;
   // Runs attempt() (true: written) until it succeeds, letting the oldest kept game go between
@@ -119,7 +119,7 @@ export function createStorage({ prefix = 'game2048', backend, onUnavailable, onL
   function withRoom(attempt) {
     let letGo = 0;
     let ok = attempt();
-    while (!ok && kept.letOneGo()) {
+    while (!ok && letOneGo?.(store)) {
       letGo++;
       ok = attempt();
     }
@@ -160,8 +160,8 @@ export function createStorage({ prefix = 'game2048', backend, onUnavailable, onL
 
     /**
      * Saves a game. `serialize(maxHistory)` returns the engine's JSON; when the full history
-     * exceeds the quota, kept games are let go (oldest first, onLetGo says how many), then a
-     * shorter history is tried, before giving up.
+     * exceeds the quota, kept games are let go (oldest first, onLetGo says how many; once
+     * loadKept() has loaded them), then a shorter history is tried, before giving up.
      */
     saveGame({ mode, keepGoing, serialize }) {
       if (!on()) return false;
@@ -172,8 +172,11 @@ export function createStorage({ prefix = 'game2048', backend, onUnavailable, onL
       return false;
     },
 
-    /** The games kept to review: kept-store.js's list(), keep(game), clear(). */
-    kept,
+    /** Resolves to the games kept to review (kept-store.js's list(), keep(game), clear()), loaded when first asked. */
+    loadKept: () => (kept ??= import('../shared/kept-store.js').then((m) => {
+      letOneGo = m.letOneGo;
+      return m.createKeptStore(store);
+    })),
 
     /** Keeps an unreadable value under `<prefix>:backup:<timestamp>`; returns the key or null. */
     backup,

@@ -1,7 +1,7 @@
-// The games a board keeps to review, and their format: the records of the last KEPT_RECENT
-// finished games and the best game of each size and mode, each with its date, score, largest
-// tile, moves and who finished it, in one versioned value, `<prefix>:kept`, of at most
-// KEPT_BUDGET characters. Newest first. A value that cannot be read is never overwritten
+// The games a board keeps to review, and their format (loaded when first needed): the records
+// of the last KEPT_RECENT finished games and the best game of each size and mode, each with its
+// date, score, largest tile, moves and who finished it, in one versioned value, `<prefix>:kept`,
+// of at most KEPT_BUDGET characters. Newest first. A value that cannot be read is never overwritten
 // unread: it is set aside under a backup key first (or, where that fails, left as it is).
 // The records themselves are checked by the engine when one is replayed.
 import { MODES, validSize } from './choices.js';
@@ -10,12 +10,49 @@ import { MODES, validSize } from './choices.js';
 export const KEPT_RECENT = 20;
 /** The most characters the kept games take in storage (a 4x4 game to 16384 is about 7,000). */
 export const KEPT_BUDGET = 1_000_000;
+
 const KEPT_VERSION = 1;
 const NAME = 'kept';
 
+const boardOf = (g) => `${g.size}:${g.mode}`;
+
+export const keptText = (games) => JSON.stringify({ version: KEPT_VERSION, games });
+
+/** The best game of each size and mode (the highest score; of equal ones, the first kept). */
+export function bestGames(games) {
+  const best = new Map();
+  for (const g of [...games].reverse()) if (!best.has(boardOf(g)) || g.score > best.get(boardOf(g)).score) best.set(boardOf(g), g);
+  return new Set(best.values());
+}
+
+// The oldest game of `games` but `spare` that is not its board's best (else the oldest best);
+// -1 when only `spare` is left.
+function oldestToLetGo(games, spare) {
+  const best = bestGames(games);
+  const order = games.map((g, i) => i).filter((i) => games[i] !== spare).reverse();
+  return order.find((i) => !best.has(games[i])) ?? order[0] ?? -1;
+}
+
+/**
+ * Lets the oldest kept game go from a guarded storage (guarded-storage.js's), to make room for
+ * the game in progress (storage.js's saveGame): true when one went. A value it cannot read is
+ * left as it is (false).
+ */
+export function letOneGo(store) {
+  let data;
+  try {
+    data = JSON.parse(store.read(NAME));
+  } catch {
+    return false;
+  }
+  const games = data?.version === KEPT_VERSION && Array.isArray(data.games) ? data.games : [];
+  if (!games.length) return false;
+  const rest = games.filter((g, k) => k !== oldestToLetGo(games, null));
+  return rest.length ? store.write(NAME, keptText(rest)) : store.remove(NAME);
+}
+
 const count = (n) => Number.isSafeInteger(n) && n >= 0;
 const isTile = (n) => Number.isSafeInteger(n) && n >= 2 && (n & (n - 1)) === 0;
-const boardOf = (g) => `${g.size}:${g.mode}`;
 const FIELDS = ['record', 'size', 'mode', 'score', 'largest', 'moves', 'by', 'date'];
 
 function validGame(g) {
@@ -37,23 +74,6 @@ export function readKept(raw) {
   const bad = data.games.findIndex((g) => !validGame(g));
   if (bad >= 0) throw new Error(`kept game ${bad + 1} of ${data.games.length} is not valid`);
   return data.games.map((g) => Object.fromEntries(FIELDS.map((f) => [f, g[f]])));
-}
-
-export const keptText = (games) => JSON.stringify({ version: KEPT_VERSION, games });
-
-/** The best game of each size and mode (the highest score; of equal ones, the first kept). */
-export function bestGames(games) {
-  const best = new Map();
-  for (const g of [...games].reverse()) if (!best.has(boardOf(g)) || g.score > best.get(boardOf(g)).score) best.set(boardOf(g), g);
-  return new Set(best.values());
-}
-
-// The oldest game of `games` but `spare` that is not its board's best (else the oldest
-// best), or -1 when only `spare` is left.
-function oldestToLetGo(games, spare) {
-  const best = bestGames(games);
-  const order = games.map((g, i) => i).filter((i) => games[i] !== spare).reverse();
-  return order.find((i) => !best.has(games[i])) ?? order[0] ?? -1;
 }
 
 /**
@@ -131,12 +151,5 @@ export function createKeptStore(store) {
     /** Removes every kept game (an unreadable list too); false when storage refuses. */
     clear: () => store.remove(NAME),
 
-    /** Lets the oldest kept game go (not its board's best while another is left): true when one went. */
-    letOneGo() {
-      const { games, problem } = list();
-      if (problem || !games.length) return false;
-      const rest = games.filter((g, k) => k !== oldestToLetGo(games, null));
-      return rest.length ? store.write(NAME, keptText(rest)) : store.remove(NAME);
-    },
   };
 }
