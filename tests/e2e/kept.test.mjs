@@ -62,8 +62,8 @@ test('a finished game is kept: Stats lists it; after a reload the replay page li
   await done();
 });
 
-test('the replay page with no link opens on the game in progress', async () => {
-  const { page, done } = await openPage(env, '?seed=5');
+test('the replay page with no link opens on the game in progress; kept games it cannot read are named and left as they are', async () => {
+  const { page, done } = await openPage(env, '?seed=5', { initScript: "if (!localStorage.getItem('game2048:kept')) localStorage.setItem('game2048:kept', '{broken')" });
   for (const key of ['ArrowLeft', 'ArrowUp', 'ArrowRight', 'ArrowDown', 'ArrowLeft', 'ArrowUp']) await page.keyboard.press(key);
   await saved(page);
   const cells = await engineCells(page);
@@ -71,7 +71,8 @@ test('the replay page with no link opens on the game in progress', async () => {
   await page.goto(`${env.url}replay.html`);
   await replayReady(page);
   assert.match(await page.textContent('.your-games-current'), new RegExp(`Your game in progress: 4×4 Classic, score [\\d,]+ after ${moves} moves`));
-  assert.match(await page.textContent('.your-games .kept-empty'), /No finished games yet/);
+  assert.match(await page.textContent('.your-games .kept-problem'), /Your kept games could not be read \(the kept games are not valid JSON\)/);
+  assert.equal(await page.evaluate(() => localStorage.getItem('game2048:kept')), '{broken', 'left as it is');
   await page.locator('.current-replay').click();
   await page.waitForSelector(`.replay .board[data-position="${moves}"]`);
   assert.deepEqual(await replayCells(page), cells);
