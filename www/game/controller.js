@@ -44,7 +44,6 @@ export function createController({ Game, loadRecords, view, storage, ai: pool, c
       view.setTheme(values.theme);
       ai.show();
       openFirstGame({ flow, storage, view, values, options });
-      kept.load();
     },
 
     /** The player's move (it stops the AI); false when it changes nothing or the game is paused or over. */
@@ -112,6 +111,8 @@ export function createController({ Game, loadRecords, view, storage, ai: pool, c
     showStats: async () => (flow.game ? stats.show(flow.game.size, flow.mode()) : undefined),
     /** Resets the statistics of the current size and mode, after asking. */
     resetStats: async () => (flow.game ? stats.reset(flow.game.size, flow.mode()) : false),
+    /** Loads the kept games' code (once the first board is drawn): a full storage then lets them go for the game in progress. */
+    loadKept: () => kept.load(),
     /** Clears the games kept to review, after asking. */
     clearKept: async () => (flow.game ? stats.clearKept(flow.game.size, flow.mode()) : false),
 

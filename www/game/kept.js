@@ -11,7 +11,7 @@ export function createKept({ storage, view, on }) {
     throw e;
   }));
   return {
-    /** Loads the kept games' code (at the board's start: a full storage then lets them go for the game in progress). */
+    /** Loads the kept games' code (once the board is drawn): a full storage then lets them go for the game in progress. */
     load: () => on && load().catch(() => {}),
 
     /** A finished game (the engine's Game, read now: it may be freed next), by 'human' | 'ai'. */

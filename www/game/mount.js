@@ -226,6 +226,7 @@ export function mount(element, options = {}) {
     if (destroyed) throw new Error('2048: destroyed before it was ready');
     emit('ready', { size: game.size });
     if (controls === 'full') controller.explainWith(explanations(() => destroyed));
+    controller.loadKept();
     // Offline play (the page, or an embed whose host asks), once the board is drawn: the
     // service worker then caches the whole build in the background (offline.js).
     if (opts.offline) import('../shared/offline.js').then((m) => m.registerOffline(win)).catch(() => {});
