@@ -2,7 +2,8 @@
 // settings, the statistics, records), composed of rooms with one job each: the game itself
 // (flow.js, and first-game.js for the game a board opens with), the settings (settings.js),
 // the AI (its one front door, ai/board-ai.js), the statistics (stats.js), the games kept to
-// review (kept.js) and records opened to play on (record-open.js). It never touches the DOM and never computes a move itself.
+// review (kept.js) and records opened to play on (record-open.js). It never touches the DOM
+// and never computes a move itself.
 import { MODES, MODE_LABELS, THEMES, validSize } from '../shared/choices.js';
 import { createBoardAi } from '../ai/board-ai.js';
 import { createSettings } from './settings.js';
@@ -18,8 +19,8 @@ import { openFirstGame } from './first-game.js';
  * createAi: legalMoves, count, learned, networks; the pool loads when the AI is first asked),
  * or a pool already made (the tests'). catalog: gameCatalog(engine) from ai/strategies.js.
  * options: { size, mode, seed, cells, restore } (an initial position;
- * `restore: false` ignores the saved game), history (keep finished games to review), and { theme, speed, ms, nodes, strategy }
- * that win over the saved settings (ms and nodes: the strategy's budget, when it takes one).
+ * `restore: false` ignores the saved game), history (keep finished games to review), and
+ * { theme, speed, ms, nodes, strategy } that win over the saved settings (ms and nodes: the strategy's budget, when it takes one).
  * onEvent(type, detail): 'move', 'won', 'over', 'ai-start', 'ai-stop', 'error'.
  */
 export function createController({ Game, loadRecords, view, storage, ai: pool, catalog, options = {}, onEvent = () => {} }) {
