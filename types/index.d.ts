@@ -61,6 +61,8 @@ export interface MountOptions {
   cells?: ArrayLike<number>;
   /** false: ignore the saved game. */
   restore?: boolean;
+  /** Keep the last finished games and each board's best to review, listed in the stats panel (default off; the game page's board keeps them). */
+  history?: boolean;
   /** Where to save instead of localStorage. */
   storage?: StorageLike;
   /** How many AI workers the board may run. */

@@ -10,7 +10,7 @@ import { dirname, join, relative } from 'node:path';
 import { CHOICES, KEYBOARD_ALIASES, REMOUNT_OPTIONS, SETTABLE_OPTIONS, FLAG_ATTRIBUTES, readOption } from '../../www/game/options.js';
 import { API_METHODS, MOUNT_ONLY } from '../../www/game/game-api.js';
 import { Game2048Element } from '../../www/game/element.js';
-import { memoryStorage } from '../../www/game/guarded-storage.js';
+import { memoryStorage } from '../../www/shared/guarded-storage.js';
 import { gameCatalog, strengthChoices } from '../../www/ai/strategies.js';
 import { load } from './wasm.mjs';
 

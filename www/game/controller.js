@@ -1,12 +1,14 @@
 // The game's controller: what the page and an embed call (move, undo, the AI's buttons, the
 // settings, the statistics, records), composed of rooms with one job each: the game itself
 // (flow.js, and first-game.js for the game a board opens with), the settings (settings.js),
-// the AI (its one front door, ai/board-ai.js), the statistics (stats.js) and records opened to
-// play on (record-open.js). It never touches the DOM and never computes a move itself.
+// the AI (its one front door, ai/board-ai.js), the statistics (stats.js), the games kept to
+// review (kept.js) and records opened to play on (record-open.js). It never touches the DOM
+// and never computes a move itself.
 import { MODES, MODE_LABELS, THEMES, validSize } from '../shared/choices.js';
 import { createBoardAi } from '../ai/board-ai.js';
 import { createSettings } from './settings.js';
 import { createStats } from './stats.js';
+import { createKept } from './kept.js';
 import { createRecordOpener } from './record-open.js';
 import { createFlow } from './flow.js';
 import { openFirstGame } from './first-game.js';
@@ -17,18 +19,19 @@ import { openFirstGame } from './first-game.js';
  * createAi: legalMoves, count, learned, networks; the pool loads when the AI is first asked),
  * or a pool already made (the tests'). catalog: gameCatalog(engine) from ai/strategies.js.
  * options: { size, mode, seed, cells, restore } (an initial position;
- * `restore: false` ignores the saved game), and { theme, speed, ms, nodes, strategy }
- * that win over the saved settings (ms and nodes: the strategy's budget, when it takes one).
+ * `restore: false` ignores the saved game), history (keep finished games to review), and
+ * { theme, speed, ms, nodes, strategy } that win over the saved settings (ms and nodes: the strategy's budget, when it takes one).
  * onEvent(type, detail): 'move', 'won', 'over', 'ai-start', 'ai-stop', 'error'.
  */
 export function createController({ Game, loadRecords, view, storage, ai: pool, catalog, options = {}, onEvent = () => {} }) {
   const settings = createSettings({ storage, catalog, options });
   const { values } = settings;
-  const stats = createStats({ storage, view });
+  const kept = createKept({ storage, view, on: options.history === true });
+  const stats = createStats({ storage, view, kept });
   const records = createRecordOpener({ Game, loadRecords, view, onEvent });
   let ai = null;
   const flow = createFlow({
-    Game, view, storage, settings, stats, onEvent,
+    Game, view, storage, settings, stats, kept, onEvent,
     // The default player's pick depends on the size (the learned network plays 4x4 only).
     ai: { playing: () => ai.playing, moved: () => ai.moved(), reset: () => ai.reset(), changed: () => ai.changed() },
   });
@@ -109,6 +112,10 @@ export function createController({ Game, loadRecords, view, storage, ai: pool, c
     showStats: async () => (flow.game ? stats.show(flow.game.size, flow.mode()) : undefined),
     /** Resets the statistics of the current size and mode, after asking. */
     resetStats: async () => (flow.game ? stats.reset(flow.game.size, flow.mode()) : false),
+    /** Loads the kept games' code (once the first board is drawn): a full storage then lets them go for the game in progress. */
+    loadKept: () => kept.load(),
+    /** Clears the games kept to review, after asking. */
+    clearKept: async () => (flow.game ? stats.clearKept(flow.game.size, flow.mode()) : false),
 
     getState: () => (flow.game ? flow.state() : null),
     /** The game's record (`2048r1.` ...): the line played, undone moves left out; null before start. */

@@ -1,6 +1,6 @@
 // The game itself: the engine's Game shown, the mode and "keep going", the best score, moves
 // played (by a person or the AI) and what follows them (the view drawn, the win or the end
-// announced, the save scheduled, the events, a finished game counted), a game replaced by a new,
+// announced, the save scheduled, the events, a finished game counted and kept), a game replaced by a new,
 // saved or shared one. No DOM: the view draws; no AI: the AI plays through `board`.
 import { errorText } from '../shared/errors.js';
 const DIRECTIONS = new Set(['up', 'right', 'down', 'left']);
@@ -32,11 +32,11 @@ function createSaver(storage, snapshot, aiPlaying) {
 
 /**
  * Game: the wasm Game class; view: render, announce, notice, setSettings; storage: storage.js's;
- * settings: settings.js's; stats: stats.js's; onEvent(type, detail); ai: {playing() (the AI
+ * settings: settings.js's; stats: stats.js's; kept: kept.js's; onEvent(type, detail); ai: {playing() (the AI
  * plays: saves wait longer), moved() (the board changed), reset() (a new game), changed() (the
  * size may change the default player's pick)}.
  */
-export function createFlow({ Game, view, storage, settings, stats, onEvent, ai }) {
+export function createFlow({ Game, view, storage, settings, stats, kept, onEvent, ai }) {
   const { values } = settings;
   let game = null;
   let keepGoing = false;
@@ -79,9 +79,13 @@ export function createFlow({ Game, view, storage, settings, stats, onEvent, ai }
     notify();
   }
 
+  // A game that ends: kept to review once the board's own save is written (the game on the
+  // board comes first in a full storage), and counted.
+  const finished = (g) => { save(); kept.keep(g, mode(), lastBy); stats.count(g, mode(), lastBy); };
+
   function replace(next, { appear = true } = {}) {
     // A won game left for a new one counts too.
-    if (game && game.won && !game.over) stats.count(game, mode(), lastBy);
+    if (game && game.won && !game.over) finished(game);
     lastBy = 'human';
     ai.reset();
     game?.free();
@@ -123,7 +127,7 @@ export function createFlow({ Game, view, storage, settings, stats, onEvent, ai }
       if (game.won && !wasWon) onEvent('won', { score: game.score, moves: game.moves, mode: mode() });
       lastBy = byAi ? 'ai' : 'human';
       if (game.over) {
-        stats.count(game, mode(), lastBy);
+        finished(game);
         onEvent('over', { score: game.score, largest: Math.max(...game.cells()), moves: game.moves });
         onEvent('record', { record: game.record(), score: game.score, moves: game.moves, size: game.size, mode: mode() });
       }
@@ -170,9 +174,7 @@ export function createFlow({ Game, view, storage, settings, stats, onEvent, ai }
     },
 
     /** Writes a pending save now (page hide, before destroy). */
-    flush() {
-      saver.flush();
-    },
+    flush: () => saver.flush(),
 
     destroy() {
       listeners = new Set();

@@ -27,7 +27,7 @@ export const API_METHODS = Object.freeze({
   destroy: () => undefined,
 });
 /** mount()'s options that a running board never takes (setOption returns false for them). */
-export const MOUNT_ONLY = ['cells', 'restore', 'storage', 'aiWorkers', 'shadow', 'prefix'];
+export const MOUNT_ONLY = ['cells', 'restore', 'history', 'storage', 'aiWorkers', 'shadow', 'prefix'];
 export const STATE_GETTERS = Object.freeze({
   score: 0, best: 0, won: false, over: false, moves: 0, size: 0, cells: [], aiPlaying: false,
 });

@@ -1,8 +1,9 @@
 // The page's entry: the whole page is one mounted board (keys from anywhere on
-// the page, saved under "game2048"), rendered into <body> with the page's own
-// style.css. Reads the URL test hook (?size=4&seed=123&cells=2,2,0,0,...&mode=endless).
+// the page, saved under "game2048", its finished games kept to review), rendered into <body>
+// with the page's own style.css. Reads the URL test hook (?size=4&seed=123&cells=2,2,0,0,...&mode=endless).
 import { mount } from './mount.js';
 import { MODES } from '../shared/choices.js';
+import { PAGE_STORAGE_KEY } from '../shared/pages.js';
 
 function parseParams(search) {
   const params = new URLSearchParams(search);
@@ -32,7 +33,7 @@ function takeContinue() {
 
 const root = document.querySelector('[data-game2048]') ?? document.body;
 const game = mount(root, {
-  keyboard: 'document', storageKey: 'game2048', shadow: false, controls: 'full', offline: true, ...parseParams(location.search),
+  keyboard: 'document', storageKey: PAGE_STORAGE_KEY, history: true, shadow: false, controls: 'full', offline: true, ...parseParams(location.search),
 });
 function playOn() {
   const go = takeContinue();

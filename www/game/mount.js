@@ -5,7 +5,7 @@
 // ids, globals, or assumes it is the only game on the page.
 import { loadEngine, loadRecords } from '../shared/wasm.js';
 import { createStorage, memoryStorage } from './storage.js';
-import { adoptItems } from './guarded-storage.js';
+import { adoptItems } from '../shared/guarded-storage.js';
 import { createView } from './view.js';
 import { createController } from './controller.js';
 import { aiClicks } from '../ai/board-ai.js';
@@ -68,8 +68,9 @@ function attachRoot(element, controls, shadow) {
   return { root, shadowRoot, sheetLoaded };
 }
 
-// The view's clicks and choices, each for the controller once there is one (none before).
-function clicks(controller, share) {
+// The view's clicks and choices, each for the controller once there is one (none before);
+// share() opens the share dialog, replay(record) a record's replay in the board.
+function clicks(controller, { share, replay }) {
   return {
     newGame: () => controller()?.newGame(),
     undo: () => controller()?.undo(),
@@ -81,7 +82,9 @@ function clicks(controller, share) {
     resetWeights: () => controller()?.resetWeights(),
     stats: () => controller()?.showStats(),
     resetStats: () => controller()?.resetStats(),
+    clearKept: () => controller()?.clearKept(),
     share: () => controller() && share(),
+    replay: (record) => controller() && replay(record),
   };
 }
 
@@ -120,7 +123,8 @@ function explanations(destroyed) {
  *   "document" (the page's keys) | "none", persist (default true),
  *   storageKey (localStorage key prefix; default from the element's id), assets (the
  *   URL of the folder serving the package's files: setAssetBase, ../shared/assets.js).
- * Also: cells (a starting position), restore: false (ignore the saved game),
+ * Also: cells (a starting position), restore: false (ignore the saved game), history (keep
+ *   the last finished games and each board's best to review: kept-games.js; the game page's),
  *   storage (a Storage-like object), aiWorkers, shadow: false (render into the
  *   element itself; the page must then load style.css, and panel.css for controls "full"), prefix (= storageKey).
  * Calls made before `ready` are queued and run, in order, once the game is
@@ -154,9 +158,10 @@ export function mount(element, options = {}) {
     const record = controller.getRecord();
     if (!s || !record) return;
     const { openShare } = await import('../records/share.js');
-    if (!destroyed) openShare(view.frame, { record, size: s.size, score: s.score, moves: s.moves, over: s.over, replay: () => game.loadRecord(record, { replay: true }) });
+    if (!destroyed) openShare(view.frame, { record, size: s.size, score: s.score, moves: s.moves, over: s.over, replay: () => replay(record) });
   }
-  const view = createView(root, clicks(() => controller, share), { ownsPage: keyboard === 'document', controls });
+  const replay = (record) => game.loadRecord(record, { replay: true });
+  const view = createView(root, clicks(() => controller, { share, replay }), { ownsPage: keyboard === 'document', controls });
 
   function bindKeys(mode) {
     input?.destroy();
@@ -190,6 +195,7 @@ export function mount(element, options = {}) {
       prefix: storageKey(element, opts),
       backend: opts.persist === false ? memoryStorage() : opts.storage,
       onUnavailable: () => view.notice('Storage is not available: this game will not be saved.', 'storage'),
+      onLetGo: (n) => view.notice(`The browser's storage is full: ${n === 1 ? 'your oldest kept game was' : `your ${n} oldest kept games were`} let go to save the game in progress.`, 'kept-room'),
     });
     // A saved game to resume needs the records module, which reads it (and checks its
     // record); a first visit has none and gets the play module.
@@ -222,6 +228,7 @@ export function mount(element, options = {}) {
     if (destroyed) throw new Error('2048: destroyed before it was ready');
     emit('ready', { size: game.size });
     if (controls === 'full') controller.explainWith(explanations(() => destroyed));
+    controller.loadKept();
     // Offline play (the page, or an embed whose host asks), once the board is drawn: the
     // service worker then caches the whole build in the background (offline.js).
     if (opts.offline) import('../shared/offline.js').then((m) => m.registerOffline(win)).catch(() => {});

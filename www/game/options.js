@@ -28,7 +28,7 @@ export const FLAG_ATTRIBUTES = ['autoplay', 'offline'];
 const DEFAULTS = {
   size: 'the saved game, else 4', mode: 'the saved mode, else classic', theme: 'the saved theme, else system',
   speed: 'the saved speed, else fast', ms: "the saved strength, else the strategy's default", nodes: "the saved strength, else the strategy's default",
-  seed: 'random', keyboard: 'focus', persist: 'on', storageKey: 'from the id', autoplay: 'off', controls: 'minimal', offline: 'off',
+  seed: 'random', keyboard: 'focus', persist: 'on', history: 'off', storageKey: 'from the id', autoplay: 'off', controls: 'minimal', offline: 'off',
   assets: 'the files next to the modules',
 };
 
@@ -66,7 +66,7 @@ export function readOption(name, value, warn = console.warn, outcome = `using th
   if (name === 'size') clean = whole(value, SIZE);
   else if (name === 'ms' || name === 'nodes') clean = whole(value, BUDGETS[name]);
   else if (FLAG_ATTRIBUTES.includes(name)) clean = flagAttribute(name, value, warn);
-  else if (name === 'persist') clean = flag(value);
+  else if (name === 'persist' || name === 'history') clean = flag(value);
   else if (name === 'seed') {
     if (typeof value === 'bigint') clean = value >= 0n && value < 2n ** 64n ? value : undefined;
     else if (/^\d{1,20}$/.test(String(value).trim())) {

@@ -1,7 +1,9 @@
 // The stats panel: games played and won, best score, largest tile, and a histogram
 // of the largest tiles (SVG), for a person's games and the AI's, on one board size
-// and mode. Loaded on first use. Text and attributes only; Reset goes to `handlers`.
+// and mode; and, on a board that keeps them, your games kept to review (kept-list.js). Loaded
+// on first use. Text and attributes only; Reset, Clear and a replay go to `handlers`.
 import { el, add, button } from '../shared/dom.js';
+import { keptList } from '../records/kept-list.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const WHO = [['human', 'You'], ['ai', 'AI']];
@@ -54,6 +56,8 @@ export function createStatsView(id, handlers) {
   const body = add(dialog, el('div', 'panel-body stats'));
   const bar = add(dialog, el('div', 'dialog-buttons'));
   add(bar, button('btn stats-reset', 'Reset…', () => handlers.resetStats()));
+  const clearKept = add(bar, button('btn kept-clear', 'Clear games…', () => handlers.clearKept()));
+  clearKept.hidden = true;
   const close = add(bar, button('btn dialog-close', 'Close', () => dialog.close()));
   const view = {
     element: dialog,
@@ -61,7 +65,10 @@ export function createStatsView(id, handlers) {
     isOpen: () => dialog.open,
     close: () => dialog.open && dialog.close(),
 
-    /** {size, mode, modeLabel, human, ai}: the figures of one board size and mode. */
+    /**
+     * {size, mode, modeLabel, human, ai}: the figures of one board size and mode; kept: the
+     * games kept to review ({games, problem}), or null on a board that keeps none.
+     */
     show(data) {
       body.textContent = '';
       add(body, el('p', 'stats-board', `${data.size} × ${data.size}, ${data.modeLabel}`));
@@ -82,6 +89,12 @@ export function createStatsView(id, handlers) {
       const legend = add(figure, el('p', 'stats-legend'));
       for (const [who, label] of WHO) {
         add(legend, el('span', `stats-key stats-key-${who}`, label));
+      }
+      clearKept.hidden = !data.kept;
+      if (data.kept) {
+        const games = add(body, el('section', 'stats-kept'));
+        add(games, el('h3', 'stats-kept-title', 'Your games'));
+        games.append(keptList(data.kept, { replay: (record) => { dialog.close(); handlers.replay(record); } }));
       }
       if (!dialog.open) {
         try {

@@ -1,17 +1,21 @@
 // The statistics of finished games, per size and mode, by a person and by the AI: read once
 // (an unreadable set is kept in a backup key and reported), a game counted once when it ends,
-// the panel shown and reset. No DOM: the view draws the panel and asks the questions.
+// the panel shown (with the games kept to review, kept.js's) and reset. No DOM: the view
+// draws the panel and asks the questions.
 import { emptyRecord } from './storage.js';
 import { MODE_LABELS } from '../shared/choices.js';
 
-/** storage: storage.js's; view: notice, statsPanel, confirm. */
-export function createStats({ storage, view }) {
+/** storage: storage.js's; view: notice, statsPanel, confirm; kept: kept.js's. */
+export function createStats({ storage, view, kept }) {
   let stats = null; // storage.loadStats()'s
   let shown = null; // the stats panel, while open
   let where = null; // {size, mode} the panel shows
   const key = (size, mode) => `${size}:${mode}`;
   const of = (size, mode) => stats?.boards[key(size, mode)] ?? { human: emptyRecord(), ai: emptyRecord() };
-  const draw = () => shown?.show({ ...where, modeLabel: MODE_LABELS[where.mode], ...of(where.size, where.mode) });
+  const draw = async () => {
+    const games = await kept?.list();
+    shown?.show({ ...where, modeLabel: MODE_LABELS[where.mode], ...of(where.size, where.mode), kept: games ?? null });
+  };
 
   const api = {
     /** Reads the saved statistics; reports an unreadable set. */
@@ -47,7 +51,7 @@ export function createStats({ storage, view }) {
       shown = await view.statsPanel();
       shown.onClose = () => { shown = null; };
       where = { size, mode };
-      draw();
+      await draw();
     },
 
     /** Resets the statistics of a size and mode, after asking. */
@@ -57,6 +61,13 @@ export function createStats({ storage, view }) {
         delete stats.boards[key(size, mode)];
         storage.saveStats(stats);
       }
+      if (shown || ok) api.show(size, mode);
+      return ok;
+    },
+
+    /** Clears the games kept to review, after asking; the panel (on `size` and `mode`) shows the list. */
+    async clearKept(size, mode) {
+      const ok = await kept.clear();
       if (shown || ok) api.show(size, mode);
       return ok;
     },

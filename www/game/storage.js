@@ -1,18 +1,18 @@
 // Persistence in localStorage under one key prefix, and the formats it writes:
-// the saved-game record {version, game (the engine's JSON), mode, keepGoing}, the
-// settings (cleaned on reading; old saves migrated), the best scores, the statistics.
+// the saved game (saved-game.js), the settings (cleaned on reading; old saves migrated), the
+// best scores, the statistics, and the games kept to review (kept-store.js).
 // Every access goes through guarded-storage.js: storage that throws switches
 // persistence off and reports it once through `onUnavailable`; callers never see
 // an exception.
 import { BUDGETS, DEFAULT_STRATEGY, checkWeights, cleanBudget } from '../ai/strategies.js';
 import { MODES, THEMES, validSize, validSpeed } from '../shared/choices.js';
 import { ROLES } from '../ai/roles.js';
-import { createGuardedStorage } from './guarded-storage.js';
+import { createGuardedStorage } from '../shared/guarded-storage.js';
 import { errorText } from '../shared/errors.js';
+import { readSavedGame, savedGameText } from '../shared/saved-game.js';
 
-export { memoryStorage } from './guarded-storage.js';
+export { memoryStorage } from '../shared/guarded-storage.js';
 
-const GAME_VERSION = 1;
 const STATS_VERSION = 1;
 // The think time every page saved before strategies had budgets of their own.
 const OLD_DEFAULT_MS = 50;
@@ -68,24 +68,6 @@ export function cleanSettings(raw, catalog) {
   };
 }
 
-// A saved record: the page's wrapper, or a bare engine state (let the engine judge it).
-function readRecord(raw, fromJSON) {
-  let record;
-  try {
-    record = JSON.parse(raw);
-  } catch {
-    throw new Error('the saved game is not valid JSON');
-  }
-  if (!record || typeof record !== 'object') throw new Error('the saved game has an unknown format');
-  if (typeof record.game !== 'string') return { game: fromJSON(raw), mode: null, keepGoing: false };
-  if (record.version !== GAME_VERSION) throw new Error(`saved game version ${record.version} is not supported`);
-  return {
-    game: fromJSON(record.game),
-    mode: MODES.includes(record.mode) ? record.mode : null,
-    keepGoing: record.keepGoing === true,
-  };
-}
-
 export const emptyStats = () => ({ boards: {} });
 
 /** One side's figures (a person's or the AI's games on one size and mode), zeroed. */
@@ -122,13 +104,31 @@ function readStats(raw) {
   return { boards };
 }
 
-export function createStorage({ prefix = 'game2048', backend, onUnavailable } = {}) {
+/**
+ * { prefix, backend, onUnavailable() (storage cannot be used: said once), onLetGo(n) (n kept
+ * games were let go to make room for the game in progress) }.
+ */
+export function createStorage({ prefix = 'game2048', backend, onUnavailable, onLetGo } = {}) {
   const store = createGuardedStorage({ prefix, backend, onUnavailable });
+  let kept = null; // loadKept()'s promise
+  let letOneGo = null; // kept-store.js's, once loaded: a board that keeps games loads it at its start
   const { read, write, readJSON, backup, off } = store;
   const on = () => store.on;
-  // Writes `value`; a write that fails switches storage off and says so once.
+  // Runs attempt() (true: written) until it succeeds, letting the oldest kept game go between
+  // tries: the game and its settings come before the games kept to review. onLetGo says how many went.
+  function withRoom(attempt) {
+    let letGo = 0;
+    let ok = attempt();
+    while (!ok && letOneGo?.(store)) {
+      letGo++;
+      ok = attempt();
+    }
+    if (letGo) onLetGo?.(letGo);
+    return ok;
+  }
+  // Writes `value`; a write that fails even with the kept games let go switches storage off and says so once.
   const save = (name, value) => {
-    if (on() && !write(name, value)) off();
+    if (on() && !withRoom(() => write(name, value))) off();
   };
 
   const api = {
@@ -152,25 +152,31 @@ export function createStorage({ prefix = 'game2048', backend, onUnavailable } = 
       const raw = read('game');
       if (raw == null) return null;
       try {
-        return readRecord(raw, fromJSON);
+        return readSavedGame(raw, fromJSON);
       } catch (e) {
         return { problem: errorText(e), backupKey: backup(raw) };
       }
     },
 
     /**
-     * Saves a game. `serialize(maxHistory)` returns the engine's JSON; when the
-     * full history exceeds the quota, a shorter history is tried before giving up.
+     * Saves a game. `serialize(maxHistory)` returns the engine's JSON; when the full history
+     * exceeds the quota, kept games are let go (oldest first, onLetGo says how many; once
+     * loadKept() has loaded them), then a shorter history is tried, before giving up.
      */
     saveGame({ mode, keepGoing, serialize }) {
       if (!on()) return false;
-      for (const history of [1000, 100, 0]) {
-        const record = JSON.stringify({ version: GAME_VERSION, mode, keepGoing, game: serialize(history) });
-        if (write('game', record)) return true;
-      }
+      const text = (history) => savedGameText({ mode, keepGoing, game: serialize(history) });
+      if (withRoom(() => write('game', text(1000)))) return true;
+      for (const history of [100, 0]) if (write('game', text(history))) return true;
       off();
       return false;
     },
+
+    /** Resolves to the games kept to review (kept-store.js's list(), keep(game), clear()), loaded when first asked. */
+    loadKept: () => (kept ??= import('../shared/kept-store.js').then((m) => {
+      letOneGo = m.letOneGo;
+      return m.createKeptStore(store);
+    })),
 
     /** Keeps an unreadable value under `<prefix>:backup:<timestamp>`; returns the key or null. */
     backup,

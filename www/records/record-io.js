@@ -9,9 +9,9 @@ export const LONG_LINK = 8000;
 // The file type people see; the file is the record's text and a newline.
 export const FILE_EXTENSION = '.2048.txt';
 
-/** The link that opens the replay of `record` (optionally at position `at`). */
-export function replayUrl(record, at) {
-  return `${pageUrl('replay.html').href}#${record}${at != null ? `&at=${at}` : ''}`;
+/** The link that opens the replay of `record` (optionally at position `at`; `review`: with its review open). */
+export function replayUrl(record, at, { review = false } = {}) {
+  return `${pageUrl('replay.html').href}#${record}${at != null ? `&at=${at}` : ''}${review ? '&review=1' : ''}`;
 }
 
 /** The game page, playing on from move `at` of `record` (the page asks before it replaces a game). */
@@ -20,8 +20,8 @@ export function continueUrl(record, at, { ai = false } = {}) {
 }
 
 /**
- * A fragment as written by replayUrl or continueUrl: { record, at, ai, kind } ('replay' or
- * 'continue'); null when there is no fragment. The record is not checked here.
+ * A fragment as written by replayUrl or continueUrl: { record, at, ai, review, kind } ('replay'
+ * or 'continue'); null when there is no fragment. The record is not checked here.
  */
 export function readFragment(hash) {
   const text = (hash ?? '').replace(/^#/, '');
@@ -39,7 +39,7 @@ export function readFragment(hash) {
     fields[k] = v;
   }
   const at = /^\d+$/.test(fields.at ?? '') ? Number(fields.at) : undefined;
-  return { kind, record: decodeURIComponent(record).trim(), at, ai: fields.ai === '1' };
+  return { kind, record: decodeURIComponent(record).trim(), at, ai: fields.ai === '1', review: fields.review === '1' };
 }
 
 /** A file name for a game: 2048-4x4-score-12345.2048.txt. */

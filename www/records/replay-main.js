@@ -1,12 +1,15 @@
-// The replay page's entry (replay.html#2048r1....&at=N): reads the record from the link's
-// fragment, or from a file picked or dropped, and shows its replay (replay-view.js). A
-// record the engine refuses shows the engine's reason and a way back to the game in
-// progress, which is never touched: this page saves nothing.
+// The replay page's entry (replay.html#2048r1....&at=N[&review=1]): reads the record from the
+// link's fragment, or from a file picked or dropped, and shows its replay (replay-view.js),
+// with its review open when the link asks. With no link it lists your games (your-games.js):
+// the game in progress and the games kept to review. A record the engine refuses shows the
+// engine's reason and a way back to the game in progress, which is never touched: this page
+// saves nothing.
 import { loadRecords } from '../shared/wasm.js';
 import { el, add } from '../shared/dom.js';
 import { applySavedTheme } from '../shared/page-theme.js';
 import { createReplayView } from './replay-view.js';
 import { readFragment, readRecordFile, continueUrl, FILE_EXTENSION } from './record-io.js';
+import { yourGames } from './your-games.js';
 
 const body = document.querySelector('[data-replay]') ?? document.body;
 applySavedTheme(body);
@@ -22,6 +25,8 @@ const problem = add(page, el('div', 'record-problem'));
 problem.setAttribute('role', 'alert');
 problem.hidden = true;
 const holder = add(page, el('div', 'replay-holder'));
+const games = add(page, el('section', 'your-games'));
+games.hidden = true;
 const opener = add(page, el('div', 'record-open'));
 const openLabel = add(opener, el('label', 'record-open-label', 'Open a game record file (or drop it on the page): '));
 const picker = add(openLabel, el('input', 'record-file'));
@@ -49,8 +54,8 @@ function showProblem(where, reason) {
   problem.hidden = false;
 }
 
-/** Shows the replay of `text`; a record the engine refuses leaves the page as it was. */
-function open(text, { where, at } = {}) {
+/** Shows the replay of `text` (`review`: its review open); a record the engine refuses leaves the page as it was. */
+function open(text, { where, at, review = false } = {}) {
   let replay;
   try {
     replay = new engine.Replay(text);
@@ -60,6 +65,7 @@ function open(text, { where, at } = {}) {
   }
   problem.hidden = true;
   heading.hidden = true;
+  games.hidden = true;
   view?.destroy();
   shown?.free();
   shown = replay;
@@ -71,6 +77,7 @@ function open(text, { where, at } = {}) {
     onContinue: (n, { ai }) => { location.href = continueUrl(text, n, { ai }); },
   });
   holder.replaceChildren(view.element);
+  if (review) view.openReview();
   return true;
 }
 
@@ -116,11 +123,15 @@ function fromAddress() {
   if (location.hash === shownHash) return;
   shownHash = location.hash;
   const link = readFragment(location.hash);
-  if (link?.record) open(link.record, { where: 'The game in this link', at: link.at });
-  else if (!view) {
-    problem.hidden = false;
-    problem.removeAttribute('role');
-    problem.textContent = 'No game in this link: open a record file, or share a game from the game page.';
+  if (link?.record) open(link.record, { where: 'The game in this link', at: link.at, review: link.review });
+  else {
+    // No link (the page's own address, or back from a replay opened from the list): your games.
+    view?.destroy();
+    shown?.free();
+    view = shown = null;
+    heading.hidden = false;
+    games.replaceChildren(...yourGames(engine));
+    games.hidden = false;
   }
 }
 

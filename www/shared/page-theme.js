@@ -1,9 +1,11 @@
 // The theme of the game's own pages (replay, editor, compare, learn): the one the game saved, as the
 // class on the page's root; "system" (or none saved) follows the browser's, live, as the game's
 // own page does.
+import { PAGE_STORAGE_KEY } from './pages.js';
+
 const THEMES = ['light', 'dark', 'solarized', 'contrast'];
 
-export function applySavedTheme(root, storageKey = 'game2048') {
+export function applySavedTheme(root, storageKey = PAGE_STORAGE_KEY) {
   let theme = 'system';
   try {
     theme = JSON.parse(localStorage.getItem(`${storageKey}:settings`) ?? '{}').theme ?? 'system';

@@ -9,6 +9,9 @@
 import { assetBase } from './assets.js';
 
 /* global __G2048_SITE_PAGES__ */
+/** The game page's storage key prefix (index.html's board), which the site's other pages read. */
+export const PAGE_STORAGE_KEY = 'game2048';
+
 /** Whether the site's pages are there to link to: in the site and `make dist`, not in the package. */
 export const SITE_PAGES = typeof __G2048_SITE_PAGES__ === 'undefined' || __G2048_SITE_PAGES__ !== false;
 

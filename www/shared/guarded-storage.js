@@ -7,7 +7,8 @@ const MAX_BACKUPS = 3;
 /**
  * { prefix, backend (default localStorage), onUnavailable() }. Returns { on (storage works),
  * off() (switch it off and report), read(name), write(name, value) (false on failure),
- * readJSON(name), backup(raw) }.
+ * remove(name) (false on failure), readJSON(name), backup(raw) }. A write or remove that fails
+ * (a full storage) leaves storage on: the caller decides.
  */
 export function createGuardedStorage({ prefix, backend, onUnavailable }) {
   let store = null;
@@ -51,6 +52,16 @@ export function createGuardedStorage({ prefix, backend, onUnavailable }) {
     }
   }
 
+  function remove(name) {
+    if (!store) return false;
+    try {
+      store.removeItem(key(name));
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
   function readJSON(name) {
     const raw = read(name);
     if (raw == null) return null;
@@ -87,6 +98,7 @@ export function createGuardedStorage({ prefix, backend, onUnavailable }) {
     off,
     read,
     write,
+    remove,
     readJSON,
     backup,
   };
