@@ -18,6 +18,7 @@ mod distill;
 mod positions;
 mod reach;
 mod walls;
+mod walls_cover;
 
 use std::process::ExitCode;
 
@@ -55,6 +56,9 @@ enum Command {
     Distill(distill::Args),
     /// Builds a table of the positions a wall formation's play reaches (WALLS-tT.egr)
     Walls(walls::Args),
+    /// For each wall table (*.egr), the share of a positions file's boards in its formation
+    /// and held by it, by the largest tile, and the spread of its chances there
+    WallsCover(walls_cover::Args),
 }
 
 /// A failure: a message, and the exit code (2 for bad input, 1 otherwise).
@@ -89,6 +93,7 @@ fn main() -> ExitCode {
         Command::Reach(args) => reach::run(&args),
         Command::Distill(args) => distill::run(&args),
         Command::Walls(args) => walls::run(&args),
+        Command::WallsCover(args) => walls_cover::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
