@@ -16,6 +16,7 @@ import { createController } from '../../www/game/controller.js';
 import { cleanSettings, createStorage, memoryStorage } from '../../www/game/storage.js';
 import { gameCatalog } from '../../www/ai/strategies.js';
 import { CALIBRATION, LADDER } from '../../www/ai/strength-figures.js';
+import { strengthWords } from '../../www/ai/strength-words.js';
 import { TD_WORKERS } from '../../www/ai/split.js';
 
 const records = await load('game2048_records');
@@ -247,26 +248,28 @@ test('the controller: the default player first, its lines say which family plays
   controller = createController({ Game: records.Game, view, storage, ai: p.ai, catalog: gameCatalog(records), options: { seed: 3, speed: 'fast' }, onEvent });
   controller.start();
   const brain = () => view.shown.setBrain;
+  // What the panel's strength lines say (it puts the brain's figures in words).
+  const words = () => strengthWords(brain().strength);
   assert.deepEqual(view.shown.setStrategies[0], { name: 'best', label: 'Strongest at this speed', group: 'default' });
   assert.equal(view.shown.setStrategies.find((s) => s.name === 'expectimax').group, 'search', 'the heuristic among the searching players');
   assert.equal(brain().strategy, 'best');
   assert.deepEqual(brain().choices.map((c) => c.key), ['auto']);
   assert.equal(brain().network, null, 'no network to pick');
   assert.equal(brain().networkLine, 'shipped', 'on 4x4 the learned network\'s line shows (while it downloads)');
-  assert.equal(brain().strengthLine, 'The strongest that keeps up with the speed here');
+  assert.equal(words().line, 'The strongest that keeps up with the speed here');
   // The next move (or the AI's error, which ends the test).
   const moved = () => Promise.race([failure, new Promise((resolve) => { const off = controller.subscribe(() => { off(); resolve(); }); })]);
 
   let step = moved();
   controller.stepAi();
   await step;
-  assert.equal(brain().strengthLine, 'The heuristic search, Solid here: reaches 16384 in 7 games of 10 (the learned network is downloading)');
-  assert.match(brain().fit, /^Fits the speed: the heuristic search, Solid \(800k positions a move\), fits 100 ms on 4 workers: .*\. The heuristic plays: the learned network is downloading\.$/);
+  assert.equal(words().line, 'The heuristic search, Solid here: reaches 16384 in 7 games of 10 (the learned network is downloading)');
+  assert.match(words().fit, /^Fits the speed: the heuristic search, Solid \(800k positions a move\), fits 100 ms on 4 workers: .*\. The heuristic plays: the learned network is downloading\.$/);
   const timed = p.nextSpeed();
   p.release();
   await timed;
-  assert.equal(brain().strengthLine, 'The learned network, Quick here: reaches 16384 in 8 games of 10', 'the line follows once timed');
-  assert.match(brain().fit, /^Fits the speed: the learned network, Quick \(20k positions a move\), fits 100 ms on 2 workers: reaches 16384 in 8 games of 10, 32768 in 2 games of 10$/);
+  assert.equal(words().line, 'The learned network, Quick here: reaches 16384 in 8 games of 10', 'the line follows once timed');
+  assert.match(words().fit, /^Fits the speed: the learned network, Quick \(20k positions a move\), fits 100 ms on 2 workers: reaches 16384 in 8 games of 10, 32768 in 2 games of 10$/);
   const from = p.mark();
   step = moved();
   controller.stepAi();
@@ -276,7 +279,7 @@ test('the controller: the default player first, its lines say which family plays
   // 3x3: the heuristic, said so; no network line.
   controller.newGame({ size: 3 });
   assert.equal(brain().networkLine, null);
-  assert.equal(brain().strengthLine, 'The heuristic search, Solid here: reaches 16384 in 7 games of 10 (the learned network plays 4×4 only)');
+  assert.equal(words().line, 'The heuristic search, Solid here: reaches 16384 in 7 games of 10 (the learned network plays 4×4 only)');
   const small = p.mark();
   step = moved();
   controller.stepAi();
@@ -286,6 +289,6 @@ test('the controller: the default player first, its lines say which family plays
   controller.newGame({ size: 4 });
   await controller.setSetting('strategy', 'expectimax');
   assert.equal(brain().networkLine, null);
-  assert.match(brain().fit, /^Fits the speed: (Light|Quick|Solid|Strong|Deep), /);
+  assert.match(words().fit, /^Fits the speed: (Light|Quick|Solid|Strong|Deep), /);
   controller.destroy();
 });

@@ -6,7 +6,6 @@
 import { el, add, button } from '../shared/dom.js';
 import { SHIPPED, networkUnavailable, standInText } from '../shared/choices.js';
 import { ARROWS } from '../shared/board-view.js';
-import { hintText as lossHint } from './move-loss.js';
 
 const clock = (ms) => {
   const s = Math.round(ms / 1000);
@@ -42,6 +41,7 @@ export function createAiBar(id, handlers, { controls = 'full' } = {}) {
   if (full) ai.append(summaryLine);
 
   let hintText = '';
+  let hints = 0; // hint()'s calls: a hint's words that load later show only for the latest
   let offText = '';
   let startText = '';
 
@@ -135,8 +135,17 @@ export function createAiBar(id, handlers, { controls = 'full' } = {}) {
      * decision's; move-loss.js).
      */
     hint(dir, { fallback = false, values = null, played = null } = {}) {
-      hintText = !dir ? '' : values ? lossHint({ dir, values, played }, { fallback, arrows: ARROWS }) : `Hint: ${dir}${fallback ? ' (from the heuristic)' : ''}`;
-      setStatus();
+      const asked = ++hints;
+      const plain = dir ? `Hint: ${dir}${fallback ? ' (from the heuristic)' : ''}` : '';
+      const show = (text) => {
+        if (asked !== hints) return; // a later hint, or a move, came first
+        hintText = text;
+        setStatus();
+      };
+      if (!dir || !values) return show(plain);
+      // The losses' words load with the first hint that has values (the AI has run by then); the
+      // plain hint if they cannot be had.
+      import('./move-loss.js').then((m) => m.hintText({ dir, values, played }, { fallback, arrows: ARROWS }), () => plain).then(show);
     },
 
     // What the full panel draws; nothing on a minimal board.

@@ -1,9 +1,8 @@
 // The AI panel's side of the settings: its picture of the picked strategy (setBrain:
-// explanation, strength choices and lines, network, weights), the strategy, strength and
-// network chosen, a learned strategy's network asked for, and the weights checked. No DOM:
-// the view draws.
+// explanation, strength choices, what its strength lines say, network, weights), the strategy,
+// strength and network chosen, a learned strategy's network asked for, and the weights checked.
+// No DOM: the view draws (the full panel puts the strength in words: strength-words.js).
 import { budgetKey, budgetLabel, checkWeights, explained, strengthChoices, withExplanations } from './strategies.js';
-import { strengthWords } from './strength-words.js';
 import { BEST } from './best.js';
 import { SHIPPED } from '../shared/choices.js';
 import { errorText } from '../shared/errors.js';
@@ -57,8 +56,6 @@ export function createBrain({ ai, view, settings, catalog, game, interval }) {
     wantWords(s);
     const w = s.weights ? values.weights[s.name] ?? s.weightDefaults : null;
     const network = s.needs === 'network' ? s.network : null;
-    // "Fits the speed": the rung it chose on this machine (and the default player's family), and why.
-    const words = strengthWords({ info: s, budget: budget(), nodesPerMs: ai?.nodesPerMs, count: ai?.count, intervalMs: interval(), pick: ai?.pick?.(size(), interval()) ?? null });
     view.setBrain({
       strategy: s.name,
       picked: s.plays,
@@ -72,8 +69,9 @@ export function createBrain({ ai, view, settings, catalog, game, interval }) {
       chosenLabel: budgetLabel(budget(), s.plays),
       weights: s.weights ? s.weights.map((f) => ({ ...f, value: w[f.name] })) : null,
       customWeights: Boolean(values.weights[s.name]),
-      fit: words.fit,
-      strengthLine: words.line,
+      // What the strength lines say (strength-words.js's strengthWords puts it in words): "Fits
+      // the speed": the rung it chose on this machine (and the default player's family), and why.
+      strength: { info: s, budget: budget(), nodesPerMs: ai?.nodesPerMs, count: ai?.count, intervalMs: interval(), pick: ai?.pick?.(size(), interval()) ?? null },
       bothLadders: s.name === BEST,
     });
   }

@@ -9,6 +9,7 @@ import { SPEEDS, SHIPPED, YOURS } from '../shared/choices.js';
 import { createLiveFigures } from './live-figures.js';
 import { createLadderTable } from './ladder-table.js';
 import { createWeightsForm } from './weights-form.js';
+import { strengthWords } from './strength-words.js';
 
 // The picker's groups (strategies.js's strategyGroup); the default stands first, alone.
 const GROUPS = { search: 'Searching players', learned: 'Learned players', simple: 'Simple players' };
@@ -150,12 +151,13 @@ export function createAiPanel(id, handlers, { bar, settingsBody = null }) {
      * (the network whose download line shows: a learned strategy's, or the default player's on
      * 4x4), explanation, choices: [{key,
      * label}], chosen (a key), chosenLabel, weights: [{name, min, max, default, value}] | null,
-     * customWeights, fit: what "Fits the speed" chose and why, in words, strengthLine: how strong
-     * the chosen strength plays, in a line, bothLadders: the ladder's figures of both families
-     * (the default player's)}.
+     * customWeights, strength: what strength-words.js's strengthWords puts in words (what "Fits
+     * the speed" chose and why; how strong the chosen strength plays, in a line), bothLadders:
+     * the ladder's figures of both families (the default player's)}.
      * A chosen budget that is not among the choices (an embedder's) shows as one more.
      */
-    setBrain({ strategy, picked = strategy, network: net = null, networkLine = net, explanation: text, choices: options, chosen, chosenLabel, weights, customWeights, fit, strengthLine: line, bothLadders = false }) {
+    setBrain({ strategy, picked = strategy, network: net = null, networkLine = net, explanation: text, choices: options, chosen, chosenLabel, weights, customWeights, strength, bothLadders = false }) {
+      const { fit, line } = strengthWords(strength);
       strengthLine.textContent = line ?? '';
       strengthLine.hidden = !line;
       strategyChoice.set(picked);

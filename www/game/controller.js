@@ -2,14 +2,13 @@
 // settings, the statistics, records), composed of rooms with one job each: the game itself
 // (flow.js, and first-game.js for the game a board opens with), the settings (settings.js),
 // the AI (its one front door, ai/board-ai.js), the statistics (stats.js), the games kept to
-// review (kept.js) and records opened to play on (record-open.js). It never touches the DOM
-// and never computes a move itself.
+// review (kept.js) and records opened to play on (record-open.js, loaded when one is first
+// opened). It never touches the DOM and never computes a move itself.
 import { MODES, MODE_LABELS, THEMES, validSize } from '../shared/choices.js';
 import { createBoardAi } from '../ai/board-ai.js';
 import { createSettings } from './settings.js';
 import { createStats } from './stats.js';
 import { createKept } from './kept.js';
-import { createRecordOpener } from './record-open.js';
 import { createFlow } from './flow.js';
 import { openFirstGame } from './first-game.js';
 
@@ -28,7 +27,12 @@ export function createController({ Game, loadRecords, view, storage, ai: pool, c
   const { values } = settings;
   const kept = createKept({ storage, view, on: options.history === true });
   const stats = createStats({ storage, view, kept });
-  const records = createRecordOpener({ Game, loadRecords, view, onEvent });
+  // Records opened to play on (record-open.js), loaded when one is first opened; a failed load is tried again next time.
+  let records = null;
+  const opener = () => (records ??= import('./record-open.js').then((m) => m.createRecordOpener({ Game, loadRecords, view, onEvent }), (e) => {
+    records = null;
+    throw e;
+  }));
   let ai = null;
   const flow = createFlow({
     Game, view, storage, settings, stats, kept, onEvent,
@@ -128,7 +132,7 @@ export function createController({ Game, loadRecords, view, storage, ai: pool, c
      * in progress is replaced only if the player says so. `ai`: the AI plays on at once.
      */
     async loadRecord(text, { at, confirm = true, ai: aiPlays = false } = {}) {
-      const next = await records.open(text, { at, ask: confirm, current: () => (flow.inProgress() ? flow.game : null) });
+      const next = await (await opener()).open(text, { at, ask: confirm, current: () => (flow.inProgress() ? flow.game : null) });
       if (!next) return false;
       ai.stop('new-game');
       values.mode = next.mode;
