@@ -106,6 +106,8 @@ pub struct Tables {
     /// holds the board, its best move is played when the search scores it within `margin`.
     walls: Vec<ReachTable>,
     margin: f64,
+    /// Whether the search holds the 442 walls, and from which tile's exponent up they count.
+    hold: Option<u8>,
     /// How many decisions a wall table held the board for, and how many of them played its move.
     counts: std::sync::Arc<WallCounts>,
 }
@@ -238,6 +240,7 @@ impl Tables {
             id: next_id(),
             walls: Vec::new(),
             margin: WALL_MARGIN,
+            hold: None,
             counts: Default::default(),
         }
     }
@@ -251,6 +254,16 @@ impl Tables {
     /// These tables, the wall tables' moves checked with `margin` (see [`WALL_MARGIN`]).
     pub fn with_margin(self, margin: f64) -> Tables {
         Tables { margin, ..self }
+    }
+
+    /// These tables, the search holding the 442 walls where six tiles of at least `2^from`
+    /// stand on them (None: it does not hold them).
+    pub fn with_hold(self, hold: Option<u8>) -> Tables {
+        Tables { hold, ..self }
+    }
+
+    pub fn hold(&self) -> Option<u8> {
+        self.hold
     }
 
     pub fn walls(&self) -> &[ReachTable] {
@@ -430,6 +443,10 @@ impl Tables {
             (Use::Leaves, _) => format!("{names}; at the leaves"),
             (Use::Root, Breaks::RuledOut) => names,
             (Use::Root, Breaks::Searched) => format!("{names}; breaking moves searched"),
+        };
+        let uses = match self.hold {
+            Some(hold) => format!("{uses}; holding walls of {} up", 1u64 << hold),
+            None => uses,
         };
         match self.from {
             0 => uses,

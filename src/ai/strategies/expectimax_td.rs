@@ -7,8 +7,10 @@ use super::decision::{Decision, Strategy};
 use super::expectimax::{adaptive_depth, run, MAX_DEPTH};
 use crate::ai::api::names::StrategyName;
 use crate::ai::api::options::SearchOptions;
+use crate::ai::endgame::reachable::Walls;
 use crate::ai::endgame::{Breaks, Tables, Use};
 use crate::ai::eval::downgrade::downgraded;
+use crate::ai::eval::holding::{Hold, Holding};
 use crate::ai::eval::learned::NetworkEval;
 use crate::ai::ntuple::network::{tile_points, Network};
 use crate::ai::search::bitboard::Bitboard;
@@ -30,6 +32,10 @@ pub struct ExpectimaxTd<'n> {
 /// search decides: moves the table cannot tell apart (two sure ones, most often) differ in
 /// what they leave for later, which the sub-game does not see.
 const CHANCE_SLACK: f64 = 0.05;
+
+/// Holding the walls, a search whose best move is worth at most this many times the points
+/// the board's tiles made (nothing left to come) finds every move lost.
+const LOOKS_LOST: f64 = 1.01;
 
 /// The moves a covering table lets the search weigh, when its sub-game can still be won: those
 /// whose chance of winning it is within [`CHANCE_SLACK`] of the best, and those that break its
@@ -80,7 +86,19 @@ impl Strategy for ExpectimaxTd<'_> {
                 let depth = o
                     .depth
                     .unwrap_or_else(|| adaptive_depth(board.distinct_tiles()));
-                run(board, &eval, depth, o.budget, moves, clock)
+                let hold = tables
+                    .and_then(|t| t.hold())
+                    .and_then(|from| Hold::find(board, Walls::F442, from));
+                let held = hold.map(|hold| {
+                    let held = Holding { inner: &eval, hold };
+                    run(board, &held, depth, o.budget, moves, clock)
+                });
+                // Holding the walls, every move may look lost: then search without the rule.
+                let made = tile_points(cells) as f64;
+                match held {
+                    Some(d) if d.values.iter().flatten().any(|&v| v > made * LOOKS_LOST) => d,
+                    _ => run(board, &eval, depth, o.budget, moves, clock),
+                }
             }
             _ => {
                 let grid = Grid::new(size, cells);

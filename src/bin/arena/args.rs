@@ -85,6 +85,8 @@ pub struct Cli {
     pub table_from: Option<u64>,
     /// `--table-margin`: how far below its best the search may score a wall table's move.
     pub table_margin: f64,
+    /// `--table-hold`: the search holds the 442 walls of at least this tile.
+    pub table_hold: Option<u64>,
     /// `--start`: game i starts from the i-th position of this file.
     pub start: Option<String>,
     /// `start`'s positions, read once before any game (`main`).
@@ -239,6 +241,12 @@ struct GameArgs {
     /// move is played when the search scores it within this share of the search's best value.
     #[arg(long, value_name = "SHARE", default_value_t = game2048::ai::endgame::lookup::WALL_MARGIN, requires = "tables")]
     table_margin: f64,
+    /// Where six tiles of at least TILE stand on the 442 cells (the top row and the two
+    /// under its end, in any symmetry) as the board's six largest, the search counts a line
+    /// that moves one of them as lost, and searches again without that rule when every move
+    /// then looks lost.
+    #[arg(long, value_name = "TILE", value_parser = parse_tile, requires = "tables")]
+    table_hold: Option<u64>,
     /// Play game i from the i-th position of a JSON-lines file (as --positions writes them)
     /// rather than from a new board, spawning from seed S + i; its score is the points made
     /// from there. An endgame's benchmark without playing the opening each time.
@@ -474,6 +482,7 @@ impl Arena {
             uses: Use::default(),
             table_from: None,
             table_margin: game2048::ai::endgame::lookup::WALL_MARGIN,
+            table_hold: None,
             start: None,
             loaded_start: None,
             sparse: false,
@@ -541,6 +550,7 @@ impl Arena {
         cli.uses = games.table_use;
         cli.table_from = games.table_from;
         cli.table_margin = games.table_margin;
+        cli.table_hold = games.table_hold;
         cli.start = games.start;
         cli.sparse = games.sparse;
         cli.out = out;
