@@ -106,6 +106,8 @@ pub struct Tables {
     /// holds the board, its best move is played when the search scores it within `margin`.
     walls: Vec<ReachTable>,
     margin: f64,
+    /// Moves whose chances lie within `tie` of the best are the table's best alike.
+    tie: f64,
     /// Whether the search holds the 442 walls, and from which tile's exponent up they count.
     hold: Option<u8>,
     /// How many decisions a wall table held the board for, and how many of them played its move.
@@ -240,6 +242,7 @@ impl Tables {
             id: next_id(),
             walls: Vec::new(),
             margin: WALL_MARGIN,
+            tie: WALL_TIE,
             hold: None,
             counts: Default::default(),
         }
@@ -264,6 +267,12 @@ impl Tables {
 
     pub fn hold(&self) -> Option<u8> {
         self.hold
+    }
+
+    /// These tables, moves whose chances lie within `tie` of the best counted as its equals
+    /// (see [`WALL_TIE`]).
+    pub fn with_tie(self, tie: f64) -> Tables {
+        Tables { tie, ..self }
     }
 
     pub fn walls(&self) -> &[ReachTable] {
@@ -300,7 +309,7 @@ impl Tables {
         let value = |d: Direction| values[d.index()].unwrap_or(f64::MIN);
         let dir = Direction::ALL
             .into_iter()
-            .filter(|d| covered.chances[d.index()].is_some_and(|c| c >= top - WALL_TIE))
+            .filter(|d| covered.chances[d.index()].is_some_and(|c| c >= top - self.tie))
             .max_by(|&a, &b| {
                 value(a)
                     .total_cmp(&value(b))
@@ -432,11 +441,17 @@ impl Tables {
         let walls: Vec<String> = self.walls.iter().map(|t| t.game().name()).collect();
         let names = match (names.is_empty(), walls.is_empty()) {
             (_, true) => names,
-            (true, false) => format!("walls {} (margin {})", walls.join(", "), self.margin),
-            (false, false) => format!(
-                "{names}, walls {} (margin {})",
+            (true, false) => format!(
+                "walls {} (margin {}, tie {})",
                 walls.join(", "),
-                self.margin
+                self.margin,
+                self.tie
+            ),
+            (false, false) => format!(
+                "{names}, walls {} (margin {}, tie {})",
+                walls.join(", "),
+                self.margin,
+                self.tie
             ),
         };
         let uses = match (self.uses, self.breaks) {

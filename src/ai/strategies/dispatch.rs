@@ -81,6 +81,7 @@ pub fn strategy<'n>(options: &SearchOptions, knowledge: Knowledge<'n>) -> Box<dy
         }),
         StrategyName::Expectimax => Box::new(Expectimax {
             options: options.clone(),
+            tables: knowledge.tables,
         }),
         StrategyName::Td => Box::new(Td { moves, network }),
         StrategyName::ExpectimaxTd => Box::new(ExpectimaxTd {

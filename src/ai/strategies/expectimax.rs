@@ -12,6 +12,7 @@ use std::rc::Rc;
 use super::decision::{Decision, Strategy};
 use crate::ai::api::names::StrategyName;
 use crate::ai::api::options::SearchOptions;
+use crate::ai::endgame::Tables;
 use crate::ai::eval::heuristic::{EvalWeights, Evaluate, LineScorer, RowTable};
 use crate::ai::search::bitboard::Bitboard;
 use crate::ai::search::budget::{deepen, Budget, Control};
@@ -395,17 +396,28 @@ pub fn search(
 }
 
 /// Expectimax with a node or time budget, as the options say.
-pub struct Expectimax {
+pub struct Expectimax<'t> {
     pub options: SearchOptions,
+    /// Wall tables: where one holds a 4x4 board, its move is played when the search scores
+    /// it within the tables' margin ([`Tables::wall_move`]).
+    pub tables: Option<&'t Tables>,
 }
 
-impl Strategy for Expectimax {
+impl Strategy for Expectimax<'_> {
     fn name(&self) -> &'static str {
         StrategyName::Expectimax.name()
     }
 
     fn decide(&self, cells: &[u8], size: usize, clock: &dyn Clock) -> Decision {
         let o = &self.options;
-        search(cells, size, &o.weights, o.depth, o.budget, o.moves, clock)
+        let mut decision = search(cells, size, &o.weights, o.depth, o.budget, o.moves, clock);
+        let tables = self.tables.filter(|t| size == 4 && t.apply_to(cells));
+        if let Some(dir) = tables
+            .zip(Bitboard::from_exponents(cells))
+            .and_then(|(t, b)| t.wall_move(b.0, &decision.values))
+        {
+            decision.dir = Some(dir);
+        }
+        decision
     }
 }

@@ -85,6 +85,9 @@ pub struct Cli {
     pub table_from: Option<u64>,
     /// `--table-margin`: how far below its best the search may score a wall table's move.
     pub table_margin: f64,
+    /// `--table-tie`: how close to a wall table's best chance a move's must be to count as
+    /// one of its best.
+    pub table_tie: f64,
     /// `--table-hold`: the search holds the 442 walls of at least this tile.
     pub table_hold: Option<u64>,
     /// `--start`: game i starts from the i-th position of this file.
@@ -241,6 +244,11 @@ struct GameArgs {
     /// move is played when the search scores it within this share of the search's best value.
     #[arg(long, value_name = "SHARE", default_value_t = game2048::ai::endgame::lookup::WALL_MARGIN, requires = "tables")]
     table_margin: f64,
+    /// A wall table counts the moves whose chances lie within this of its best as its best
+    /// alike, and the search chooses among them: the table overrules the search only where
+    /// the search's own move falls this far below the table's best.
+    #[arg(long, value_name = "CHANCE", default_value_t = game2048::ai::endgame::lookup::WALL_TIE, requires = "tables")]
+    table_tie: f64,
     /// Where six tiles of at least TILE stand on the 442 cells (the top row and the two
     /// under its end, in any symmetry) as the board's six largest, the search counts a line
     /// that moves one of them as lost, and searches again without that rule when every move
@@ -483,6 +491,7 @@ impl Arena {
             table_from: None,
             table_margin: game2048::ai::endgame::lookup::WALL_MARGIN,
             table_hold: None,
+            table_tie: game2048::ai::endgame::lookup::WALL_TIE,
             start: None,
             loaded_start: None,
             sparse: false,
@@ -551,6 +560,7 @@ impl Arena {
         cli.table_from = games.table_from;
         cli.table_margin = games.table_margin;
         cli.table_hold = games.table_hold;
+        cli.table_tie = games.table_tie;
         cli.start = games.start;
         cli.sparse = games.sparse;
         cli.out = out;

@@ -104,6 +104,7 @@ fn load_tables(cli: &mut args::Cli) -> Result<(), Fail> {
             .with_use(cli.uses)
             .with_from(cli.table_from.map_or(0, |t| t.trailing_zeros() as u8))
             .with_margin(cli.table_margin)
+            .with_tie(cli.table_tie)
             .with_hold(cli.table_hold.map(|t| t.trailing_zeros() as u8)),
     ));
     Ok(())
