@@ -140,6 +140,7 @@ export function createAiBar(id, handlers, { controls = 'full' } = {}) {
     setStrategies() {},
     setWeightErrors() {},
     setAiStats() {},
+    setBoard() {},
     destroy() {},
   };
 }

@@ -9,6 +9,7 @@ import { createAi } from '../ai/pool.js';
 import { workerCount } from '../ai/worker-lifecycle.js';
 import { REVIEW_BUDGETS, RATINGS, explainRatings, reviewGame, summarize, lossText } from './review.js';
 import { evaluationChart } from '../shared/chart.js';
+import { oddsLine } from '../ai/stage-odds.js';
 
 const DIRS = ['up', 'right', 'down', 'left'];
 const label = (name) => RATINGS.find((r) => r.name === name)?.label ?? name;
@@ -43,6 +44,8 @@ export function createReviewView(box, { replay, engine, goTo }) {
   status.setAttribute('role', 'status');
   start.disabled = replay.length === 0;
   const summary = add(panel, el('div', 'review-summary'));
+  // The AI's odds from the stage of the position shown (stage-odds.js), at the summary's head.
+  const odds = el('p', 'review-odds');
   const table = add(add(panel, el('div', 'review-table-wrap')), el('table', 'review-table'));
   const head = add(add(table, el('thead')), el('tr'));
   for (const h of ['Move', 'Played', 'AI', '↑', '→', '↓', '←', 'Loss', 'Rating']) add(head, el('th', null, h));
@@ -77,6 +80,7 @@ export function createReviewView(box, { replay, engine, goTo }) {
   function drawSummary(done) {
     const s = summarize(results);
     summary.textContent = '';
+    summary.append(odds);
     if (!s.rated) return;
     add(summary, el('p', 'review-matched', `${done ? 'Reviewed' : 'So far'}: ${s.rated.toLocaleString('en')} of ${replay.length.toLocaleString('en')} moves. ${Math.round(s.matched * 100)}% matched the AI's move. `
       + RATINGS.map((r) => `${label(r.name)} ${s.counts[r.name]}`).join(', ') + `. The AI searched ${s.depth.toFixed(1)} moves deep on average.`));
@@ -150,6 +154,8 @@ export function createReviewView(box, { replay, engine, goTo }) {
     focus: () => heading.focus(),
     showPosition(pos) {
       panel.dataset.position = String(pos);
+      odds.textContent = oddsLine(replay.cells(pos), size) ?? '';
+      odds.hidden = !odds.textContent;
     },
     destroy() {
       controller?.abort();
