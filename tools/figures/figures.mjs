@@ -23,7 +23,7 @@ import { ENDGAME_FILE, ENDGAME_FROM } from '../../www/ai/endgame.js';
 import { FAMILIES, FASTEST_GAMES, fitPlayer } from '../../www/ai/fit-player.js';
 import { SPEEDS } from '../../www/shared/choices.js';
 import { isStale } from '../runs/replay-stale.mjs';
-import { BINS, FIRST_ROW, MIN_GAMES, calibration, oddsBlock, oddsRows, shownShare } from './stage-odds.mjs';
+import { BINS, ECE_AIM, FIRST_ROW, MIN_GAMES, calibration, oddsBlock, oddsRows, shownShare } from './stage-odds.mjs';
 import { TENTHS } from '../../www/ai/stage-odds.js';
 
 export const STRENGTH_FIGURES = 'www/ai/strength-figures.js';
@@ -829,7 +829,7 @@ function stageOddsSection({ rung, file, games, rows, held, check }) {
     '### Its calibration on other seeds',
     '',
     `Checked on games of the same player on seeds the table's games did not use: ${heldRuns}. Each of those games and each stage it got to is one prediction (the cell's share as the page shows it) of whether the game reached ${ODDS_TILE};`,
-    `the predictions fall in ${BINS} bins by their share. The expected calibration error (each bin's gap between the mean prediction and the share observed, weighted by its predictions) is **${pct(check.ece)} points**, over ${check.count.toLocaleString('en-US')} predictions from ${check.games.toLocaleString('en-US')} games.`,
+    `the predictions fall in ${BINS} bins by their share. The expected calibration error (each bin's gap between the mean prediction and the share observed, weighted by its predictions) is **${pct(check.ece)} points**, over ${check.count.toLocaleString('en-US')} predictions from ${check.games.toLocaleString('en-US')} games: ${check.ece <= ECE_AIM ? 'within' : 'above'} the ${pct(ECE_AIM)} points the odds aim at.`,
     `Below ${ODDS_TILE / 2} every cell says about the same as the whole table (${pct(reached(games) / games.length)}% of its games reached ${ODDS_TILE}), so most of that error is how far these games' own share, ${share(reached(held), held.length)}, lies from it: with ${held.length.toLocaleString('en-US')} games its 95% interval alone spans ${pct(hi - lo)} points.`,
     '',
     table(['predicted', 'predictions', 'mean predicted', 'observed', 'gap (points)'], bins),

@@ -17,6 +17,8 @@ export const FIRST_ROW = 256;
 export const MIN_GAMES = 100;
 // The calibration's bins: the predicted share in BINS equal steps.
 export const BINS = 10;
+// The expected calibration error the odds aim at, on games of seeds the table's did not use.
+export const ECE_AIM = 0.02;
 
 /** A game line's last stage (its `tiles` counts), read once a game. */
 const ends = new WeakMap();
