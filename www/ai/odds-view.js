@@ -1,7 +1,7 @@
 // The AI panel's line of the AI's odds from the board's stage (stage-odds.js's oddsLine): its
 // element, and set(board) with each board shown. stage-odds.js, which holds the table, is
-// loaded with the first board rather than with the panel: it is no part of a first visit.
-// Classes and text only.
+// imported once the first board is drawn rather than with the panel, so that a first visit's
+// modules do not wait for it (`make size`). Classes and text only.
 import { el } from '../shared/dom.js';
 
 /** Returns {element, set({cells, size, end})}: the line for the board, none once the game is over. */
