@@ -198,7 +198,8 @@ screenshots: build node-deps chromium
 ## --- figures ---------------------------------------------------------------
 
 # The strength figures from the arena's game lines under data/ (data/index.json): writes
-# docs/figures.md, the ladder in www/ai/strength-figures.js and the README's players table.
+# docs/figures.md, the ladder in www/ai/strength-figures.js, the odds from a stage in
+# www/ai/stage-odds.js and the README's players table.
 # tests/node/figures-generated.test.mjs fails while any of them differs from what it writes.
 figures:
 	node tools/figures/figures.mjs

@@ -12,6 +12,7 @@ import { crc32 } from 'node:zlib';
 import { join } from 'node:path';
 import { setup, openPage, ready, engineCells, score, settle, saved, screenshot, docShot, domBoard } from './helpers.mjs';
 import { load } from '../node/wasm.mjs';
+import { oddsLine } from '../../www/ai/stage-odds.js';
 
 const env = setup();
 const core = await load('game2048_records');
@@ -315,6 +316,8 @@ test('review of a short 4x4 game by the learned search: each move\'s cost in poi
   assert.match(await page.textContent('.review-matched'), /30 of 30 moves\. \d+% matched the AI's move.* Together the moves lost about [\d.]+[kM]? points against the AI's choices\.$/);
   assert.equal(await page.textContent('.review-summary svg.chart-evaluation title'), 'The expected final score over the game');
   // The costliest move: the most points lost of the table, linked, with its points; the link shows its position.
+  // Its boards are all below the odds' first stage: no line of odds.
+  assert.equal(await page.locator('.review-odds').isVisible(), false);
   const worst = page.locator('.review-worst-link').first();
   if (await worst.count()) {
     const n = Number(await worst.getAttribute('data-move'));
@@ -331,6 +334,40 @@ test('review of a short 4x4 game by the learned search: each move\'s cost in poi
   await screenshot(page, 'review');
   await page.evaluate(() => { document.querySelector('.review-table-wrap').scrollTop = 0; window.scrollTo(0, 0); });
   await docShot(page.locator('.replay-page'), 'review.png');
+  await done();
+});
+
+test("the AI's odds from the stage: the game's AI panel and the review's summary give the line of the board shown", async () => {
+  // A 4x4 game from 16384 with the next one 14,744 of 16,384 built (89.99%), 4 moves on (90%+).
+  const g = core.Game.fromCells(4, [16384, 8192, 4096, 2048, 256, 128, 16, 8, 0, 0, 0, 0, 0, 0, 0, 0]);
+  for (let i = 0; i < 8 && g.moves < 4; i++) g.move(DIRS[i % 4]);
+  const record = g.record();
+  g.free();
+  const { page, context, done } = await openPage(env, `index.html#continue=${record}`, { wait: false });
+  await ready(page);
+  const cells = await engineCells(page);
+  const line = oddsLine(cells, 4);
+  assert.match(line, /^From boards at this stage \(largest tile 16384, the next 16384 90% or more built\), the AI \(\w+\) reaches 32768 in about \d+% of games\.$/);
+  await page.waitForFunction((text) => document.querySelector('.ai-odds')?.textContent === text, line);
+  assert.equal(await page.locator('.ai-odds').isVisible(), true);
+
+  const replay = await context.newPage();
+  await replay.goto(`${env.url}replay.html#${record}`);
+  await replayReady(replay);
+  await replay.locator('.replay-review').click();
+  await replay.selectOption('.review-budget', 'fast');
+  await replay.locator('.review-start').click();
+  await replay.waitForSelector('.review.review-done', { timeout: 60000 });
+  assert.equal(await replay.textContent('.review-summary .review-odds'), oddsLine(await replayCells(replay), 4));
+  // It follows the position shown: the last move's (90% or more) and the first's (80–90%).
+  const shown = [];
+  for (const n of [4, 1]) {
+    await replay.locator(`.review-goto >> text="${n}"`).click();
+    shown.push(await replay.textContent('.review-summary .review-odds'));
+    assert.equal(shown.at(-1), oddsLine(await replayCells(replay), 4), `move ${n}`);
+  }
+  assert.match(shown[0], /90% or more built/);
+  assert.match(shown[1], /80–90% built/);
   await done();
 });
 

@@ -1,12 +1,13 @@
 // Every strength figure comes from one source, the game lines under data/: docs/figures.md,
-// the ladder block of the page's strength figures and the README's players table are what
-// tools/figures/figures.mjs writes from them. A figure edited by hand, or new game lines without
+// the ladder block of the page's strength figures, the table of the odds from a stage
+// (www/ai/stage-odds.js) and the README's players table are what tools/figures/figures.mjs
+// writes from them. A figure edited by hand, or new game lines without
 // `make figures`, fails here.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { render, FIGURES_PAGE, STRENGTH_FIGURES, README } from '../../tools/figures/figures.mjs';
+import { render, FIGURES_PAGE, STRENGTH_FIGURES, STAGE_ODDS_MODULE, README } from '../../tools/figures/figures.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -21,8 +22,8 @@ function firstDifference(actual, expected) {
 
 const out = render();
 
-test('the script writes the figures page, the page\'s ladder and the README\'s players table', () => {
-  assert.deepEqual([...out.keys()].sort(), [FIGURES_PAGE, STRENGTH_FIGURES, README].sort());
+test('the script writes the figures page, the page\'s ladder, the odds from a stage and the README\'s players table', () => {
+  assert.deepEqual([...out.keys()].sort(), [FIGURES_PAGE, STRENGTH_FIGURES, STAGE_ODDS_MODULE, README].sort());
 });
 
 for (const [path, expected] of out) {

@@ -83,3 +83,38 @@ test('a learned rung quoted with the endgame table is quoted from games that pla
     }
   }
 });
+
+test("the odds from a stage are the games of the page's default player at Max, and are checked on games of that player on other seeds", async () => {
+  const { TD_LADDER } = await import(new URL(`../../${STRENGTH_FIGURES}`, import.meta.url));
+  const { STAGE_ODDS } = await import('../../www/ai/stage-odds.js');
+  const { ODDS_HELD_OUT } = await import('../../tools/figures/figures.mjs');
+  const rung = TD_LADDER.find((r) => r.name === STAGE_ODDS.player);
+  assert.ok(rung, `${STAGE_ODDS.player} is a rung of the learned ladder`);
+  // The rung's own games, as its strength line quotes them (with the endgame table where it plays).
+  assert.deepEqual([STAGE_ODDS.from, STAGE_ODDS.nodes, STAGE_ODDS.endgame], [rung.from, rung.nodes, rung.endgame ?? false]);
+  const games = gameLines(STAGE_ODDS.from);
+  assert.equal(STAGE_ODDS.games, games.length);
+  // A row's first cell: of the games whose largest got to its tile, the share that reached the
+  // odds' tile. Along a row and down the rows the games that reach it stay (each got to every
+  // stage before) while the others drop out, so no cell is below the one before.
+  const reached = games.filter((g) => largest(g) >= STAGE_ODDS.tile).length;
+  let before = 0;
+  for (const [l, cells] of Object.entries(STAGE_ODDS.rows)) {
+    assert.equal(cells[0], Math.round((100 * reached) / games.filter((g) => largest(g) >= Number(l)).length), `largest ${l}`);
+    for (const c of cells.filter((x) => x !== null)) {
+      assert.ok(c >= before, `largest ${l}: ${cells}`);
+      before = c;
+    }
+  }
+  const seeds = new Set(games.map((g) => g.seed));
+  const playsAs = (g) => JSON.stringify([g.strategy, g.options, g.tables ?? null]);
+  assert.ok(ODDS_HELD_OUT.length > 0);
+  for (const file of ODDS_HELD_OUT) {
+    const held = gameLines(file);
+    assert.ok(held.length > 0, `${file}: no games`);
+    for (const g of held) {
+      assert.ok(!seeds.has(g.seed), `${file}: seed ${g.seed} is one of the table's`);
+      assert.equal(playsAs(g), playsAs(games[0]), `${file}, seed ${g.seed}: plays otherwise than the table's games`);
+    }
+  }
+});

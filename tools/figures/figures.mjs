@@ -4,6 +4,9 @@
 //     and the command that produced each file;
 //   - the LADDER block of the page's strength figures (STRENGTH_FIGURES below): each rung's
 //     measured reach and mean nodes a move, which the strength control and "Fits the speed" use;
+//   - the STAGE ODDS block of www/ai/stage-odds.js: the odds from a stage, from the games of
+//     the page's default player at Max (tools/figures/stage-odds.mjs), with their calibration
+//     on other seeds in docs/figures.md;
 //   - the players table in README.md (between its `figures:players` markers).
 // `make figures` (after new game lines); `--check` writes nothing and exits 1 naming each
 // file that differs from what it would write. tests/node/figures-generated.test.mjs runs
@@ -20,11 +23,14 @@ import { ENDGAME_FILE, ENDGAME_FROM } from '../../www/ai/endgame.js';
 import { FAMILIES, FASTEST_GAMES, fitPlayer } from '../../www/ai/fit-player.js';
 import { SPEEDS } from '../../www/shared/choices.js';
 import { isStale } from '../runs/replay-stale.mjs';
+import { BINS, ECE_AIM, FIRST_ROW, MIN_GAMES, calibration, oddsBlock, oddsRows, shownShare } from './stage-odds.mjs';
+import { TENTHS } from '../../www/ai/stage-odds.js';
 
 export const STRENGTH_FIGURES = 'www/ai/strength-figures.js';
 export const FIGURES_PAGE = 'docs/figures.md';
 export const README = 'README.md';
 export const INDEX = 'data/index.json';
+export const STAGE_ODDS_MODULE = 'www/ai/stage-odds.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -59,6 +65,12 @@ const PAGE_GAMES = 200;
 const DEEPEST_GAMES = 100;
 /** The games a rung needs before the page quotes it. */
 const neededGames = (rungs, r) => (rungs === TD_LADDER && r === rungs[rungs.length - 1] ? DEEPEST_GAMES : PAGE_GAMES);
+// The odds from a stage (www/ai/stage-odds.js): the tile they are of, and the games of the page's
+// default player at Max on seeds its table's games did not use, which check them. Those games
+// must play as the table's do (the same options and endgame set).
+const ODDS_TILE = 32768;
+export const ODDS_HELD_OUT = ['data/runs/expectimax-td-20000-distilled-leaves-from16384-s1001.jsonl'];
+
 // The strongest browser AI we know, as its own README reports it: each rung is compared with it.
 const REFERENCE = {
   name: '[ziap/2048-ai](https://github.com/ziap/2048-ai)',
@@ -601,8 +613,8 @@ function tunedSection() {
   return parts.join('\n');
 }
 
-function sourcesSection(index) {
-  const used = new Set([...LADDER.map((r) => r.file), ...measured(TD_LADDER, index).map((r) => r.file), ...TD_LADDER.filter(goingRungs(index)).map((r) => r.file), ...PLAYERS.map((p) => p.file), ...DEPTHS.map((p) => p.file), ...PLIES.map((p) => p.file), ...SIDE_BY_SIDE.map((p) => p.file), TWO_NETWORKS.file, ...STORAGE.map((p) => p.file), ...TUNED.map((t) => t.file)]);
+function sourcesSection(index, odds) {
+  const used = new Set([odds.file, ...ODDS_HELD_OUT, ...LADDER.map((r) => r.file), ...measured(TD_LADDER, index).map((r) => r.file), ...TD_LADDER.filter(goingRungs(index)).map((r) => r.file), ...PLAYERS.map((p) => p.file), ...DEPTHS.map((p) => p.file), ...PLIES.map((p) => p.file), ...SIDE_BY_SIDE.map((p) => p.file), TWO_NETWORKS.file, ...STORAGE.map((p) => p.file), ...TUNED.map((t) => t.file)]);
   const rows = [...used].sort().map((file) => {
     const entry = index.files[file];
     if (!entry) throw new Error(`${file} is quoted but not in ${INDEX}`);
@@ -624,7 +636,7 @@ function sourcesSection(index) {
 const short = (n) => (n >= 1e6 ? `${n / 1e6}M` : `${Math.round(n / 1000)}k`);
 
 /** docs/figures.md. */
-function figuresPage(index) {
+function figuresPage(index, odds) {
   return [
     '# Figures',
     '',
@@ -662,7 +674,9 @@ function figuresPage(index) {
     '',
     tunedSection(),
     '',
-    sourcesSection(index),
+    stageOddsSection(odds),
+    '',
+    sourcesSection(index, odds),
     '',
     'Speeds and download sizes depend on the machine and the build, so no file here holds them:',
     '`make bench`, `make size`, `make figures-page` and `make figures-embed` measure them where',
@@ -767,6 +781,63 @@ function maxPick(index) {
   return { strategy: pick.strategy, rung: pick.rung, file: pick.rung.from };
 }
 
+/** How a game plays, as its line writes it: its strategy's options and the endgame set it read. */
+const playsAs = (g) => JSON.stringify([g.strategy, g.options, g.tables ?? null]);
+
+/**
+ * The odds from a stage, from the games of the page's default player at Max (maxPick): its
+ * rung, file, games and table (stage-odds.mjs's rows), and their calibration on ODDS_HELD_OUT,
+ * whose games must play as the table's and on none of its seeds.
+ */
+function stageOdds(index) {
+  const { rung, file } = maxPick(index);
+  const games = gameLines(file);
+  const rows = oddsRows(games, ODDS_TILE);
+  const seeds = new Set(games.map((g) => g.seed));
+  const held = ODDS_HELD_OUT.flatMap((f) => gameLines(f).map((g) => {
+    if (playsAs(g) !== playsAs(games[0])) throw new Error(`${f}: seed ${g.seed} does not play as ${file}'s games do, so it cannot check their odds`);
+    if (seeds.has(g.seed)) throw new Error(`${f}: seed ${g.seed} is one of ${file}'s, so it cannot check their odds`);
+    return g;
+  }));
+  return { rung, file, games, rows, held, check: calibration(rows, held, ODDS_TILE) };
+}
+
+/** How far built, a tenth's column head: "0–10%", ..., "90%+". */
+const tenthHead = (t) => (t === TENTHS - 1 ? `${t * 10}%+` : `${t * 10}–${t * 10 + 10}%`);
+
+/** docs/figures.md's section on the odds from a stage: the table, its calibration on other seeds, and how both are made. */
+function stageOddsSection({ rung, file, games, rows, held, check }) {
+  const reached = (list) => list.filter((g) => largest(g) >= ODDS_TILE).length;
+  const player = `*${rung.name}* (\`expectimax-td\` at ${rung.nodes / 1000}k nodes${rung.endgame ? `, with the endgame table from ${ENDGAME_FROM} on` : ''})`;
+  const cells = Object.entries(rows).map(([l, cs]) => [l, ...cs.map((c) => (c ? `${Math.round(shownShare(c) * 100)}% (${c[0].toLocaleString('en-US')})` : ''))]);
+  const bins = check.bins.map((b) => [`${b.from * 100}–${b.to * 100}%`, b.count.toLocaleString('en-US'), `${pct(b.predicted)}%`, `${pct(b.observed)}%`, pct(Math.abs(b.predicted - b.observed))]);
+  const heldRuns = ODDS_HELD_OUT.map((f) => `[\`${f}\`](../${f}) (seeds ${seedText(run(f).seeds)}${run(f).partial ? `, ${gamesCell(run(f))}` : ''})`).join(', ');
+  const [lo, hi] = wilson(reached(held), held.length);
+  return [
+    '## The odds from a stage',
+    '',
+    `On a 4x4 board the AI panel and a review's summary say "From boards at this stage (largest tile 16384, the next 16384 80–90% built), the AI (${rung.name}) reaches ${ODDS_TILE} in about N% of games" (\`${STAGE_ODDS_MODULE}\`).`,
+    'A stage is the largest tile and how far the next tile of its value is built: the other tiles\' sum over the largest, in tenths.',
+    `N is the share of the games of the page's default player at *Max* on a machine of two cores, ${player}, that got to that stage and went on to ${ODDS_TILE}:`,
+    `[${games.length.toLocaleString('en-US')} games](../${file}), seeds ${seedText(run(file).seeds)}. It is the AI's odds from the stage, not the odds of the move just played, nor of whoever plays on.`,
+    `A game line holds only its last board, and that is enough: while the largest tile stays the same the tiles' sum grows by 2 or 4 a move, so how far the next one is built only grows, by steps under a tenth from 64 up, and a game whose largest went past a tile held two of it first (100% built).`,
+    `So a game got to "largest L, at least t tenths built" exactly when its last largest is above L, or is L with at least t tenths built.`,
+    `The rows start at ${FIRST_ROW}; a cell of fewer than ${MIN_GAMES} games shows no line. Each cell: the share, rounded as the page shows it, and the games that got that far.`,
+    '',
+    table(['largest', ...Array.from({ length: TENTHS }, (_, t) => tenthHead(t))], cells),
+    '',
+    '### Its calibration on other seeds',
+    '',
+    `Checked on games of the same player on seeds the table's games did not use: ${heldRuns}. Each of those games and each stage it got to is one prediction (the cell's share as the page shows it) of whether the game reached ${ODDS_TILE};`,
+    `the predictions fall in ${BINS} bins by their share. The expected calibration error (each bin's gap between the mean prediction and the share observed, weighted by its predictions) is **${pct(check.ece)} points**, over ${check.count.toLocaleString('en-US')} predictions from ${check.games.toLocaleString('en-US')} games: ${check.ece <= ECE_AIM ? 'within' : 'above'} the ${pct(ECE_AIM)} points the odds aim at.`,
+    `Below ${ODDS_TILE / 2} every cell says about the same as the whole table (${pct(reached(games) / games.length)}% of its games reached ${ODDS_TILE}), so most of that error is how far these games' own share, ${share(reached(held), held.length)}, lies from it: with ${held.length.toLocaleString('en-US')} games its 95% interval alone spans ${pct(hi - lo)} points.`,
+    '',
+    table(['predicted', 'predictions', 'mean predicted', 'observed', 'gap (points)'], bins),
+    '',
+    `\`make figures\` writes the table into \`${STAGE_ODDS_MODULE}\` and both tables here from the game lines (\`tools/figures/stage-odds.mjs\`); the commands that played them are under [Sources](#sources).`,
+  ].join('\n');
+}
+
 /**
  * README's players table: a strength figure for each, the games linked to their file; then
  * what the default player plays at Max (maxPick), with its figures.
@@ -803,8 +874,11 @@ export function render() {
   runs.clear();
   indexData = null;
   const index = JSON.parse(read(INDEX));
+  const odds = stageOdds(index);
+  const oddsTable = { player: odds.rung.name, nodes: odds.rung.nodes, endgame: odds.rung.endgame, tile: ODDS_TILE, games: odds.games.length, from: odds.file, rows: odds.rows };
   return new Map([
-    [FIGURES_PAGE, figuresPage(index)],
+    [FIGURES_PAGE, figuresPage(index, odds)],
+    [STAGE_ODDS_MODULE, replaceBlock(STAGE_ODDS_MODULE, read(STAGE_ODDS_MODULE), 'BEGIN STAGE ODDS', 'END STAGE ODDS', oddsBlock(oddsTable))],
     [STRENGTH_FIGURES, replaceBlock(STRENGTH_FIGURES, replaceBlock(STRENGTH_FIGURES, read(STRENGTH_FIGURES), 'BEGIN LADDER', 'END LADDER', ladderBlock('LADDER', LADDER, index)), 'BEGIN TD LADDER', 'END TD LADDER', ladderBlock('TD_LADDER', TD_LADDER, index))],
     [README, replaceBlock(README, read(README), 'figures:players', '/figures:players', playersTable(index))],
   ]);
@@ -825,7 +899,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const { parseFlags } = await import('../lib/cli.mjs');
   const { values } = parseFlags({
     name: 'figures',
-    usage: 'Usage: node tools/figures/figures.mjs [--check]   (`make figures`: writes docs/figures.md, the page\'s ladder, the README\'s players table)',
+    usage: 'Usage: node tools/figures/figures.mjs [--check]   (`make figures`: writes docs/figures.md, the page\'s ladder, the odds from a stage, the README\'s players table)',
     options: { check: { type: 'boolean' } },
   });
   const out = render();

@@ -155,6 +155,7 @@ export function createAiBar(id, handlers, { controls = 'full' } = {}) {
     setStrategies() {},
     setWeightErrors() {},
     setAiStats() {},
+    setBoard() {},
     destroy() {},
   };
 }

@@ -10,6 +10,7 @@ import { createLiveFigures } from './live-figures.js';
 import { createLadderTable } from './ladder-table.js';
 import { createWeightsForm } from './weights-form.js';
 import { strengthWords } from './strength-words.js';
+import { createOddsLine } from './odds-view.js';
 
 // The picker's groups (strategies.js's strategyGroup); the default stands first, alone.
 const GROUPS = { search: 'Searching players', learned: 'Learned players', simple: 'Simple players' };
@@ -92,7 +93,9 @@ export function createAiPanel(id, handlers, { bar, settingsBody = null }) {
   const foldButton = button('ai-fold-button', 'Player and strength', () => handlers.setting('aiPanelOpen', foldButton.getAttribute('aria-expanded') !== 'true'));
   foldButton.setAttribute('aria-controls', choicesBox.id);
   foldButton.setAttribute('aria-expanded', 'false');
-  bar.insert(live.stats, live.valuesBox, live.valuesAbout, foldButton, choicesBox);
+  // The AI's odds from the board's stage, under the figures.
+  const odds = createOddsLine('ai-odds');
+  bar.insert(live.stats, live.valuesBox, live.valuesAbout, odds.element, foldButton, choicesBox);
 
   // The player: a grouped picker, its explanation (one sentence, "more" for the rest).
   const strategyChoice = picker(id, 'strategy', 'Player', [], (v) => handlers.setting('strategy', v));
@@ -186,6 +189,9 @@ export function createAiPanel(id, handlers, { bar, settingsBody = null }) {
 
     /** The last decision's figures ({mps, depth, nps, values, dir, played}, or null), drawn at the next frame. */
     setAiStats: (s) => live.set(s),
+
+    /** The board shown ({cells, size, end}): the AI's odds from its stage while the game goes on, or no line. */
+    setBoard: (state) => odds.set(state),
 
     destroy: () => live.destroy(),
   };

@@ -18,7 +18,7 @@ let uid = 0;
 // What a board without controls draws for the calls of the parts it does not load.
 const NO_PANEL = { setGame() {}, setSettings() {}, openSettings() {}, openHelp() {}, closeAll() {}, isOpen: () => false, dialogs: [] };
 const NO_AI_PANEL = {
-  flush() {}, hint() {}, starting() {}, setSpeed() {}, setFold() {}, setStrategies() {}, setBrain() {}, setWeightErrors() {}, setAi() {}, setAiStats() {}, setNetwork() {}, destroy() {},
+  flush() {}, hint() {}, starting() {}, setSpeed() {}, setFold() {}, setStrategies() {}, setBrain() {}, setWeightErrors() {}, setAi() {}, setAiStats() {}, setBoard() {}, setNetwork() {}, destroy() {},
 };
 
 // The controls' parts: the two bars, and for 'full' the panel with its dialogs, the AI panel and
@@ -159,6 +159,7 @@ export function createView(root, handlers, { ownsPage = true, controls = 'full' 
     render(state) {
       board.render(state);
       panel.setGame(state);
+      aiPanel.setBoard(state);
     },
 
     /** Draws what waits for the next animation frame (tiles, AI figures) now. */

@@ -16,6 +16,7 @@ import { megabytes } from '../shared/choices.js';
 import { errorText } from '../shared/errors.js';
 import { REVIEW_BUDGETS, LEARNED_SIZE, RATINGS, explainRatings, reviewer, reviewGame, summarize, costText } from './review.js';
 import { evaluationChart } from '../shared/chart.js';
+import { oddsLine } from '../ai/stage-odds.js';
 
 const DIRS = ['up', 'right', 'down', 'left'];
 const label = (name) => RATINGS.find((r) => r.name === name)?.label ?? name;
@@ -94,9 +95,10 @@ function reviewRow(n, r, show) {
 // The summary of `results` in `box`: the moves that matched, the ratings' counts, the points lost
 // together, the three costliest moves (links: show(n)) and the chart (the expected final score
 // where the results are in points, else the heuristic's evaluation).
-function drawSummary(box, results, { length, done, show }) {
+function drawSummary(box, results, { length, done, show, head }) {
   const s = summarize(results);
   box.textContent = '';
+  box.append(head);
   if (!s.rated) return;
   add(box, el('p', 'review-matched', `${done ? 'Reviewed' : 'So far'}: ${s.rated.toLocaleString('en')} of ${length.toLocaleString('en')} moves. ${Math.round(s.matched * 100)}% matched the AI's move. `
     + RATINGS.map((r) => `${label(r.name)} ${s.counts[r.name]}`).join(', ') + `. The AI searched ${s.depth.toFixed(1)} moves deep on average.`
@@ -149,6 +151,8 @@ export function createReviewView(box, { replay, engine, goTo }) {
   status.setAttribute('role', 'status');
   start.disabled = length === 0;
   const summary = add(panel, el('div', 'review-summary'));
+  // The AI's odds from the stage of the position shown (stage-odds.js), at the summary's head.
+  const odds = el('p', 'review-odds');
   const table = add(add(panel, el('div', 'review-table-wrap')), el('table', 'review-table'));
   const head = add(add(table, el('thead')), el('tr'));
   for (const h of ['Move', 'Played', 'AI', '↑', '→', '↓', '←', 'Cost', 'Rating']) add(head, el('th', null, h));
@@ -198,7 +202,7 @@ export function createReviewView(box, { replay, engine, goTo }) {
     results = new Array(length + 1);
     rows = [];
     tbody.textContent = '';
-    summary.textContent = '';
+    summary.replaceChildren(odds);
     progress.value = 0;
     start.disabled = budget.disabled = true;
     stop.disabled = false;
@@ -229,7 +233,7 @@ export function createReviewView(box, { replay, engine, goTo }) {
     const standIn = size === LEARNED_SIZE && by !== ROLES.learnedSearch ? ' by the heuristic search (the learned network was not read yet)' : '';
     status.textContent = complete ? `Review done: every move of ${length.toLocaleString('en')} rated${standIn}.` : `Stopped after ${done.toLocaleString('en')} of ${length.toLocaleString('en')} moves.`;
     panel.classList.toggle('review-done', complete);
-    drawSummary(summary, results, { length, done: complete, show });
+    drawSummary(summary, results, { length, done: complete, show, head: odds });
     controller = null;
     describe(); // the network may have been read meanwhile
     start.disabled = budget.disabled = false;
@@ -244,6 +248,8 @@ export function createReviewView(box, { replay, engine, goTo }) {
     focus: () => heading.focus(),
     showPosition(pos) {
       panel.dataset.position = String(pos);
+      odds.textContent = oddsLine(replay.cells(pos), size) ?? '';
+      odds.hidden = !odds.textContent;
     },
     destroy() {
       controller?.abort();
