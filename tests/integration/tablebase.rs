@@ -120,8 +120,10 @@ fn bad_input_exits_2_naming_it() {
     let out = tablebase(&dir, &["walls", "442", "--target", "3", "--dir", "t"]);
     assert!(out.status.success(), "{}", stderr(&out));
     let good = std::fs::read(dir.join("t/442-t3.egr")).unwrap();
+    // A chance near the end changed: only the checksum tells.
     let mut corrupt = good.clone();
-    corrupt[40] ^= 1;
+    let at = good.len() - 6;
+    corrupt[at] ^= 1;
     std::fs::write(dir.join("corrupt.egr"), corrupt).unwrap();
     std::fs::write(dir.join("cut.egr"), &good[..good.len() - 9]).unwrap();
     for (args, says) in [
