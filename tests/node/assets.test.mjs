@@ -12,7 +12,7 @@ import { NETWORK_FILE } from '../../www/ai/network.js';
 const ROOT = new URL('../../', import.meta.url);
 const SOURCE = readFileSync(new URL('www/shared/assets.js', ROOT), 'utf8');
 const named = () => [
-  ['playWasm', ASSETS.playWasm], ['recordsWasm', ASSETS.recordsWasm], ['aiWasm', ASSETS.aiWasm], ['network', ASSETS.network]
+  ['playWasm', ASSETS.playWasm], ['recordsWasm', ASSETS.recordsWasm], ['aiWasm', ASSETS.aiWasm], ['network', ASSETS.network],
   ...Object.entries(ASSETS.sheets),
 ];
 
