@@ -8,7 +8,7 @@
 //! | --- | --- | --- |
 //! | API (always built) | [`api`] | strategy names, [`options`] (checked), [`error`], [`weights`], [`catalog`] |
 //! | search core | [`search`] | [`Position`](search::position::Position), the 4x4 [`bitboard`], the exact n x n [`grid`], the transposition table, [`budget`]s, the [`clock`], [`seeding`] |
-//! | endgame tables | [`endgame`] | formations, the sub-game, the builder, table files, which table covers a board |
+//! | endgame tables | [`endgame`] | wall formations, their tables of reachable positions (builder, file), the move a table gives at the root |
 //! | learned evaluation | [`ntuple`] | n-tuple networks, TD learning, the weights file |
 //! | evaluations | [`eval`] | expectimax's heuristic tables ([`eval::heuristic`]), minimax's evaluation ([`eval::smoothness`]), a network as evaluation |
 //! | strategies | [`strategies`] | one file per strategy behind [`Strategy`]; [`best_move`] dispatches, handing the learned ones the network it is given |

@@ -103,8 +103,6 @@ export interface BestMove {
   nodes: number;
   depth: number;
   ms: number;
-  /** The endgame set's name (`EndgameInfo.set`) where `expectimax-td` consulted the set `loadEndgame` gave. */
-  endgame?: string;
 }
 
 /** One option of a strategy, to build a settings panel from. */
@@ -135,19 +133,6 @@ export interface StrategyInfo {
 export type Quantisation = "f32" | "i16" | "i8" | "c8";
 
 /** A loaded network (`loadWeights`, `NetworkLoader.finish`). */
-export interface EndgameInfo {
-  /** The file's checksum in hex, as the arena's game lines name the set, e.g. "31c8f25b". */
-  set: string;
-  /** Its sub-games. */
-  tables: number;
-  /** The chances it holds. */
-  values: number;
-  /** Its size in memory. */
-  bytes: number;
-  /** The tile from which the search consults it. */
-  from: number;
-}
-
 export interface WeightsInfo {
   /** Its tuples, e.g. "4x6". */
   shape: string;

@@ -157,10 +157,9 @@ test('webpack 5, no configuration: its defaults (src/index.js to dist/main.js) e
   for (const f of [/\.wasm$/, /\.css$/, /\.gz$/]) assert.ok(built.some((b) => f.test(b)), `webpack emitted ${f}: ${built.join(', ')}`);
   writeFileSync(join(out, 'index.html'), page('<script src="./main.js" defer></script>'));
   const site = await serveDir(out);
-  // webpack names an asset by its hash alone: the network is the .gz of the network's bytes
-  // (the other, the endgame table's).
+  // webpack names an asset by its hash alone: the network is the .gz of the network's bytes.
   const gz = built.filter((b) => b.endsWith('.gz'));
-  assert.equal(gz.length, 2, built.join(', '));
+  assert.equal(gz.length, 1, built.join(', '));
   const network = gz.filter((b) => statSync(join(out, b)).size === statSync(join(ROOT, NETWORK_FILE)).size);
   assert.equal(network.length, 1, built.join(', '));
   await plays(site.url, (u) => u === `${site.url}${network[0]}`);

@@ -5,7 +5,6 @@
 mod ai;
 mod arena;
 mod common;
-mod endgame;
 mod game;
 mod properties;
 mod record;

@@ -94,15 +94,6 @@ test('train-speed.sh: each round the trainer backward, online and on 2 threads, 
   assert.equal(calls().length, 3);
 });
 
-test('tables.sh builds every formation\'s tables into tables/, from the repository root, resumable', () => {
-  const { bin, run, calls } = scratch();
-  run('tables.sh', bin);
-  const made = calls();
-  assert.equal(made.length, 7);
-  assert.equal(made[0], `${ROOT} build snake-12 --target 3..3 --dir tables --resume`);
-  assert.equal(made[6], `${ROOT} build snake-6 --target 3..7 --dir tables --resume`);
-});
-
 test('ablation.sh runs its five methods in turn; run again, it skips the finished and resumes the stopped', () => {
   const { dir, bin, run, calls } = scratch({ STAND_IN_TRAINS: '1' });
   const out = join(dir, 'ablation');

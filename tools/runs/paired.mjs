@@ -2,7 +2,7 @@
 // Two arena runs on the same seeds, paired by seed: for each tile, how many games reach it in
 // each, how many only in one of them, and the two-sided exact sign test on those (McNemar's
 // exact test): the chance that a difference that large shows between two players that are
-// alike. docs/ai.md quotes it for the endgame tables ("What they buy", "The endgame screen").
+// alike. docs/ai.md quotes it for the endgame tables ("The endgame screen", "Dense tables: measured, no gain").
 //
 //   node tools/runs/paired.mjs [--tiles 16384,32768] FIRST.jsonl SECOND.jsonl
 import { UsageError, parseFlags, tile } from '../lib/cli.mjs';

@@ -5,7 +5,7 @@
 //! tile merging into the chain, or two walls merging, only adds to the sum.
 
 use super::heuristic::Evaluate;
-use crate::ai::endgame::formation::Symmetry;
+use crate::ai::endgame::reachable::symmetry::Symmetry;
 use crate::ai::endgame::reachable::Walls;
 use crate::ai::search::bitboard::Bitboard;
 use crate::ai::search::position::Position;

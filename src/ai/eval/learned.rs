@@ -3,12 +3,7 @@
 //! estimate of the points still to come. Along any line of play the first term grows by
 //! exactly the rewards taken, so leaves at different depths compare fairly. A lost position is
 //! worth its tiles' points alone (the heuristic's is worth 0).
-//!
-//! With endgame tables at the leaves ([`NetworkEval::with_tables`]), a position a table covers
-//! is worth its points plus the network's estimate times the table's chance of its sub-game:
-//! the points to come are counted only as surely as the next link of the chain is made.
 
-use crate::ai::endgame::Tables;
 use crate::ai::ntuple::network::{tile_score, Network};
 use crate::ai::search::bitboard::{Bitboard, NIBBLE_MAX};
 use crate::ai::search::grid::Grid;
@@ -18,9 +13,7 @@ use super::heuristic::Evaluate;
 /// A network as an expectimax evaluation, with this thread's cache of its values.
 pub struct NetworkEval<'n> {
     network: &'n Network,
-    tables: Option<&'n Tables>,
-    /// Which values `score` gives, the key of its cached ones: the network's id, and the
-    /// tables' above bit 40 when there are tables.
+    /// Which values `score` gives, the key of its cached ones: the network's id.
     key: u64,
     /// This thread's [`CACHE`], found once per search rather than at every leaf (the lookup
     /// took a fifth of a search's time). A raw pointer makes the evaluation neither `Send` nor
@@ -30,7 +23,7 @@ pub struct NetworkEval<'n> {
 
 type Slot = (u64, u64, f64);
 
-// The values of the boards a thread evaluated last, by key (network and tables) and board, one slot per board
+// The values of the boards a thread evaluated last, by key (network) and board, one slot per board
 // hash (direct-mapped). A search meets the same afterstate again and again at its leaves (two
 // orders of the same moves and spawns, and the next move's search): a slot read from this
 // 768 KB, which the caches hold, costs far less than the network's 32 reads scattered over its
@@ -55,18 +48,8 @@ impl<'n> NetworkEval<'n> {
         let cache = CACHE.with(|c| unsafe { (*c.get()).as_mut_ptr() });
         NetworkEval {
             network,
-            tables: None,
             key: network.id(),
             cache,
-        }
-    }
-
-    /// `network` as an evaluation on this thread, with `tables` at the leaves they cover.
-    pub fn with_tables(network: &'n Network, tables: &'n Tables) -> NetworkEval<'n> {
-        NetworkEval {
-            tables: Some(tables),
-            key: network.id() | tables.id() << 40,
-            ..NetworkEval::new(network)
         }
     }
 
@@ -81,8 +64,7 @@ impl<'n> NetworkEval<'n> {
             return value;
         }
         let future = self.network.value(board);
-        let chance = self.tables.and_then(|t| t.after_chance(board.0));
-        let value = tile_score(board) as f64 + future * chance.unwrap_or(1.0);
+        let value = tile_score(board) as f64 + future;
         *entry = (board.0, id, value);
         value
     }

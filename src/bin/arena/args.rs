@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use serde_json::{Map, Value};
 
-use game2048::ai::endgame::{Breaks, Tables, Use};
+use game2048::ai::endgame::Tables;
 use game2048::ai::ntuple::network::Network;
 use game2048::{Board, MAX_SIZE, MIN_SIZE};
 
@@ -77,10 +77,6 @@ pub struct Cli {
     pub tables: Option<String>,
     /// `tables`' tables, read once before any game (`main`).
     pub loaded_tables: Option<Arc<Tables>>,
-    /// `--table-breaks`: what `tables` do with a move that breaks a formation.
-    pub breaks: Breaks,
-    /// `--table-use`: where the search uses `tables`.
-    pub uses: Use,
     /// `--table-from`: the tile from which the search uses `tables` (None: at every stage).
     pub table_from: Option<u64>,
     /// `--table-margin`: how far below its best the search may score a wall table's move.
@@ -121,23 +117,6 @@ Exit code 2: bad input (options, files, specs); 1: a failure while playing or wr
 /// Plays many seeded games headless with the AIs and reports how strong and how fast they
 /// are: one run (the default subcommand), several strategies side by side, a sweep or a
 /// tuning of evaluation weights, sharded over machines and merged back.
-/// `--table-breaks` and `--table-use`: one of a library enum's values by name
-/// ([`Breaks::NAMES`], [`Use::NAMES`]), which `--help` lists.
-fn named<T: Copy + Send + Sync + 'static>(
-    names: &'static [(&'static str, T)],
-) -> impl clap::builder::TypedValueParser<Value = T> {
-    use clap::builder::TypedValueParser as _;
-    clap::builder::PossibleValuesParser::new(names.iter().map(|&(name, _)| name)).map(
-        move |name: String| {
-            names
-                .iter()
-                .find(|&&(n, _)| n == name)
-                .expect("one of the names listed")
-                .1
-        },
-    )
-}
-
 #[derive(Parser)]
 #[command(
     name = "arena",
@@ -222,26 +201,15 @@ struct GameArgs {
     /// values, and so the games, are the same.
     #[arg(long)]
     sparse: bool,
-    /// A folder of endgame tables (*.egt, from `tablebase build`) that expectimax-td consults
-    /// where one covers the position (docs/ai.md, "Endgame tables").
+    /// A folder of wall tables (*.egr, from `tablebase walls`) that expectimax-td consults at
+    /// the root where one holds the position (docs/ai.md, "Tables of reachable positions").
     #[arg(long, value_name = "DIR")]
     tables: Option<String>,
-    /// What --tables does with a move that breaks the covering formation (moves a fixed tile):
-    /// rule it out (the sub-game counts it lost), or leave it to the search, the table then
-    /// ruling only among the moves that keep the formation.
-    #[arg(long, value_name = "RULE", value_parser = named(&Breaks::NAMES), default_value = "ruled-out", requires = "tables")]
-    table_breaks: Breaks,
-    /// Where the search uses --tables: at the root, where the covering table rules out the
-    /// moves it rates low, or at the leaves, where a covered leaf's points to come count as
-    /// surely as the table's chance of its sub-game (--table-breaks then plays no part).
-    #[arg(long, value_name = "USE", value_parser = named(&Use::NAMES), default_value = "root", requires = "tables")]
-    table_use: Use,
     /// Use --tables only once the board holds this tile or a larger one (the moves before
     /// are the same as without tables) [default: at every stage].
     #[arg(long, value_name = "TILE", value_parser = parse_tile, requires = "tables")]
     table_from: Option<u64>,
-    /// Where a wall table (*.egr, from `tablebase walls`) in --tables holds the board, its
-    /// move is played when the search scores it within this share of the search's best value.
+    /// Where a wall table in --tables holds the board, its move is played when the search scores it within this share of the search's best value.
     #[arg(long, value_name = "SHARE", default_value_t = game2048::ai::endgame::lookup::WALL_MARGIN, requires = "tables")]
     table_margin: f64,
     /// A wall table counts the moves whose chances lie within this of its best as its best
@@ -486,8 +454,6 @@ impl Arena {
             loaded_network: None,
             tables: None,
             loaded_tables: None,
-            breaks: Breaks::default(),
-            uses: Use::default(),
             table_from: None,
             table_margin: game2048::ai::endgame::lookup::WALL_MARGIN,
             table_hold: None,
@@ -555,8 +521,6 @@ impl Arena {
         cli.ai_seed = games.ai_seed;
         cli.network = games.network;
         cli.tables = games.tables;
-        cli.breaks = games.table_breaks;
-        cli.uses = games.table_use;
         cli.table_from = games.table_from;
         cli.table_margin = games.table_margin;
         cli.table_hold = games.table_hold;

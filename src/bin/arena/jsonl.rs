@@ -28,7 +28,7 @@ pub struct GameLine {
     /// up to its first 32,768, another one after it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub downgrade_from: Option<u64>,
-    /// The endgame tables expectimax-td consulted (`--tables`), by formation and target.
+    /// The endgame tables expectimax-td consulted (`--tables`), as `Tables::describe` names them.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tables: Option<String>,
     /// The board the game started from (`--start`), tile values row by row.

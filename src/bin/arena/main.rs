@@ -90,18 +90,11 @@ fn load_tables(cli: &mut args::Cli) -> Result<(), Fail> {
     let tables = game2048::ai::endgame::Tables::read_dir(std::path::Path::new(dir)).map_err(bad)?;
     if tables.is_empty() {
         return Err(bad(
-            "no table (*.egt, *.egd, *.egr) in it: build them with tablebase (docs/ai.md)".into(),
-        ));
-    }
-    if tables.has_distilled() && cli.uses != game2048::ai::endgame::Use::Leaves {
-        return Err(bad(
-            "a distilled table (*.egd) serves the leaves only: add --table-use leaves".into(),
+            "no wall table (*.egr) in it: build one with tablebase walls (docs/ai.md)".into(),
         ));
     }
     cli.loaded_tables = Some(std::sync::Arc::new(
         tables
-            .with_breaks(cli.breaks)
-            .with_use(cli.uses)
             .with_from(cli.table_from.map_or(0, |t| t.trailing_zeros() as u8))
             .with_margin(cli.table_margin)
             .with_tie(cli.table_tie)

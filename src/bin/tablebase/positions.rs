@@ -1,6 +1,5 @@
-//! The run files `cover` and `calibrate` read: JSON lines as `arena --positions` and `--out`
-//! write them, and a position's board as the tables read it.
-
+//! The positions files `walls-cover` reads: JSON lines as `arena --positions` writes them, and a
+//! position's board as the tables read it.
 use crate::Fail;
 
 /// Each line of a JSON-lines file, parsed; a file that cannot be read, or a bad line, is bad

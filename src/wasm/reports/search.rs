@@ -1,9 +1,6 @@
 //! The `ai` build's reports: the AI's decision (`bestMove`), a network just loaded
-//! (`loadWeights`), an endgame set just loaded (`loadEndgame`), the games a trainer learned
-//! from (`Trainer.train`).
+//! (`loadWeights`), the games a trainer learned from (`Trainer.train`).
 
-use crate::ai::endgame::distilled::ENTRY_BYTES;
-use crate::ai::endgame::{Solved, Tables};
 use crate::ai::ntuple::learn::Episode;
 use crate::ai::ntuple::Network;
 use crate::ai::Decision;
@@ -64,46 +61,6 @@ pub fn loaded_network(network: &Network) -> String {
     out
 }
 
-/// A set's checksum as the arena's game lines name it (`31c8f25b`), or "" for a set of no
-/// distilled tables.
-pub fn set_name(tables: &Tables) -> String {
-    tables
-        .tables()
-        .iter()
-        .find_map(|t| match t {
-            Solved::Distilled(d) => Some(format!("{:08x}", d.set())),
-            Solved::Full(_) => None,
-        })
-        .unwrap_or_default()
-}
-
-/// `{bytes, from, set, tables, values}`: a distilled set just loaded (`loadEndgame`; from, the
-/// tile from which the search consults it), keys sorted as serde_json's map writes them.
-pub fn loaded_endgame(tables: &Tables, from: u64) -> String {
-    let values: u64 = tables
-        .tables()
-        .iter()
-        .map(|t| match t {
-            Solved::Distilled(d) => d.len() as u64,
-            Solved::Full(_) => 0,
-        })
-        .sum();
-    let mut out = String::with_capacity(96);
-    out.push('{');
-    key(&mut out, "bytes", true);
-    whole(&mut out, values * ENTRY_BYTES);
-    key(&mut out, "from", false);
-    whole(&mut out, from);
-    key(&mut out, "set", false);
-    string(&mut out, &set_name(tables));
-    key(&mut out, "tables", false);
-    whole(&mut out, tables.tables().len() as u64);
-    key(&mut out, "values", false);
-    whole(&mut out, values);
-    out.push('}');
-    out
-}
-
 /// `[{largest, moves, score}]`: the games a trainer just learned from (`Trainer.train`), keys
 /// sorted as serde_json's map wrote them.
 pub fn trained_games(games: &[Episode]) -> String {
@@ -123,9 +80,7 @@ pub fn trained_games(games: &[Episode]) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{decision, loaded_endgame, loaded_network, trained_games};
-    use crate::ai::endgame::distilled::{read_set, write_set};
-    use crate::ai::endgame::{Distilled, Formation, Solved, Subgame, Tables};
+    use super::{decision, loaded_network, trained_games};
     use crate::ai::ntuple::learn::{train_game, Method};
     use crate::ai::ntuple::{decode, Network, Shape};
     use crate::ai::{self, Decision, NoClock, SearchOptions};
@@ -230,26 +185,5 @@ mod tests {
             trained_games(&games),
             serde_json::to_string(&serde).unwrap()
         );
-    }
-
-    /// What `loadEndgame` returns for a set of two sub-games (its checksum as the file ends
-    /// with it) and for a set of none: serde_json's text.
-    #[test]
-    fn endgame_sets_are_serde_json_text() {
-        let game = |name, target| Subgame::new(Formation::named(name).unwrap(), target).unwrap();
-        let set = vec![
-            Distilled::new(game("snake-12", 3), vec![(1, 7), (5, 65535)]).unwrap(),
-            Distilled::new(game("snake-11", 4), vec![(2, 0), (3, 9), (8, 1)]).unwrap(),
-        ];
-        let bytes = write_set(&set, Vec::new()).unwrap();
-        let crc = u32::from_le_bytes(bytes[bytes.len() - 4..].try_into().unwrap());
-        let read = read_set(&bytes[..]).unwrap();
-        let tables = Tables::of(read.into_iter().map(Solved::Distilled).collect());
-        let serde = serde_json::json!({
-            "set": format!("{crc:08x}"), "tables": 2, "values": 5, "bytes": 30, "from": 16384,
-        });
-        assert_eq!(loaded_endgame(&tables, 16384), serde.to_string());
-        let none = serde_json::json!({"set": "", "tables": 0, "values": 0, "bytes": 0, "from": 2});
-        assert_eq!(loaded_endgame(&Tables::of(Vec::new()), 2), none.to_string());
     }
 }

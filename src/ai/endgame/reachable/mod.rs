@@ -1,14 +1,19 @@
-//! Tables of reachable positions: a wall formation's sub-game ([`walls`]), solved over only the
-//! positions its play reaches from small seeds, stored by layer of tile sum with each
-//! position's chance ([`table`]), and built forward then backward on every thread
-//! ([`build`], native only).
+//! Tables of reachable positions: a wall formation's sub-game ([`walls`]), found on a board in
+//! any of the eight symmetries ([`symmetry`]), solved over only the positions its play reaches
+//! from small seeds, stored by layer of tile sum with each position's chance ([`table`], its
+//! checksummed file [`file`]), and built forward then backward on every thread ([`build`],
+//! native only).
 //!
-//! Imports run one way: `walls` <- `table` <- `build`.
+//! Imports run one way: `symmetry` <- `walls`, `file` <- `table` <- `build`.
 
 #[cfg(not(target_arch = "wasm32"))]
 pub mod build;
+pub mod file;
+pub mod symmetry;
 pub mod table;
 pub mod walls;
 
+pub use file::TableError;
+pub use symmetry::Symmetry;
 pub use table::{Covered, ReachTable};
 pub use walls::{WallGame, Walls};

@@ -17,8 +17,8 @@
 
 use std::io::{BufReader, BufWriter, Read, Write};
 
+use super::file::{Checked, Summed, TableError};
 use super::walls::{Outcome, WallGame, Walls};
-use crate::ai::endgame::table::{Checked, Summed, TableError};
 use crate::direction::Direction;
 
 pub const MAGIC: &[u8; 8] = b"2048egr\n";
@@ -191,9 +191,10 @@ impl ReachTable {
         }
         let version = u16::from_le_bytes([head[8], head[9]]);
         if version != VERSION {
-            return Err(TableError::BadField(format!(
-                "table of reachable positions version {version}; this build reads version {VERSION}"
-            )));
+            return Err(TableError::BadVersion {
+                found: version,
+                reads: VERSION,
+            });
         }
         let walls = Walls::from_code(head[10])
             .ok_or_else(|| TableError::BadField(format!("no walls numbered {}", head[10])))?;

@@ -12,7 +12,7 @@
 //! move keeps the free tiles' sum and every spawn adds 2 or 4 to it, so positions fall in
 //! layers by that sum (in 2s) and a layer's values depend only on the two layers above it.
 
-use crate::ai::endgame::formation::Symmetry;
+use super::symmetry::Symmetry;
 use crate::ai::search::bitboard::Bitboard;
 use crate::direction::Direction;
 
