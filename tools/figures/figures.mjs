@@ -62,7 +62,7 @@ const neededGames = (rungs, r) => (rungs === TD_LADDER && r === rungs[rungs.leng
 // default player at Max on seeds its table's games did not use, which check them. Those games
 // must play as the table's do (the same options and endgame set).
 const ODDS_TILE = 32768;
-export const ODDS_HELD_OUT = ['data/runs/expectimax-td-20000-distilled-leaves-from16384-s1001.jsonl'];
+export const ODDS_HELD_OUT = ['data/runs/expectimax-td-20000-s1001.jsonl'];
 
 // The strongest browser AI we know, as its own README reports it: each rung is compared with it.
 const REFERENCE = {
