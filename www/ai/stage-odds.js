@@ -8,16 +8,16 @@
 // lines; docs/figures.md has its calibration on games of other seeds.
 // BEGIN STAGE ODDS (tools/figures/stage-odds.mjs)
 export const STAGE_ODDS = {
-  player: 'Sharp', nodes: 20000, endgame: true, tile: 32768, games: 1000, from: 'data/runs/expectimax-td-20000-distilled-leaves-from16384.jsonl',
+  player: 'Sharp', nodes: 20000, endgame: false, tile: 32768, games: 1000, from: 'data/runs/expectimax-td-20000.jsonl',
   // Largest tile: for each tenth of the next one built, the percent of the games that got this far that reached the tile.
   rows: {
-    256: [48, 48, 48, 48, 48, 48, 48, 48, 48, 48],
-    512: [48, 48, 48, 48, 48, 48, 48, 48, 48, 48],
-    1024: [48, 48, 48, 48, 48, 48, 48, 48, 48, 48],
-    2048: [48, 48, 48, 48, 48, 48, 48, 48, 48, 48],
-    4096: [48, 48, 48, 48, 48, 48, 48, 48, 48, 48],
-    8192: [48, 48, 48, 48, 49, 49, 49, 49, 49, 49],
-    16384: [51, 51, 51, 51, 51, 53, 54, 55, 58, 63],
+    256: [46, 46, 46, 46, 46, 46, 46, 46, 46, 46],
+    512: [46, 46, 46, 46, 46, 46, 46, 46, 46, 46],
+    1024: [46, 46, 46, 46, 46, 46, 46, 46, 46, 46],
+    2048: [46, 46, 46, 46, 46, 46, 46, 46, 46, 46],
+    4096: [47, 47, 47, 47, 47, 47, 47, 47, 47, 47],
+    8192: [47, 47, 47, 47, 47, 47, 47, 47, 48, 48],
+    16384: [50, 50, 50, 50, 50, 52, 53, 54, 56, 63],
   },
 };
 // END STAGE ODDS
