@@ -192,6 +192,8 @@ export function createAiPanel(id, handlers, { bar, settingsBody = null }) {
 
     /** The board shown ({cells, size, end}): the AI's odds from its stage while the game goes on, or no line. */
     setBoard: (state) => odds.set(state),
+    /** The first board is drawn: what the panel shows later may load now. */
+    drawn: () => odds.load(),
 
     destroy: () => live.destroy(),
   };

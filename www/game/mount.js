@@ -229,6 +229,7 @@ export function mount(element, options = {}) {
     emit('ready', { size: game.size });
     if (controls === 'full') controller.explainWith(explanations(() => destroyed));
     controller.loadKept();
+    view.drawn();
     // Offline play (the page, or an embed whose host asks), once the board is drawn: the
     // service worker then caches the whole build in the background (offline.js).
     if (opts.offline) import('../shared/offline.js').then((m) => m.registerOffline(win)).catch(() => {});

@@ -162,6 +162,11 @@ export function createView(root, handlers, { ownsPage = true, controls = 'full' 
       aiPanel.setBoard(state);
     },
 
+    /** The first board is drawn (the board's `ready`): the panel loads what it shows later. */
+    drawn() {
+      aiPanel.drawn?.();
+    },
+
     /** Draws what waits for the next animation frame (tiles, AI figures) now. */
     flush() {
       board.flush();
