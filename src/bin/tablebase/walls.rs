@@ -14,7 +14,8 @@ use crate::Fail;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// The walls: 442 (the top row and the two cells under its end) or L3 (a 2x3 corner block)
+    /// The walls: 442 (the top row and the two cells under its end), L3 (a 2x3 corner block)
+    /// or 443 (the top row and the cell under its end: five walls, 11 free cells)
     walls: String,
     /// The target exponent: 9 for a 512 made anywhere in the free cells
     #[arg(long)]

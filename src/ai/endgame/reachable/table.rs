@@ -4,11 +4,11 @@
 //! | --- | --- | --- |
 //! | 0 | 8 | magic `2048egr\n` |
 //! | 8 | 2 | version: 1 |
-//! | 10 | 1 | the walls: 1 for `442`, 2 for `L3` |
+//! | 10 | 1 | the walls: 1 for `442`, 2 for `L3`, 3 for `443` |
 //! | 11 | 1 | the target exponent |
 //! | 12 | 4 | the layers' count, L |
 //! | 16 | L x 12 | each layer's sum of free tiles (in 2s, `u32`) and its positions' count (`u64`), by sum ascending |
-//! | then | per layer | its keys, ascending, 5 bytes each (the free cells' nibbles), then its chances, a `u16` each in 65535ths |
+//! | then | per layer | its keys, ascending, a nibble a free cell (5 bytes for ten, 6 for eleven), then its chances, a `u16` each in 65535ths |
 //! | end | 4 | CRC-32 of every byte before it |
 //!
 //! The same walls and target give the same bytes on every build, whatever the threads. Reading
@@ -23,8 +23,10 @@ use crate::direction::Direction;
 
 pub const MAGIC: &[u8; 8] = b"2048egr\n";
 pub const VERSION: u16 = 1;
-/// A key's bytes in the file: ten free cells of a nibble each.
-const KEY_BYTES: usize = 5;
+/// A key's bytes in the file: a nibble for each free cell.
+fn key_bytes(game: &WallGame) -> usize {
+    (game.free().len() * 4).div_ceil(8)
+}
 /// A chance of 1 in the file's `u16`.
 const ONE: f64 = u16::MAX as f64;
 
@@ -159,9 +161,10 @@ impl ReachTable {
             out.put(&(layer.keys.len() as u64).to_le_bytes())?;
         }
         for layer in &self.layers {
-            let mut bytes = Vec::with_capacity(layer.keys.len() * (KEY_BYTES + 2));
+            let width = key_bytes(&self.game);
+            let mut bytes = Vec::with_capacity(layer.keys.len() * (width + 2));
             for &key in &layer.keys {
-                bytes.extend_from_slice(&key.to_le_bytes()[..KEY_BYTES]);
+                bytes.extend_from_slice(&key.to_le_bytes()[..width]);
             }
             for &chance in &layer.chances {
                 bytes.extend_from_slice(&chance.to_le_bytes());
@@ -222,6 +225,7 @@ impl ReachTable {
                 "layers not by consecutive sums".to_owned(),
             ));
         }
+        let width = key_bytes(&game);
         let mut layers = Vec::with_capacity(sizes.len());
         for (sum, len) in sizes {
             let len = len as usize;
@@ -232,11 +236,11 @@ impl ReachTable {
             let mut piece = Vec::new();
             while keys.len() < len {
                 let n = (len - keys.len()).min(1 << 20);
-                piece.resize(n * KEY_BYTES, 0);
+                piece.resize(n * width, 0);
                 input.take(&mut piece)?;
-                keys.extend(piece.chunks_exact(KEY_BYTES).map(|b| {
+                keys.extend(piece.chunks_exact(width).map(|b| {
                     let mut k = [0u8; 8];
-                    k[..KEY_BYTES].copy_from_slice(b);
+                    k[..width].copy_from_slice(b);
                     u64::from_le_bytes(k)
                 }));
             }

@@ -27,15 +27,19 @@ pub enum Walls {
     F442,
     /// A 2x3 block in the top left corner (10 free cells).
     L3,
+    /// The top row and the cell under its right end: five walls, 11 free cells (4 + 4 + 3 by
+    /// rows from the bottom).
+    F443,
 }
 
 impl Walls {
-    pub const ALL: [Walls; 2] = [Walls::F442, Walls::L3];
+    pub const ALL: [Walls; 3] = [Walls::F442, Walls::L3, Walls::F443];
 
     pub fn name(self) -> &'static str {
         match self {
             Walls::F442 => "442",
             Walls::L3 => "L3",
+            Walls::F443 => "443",
         }
     }
 
@@ -48,6 +52,7 @@ impl Walls {
         match self {
             Walls::F442 => &[0, 1, 2, 3, 6, 7],
             Walls::L3 => &[0, 1, 2, 4, 5, 6],
+            Walls::F443 => &[0, 1, 2, 3, 7],
         }
     }
 
@@ -56,6 +61,7 @@ impl Walls {
         match self {
             Walls::F442 => 1,
             Walls::L3 => 2,
+            Walls::F443 => 3,
         }
     }
 
