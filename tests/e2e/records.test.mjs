@@ -342,9 +342,12 @@ test("the AI's odds from the stage: the game's AI panel and the review's summary
   const g = core.Game.fromCells(4, [16384, 8192, 4096, 2048, 256, 128, 16, 8, 0, 0, 0, 0, 0, 0, 0, 0]);
   for (let i = 0; i < 8 && g.moves < 4; i++) g.move(DIRS[i % 4]);
   const record = g.record();
+  const continued = [...g.cells()].join(',');
   g.free();
   const { page, context, done } = await openPage(env, `index.html#continue=${record}`, { wait: false });
   await ready(page);
+  // The record opens after the first board (its module loads then): wait for its board.
+  await page.waitForFunction((want) => document.querySelector('.g2048 .board')?.dataset.cells === want, continued);
   const cells = await engineCells(page);
   const line = oddsLine(cells, 4);
   assert.match(line, /^From boards at this stage \(largest tile 16384, the next 16384 90% or more built\), the AI \(\w+\) reaches 32768 in about \d+% of games\.$/);
