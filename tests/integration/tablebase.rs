@@ -165,21 +165,26 @@ fn the_arena_plays_with_a_folder_of_wall_tables_and_names_them() {
         line["tables"].as_str().unwrap().to_string()
     };
     for (extra, named) in [
-        (&["--tables", "t"][..], "walls 442-t3 (margin 0.01)"),
+        (
+            &["--tables", "t"][..],
+            "walls 442-t3 (margin 0.01, tie 0.001)",
+        ),
         (
             &[
                 "--tables",
                 "t",
                 "--table-margin",
                 "0.002",
+                "--table-tie",
+                "0.03",
                 "--table-hold",
                 "64",
             ][..],
-            "walls 442-t3 (margin 0.002); holding walls of 64 up",
+            "walls 442-t3 (margin 0.002, tie 0.03); holding walls of 64 up",
         ),
         (
             &["--tables", "t", "--table-from", "128"][..],
-            "walls 442-t3 (margin 0.01); from 128",
+            "walls 442-t3 (margin 0.01, tie 0.001); from 128",
         ),
     ] {
         let out = arena(extra, "t.jsonl");
@@ -191,6 +196,7 @@ fn the_arena_plays_with_a_folder_of_wall_tables_and_names_them() {
         (&["--table-from", "128"][..], "--tables"),
         (&["--table-margin", "0.1"][..], "--tables"),
         (&["--table-hold", "64"][..], "--tables"),
+        (&["--table-tie", "0.1"][..], "--tables"),
         (
             &["--tables", "t", "--table-from", "100"][..],
             "power of two",
