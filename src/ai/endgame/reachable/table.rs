@@ -18,7 +18,7 @@
 use std::io::{BufReader, BufWriter, Read, Write};
 
 use super::file::{Checked, Summed, TableError};
-use super::walls::{Outcome, WallGame, Walls};
+use super::walls::{WallGame, Walls};
 use crate::direction::Direction;
 
 pub const MAGIC: &[u8; 8] = b"2048egr\n";
@@ -138,11 +138,6 @@ impl ReachTable {
             chances,
             held: self.chance(key).is_some(),
         })
-    }
-
-    /// The chance of a move's outcome, as the builder values it.
-    pub fn outcome_chance(&self, outcome: Outcome) -> f64 {
-        self.game.expect(outcome, &|l, k| self.reached(l, k))
     }
 
     /// The file name a table of `game` has: `442-t9.egr`.

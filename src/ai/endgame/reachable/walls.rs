@@ -14,7 +14,6 @@
 
 use super::symmetry::Symmetry;
 use crate::ai::search::bitboard::Bitboard;
-use crate::direction::Direction;
 
 /// The chance of a 2 (the rest is a 4), as the game spawns.
 pub const P_TWO: f64 = 0.9;
@@ -253,16 +252,12 @@ impl WallGame {
         }
         seeds
     }
-
-    /// The board's direction for a move in the canonical view.
-    pub fn direction(sym: Symmetry, canonical: Direction) -> Direction {
-        sym.direction(canonical)
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::direction::Direction;
 
     #[test]
     fn keys_round_trip_through_boards() {
