@@ -1,5 +1,5 @@
 //! The tablebase binary end to end: `walls` writes the same file whatever the threads and
-//! resumes from its checkpoint, `info` reads it back and names a bad file, and the arena plays
+//! resumes from its work folder, `info` reads it back and names a bad file, and the arena plays
 //! with a folder of wall tables, naming them on its game lines.
 
 use std::path::{Path, PathBuf};
@@ -76,8 +76,8 @@ fn walls_gives_the_same_file_on_any_threads_and_info_reads_it() {
     let one = std::fs::read(dir.join("one/442-t4.egr")).unwrap();
     assert_eq!(one, std::fs::read(dir.join("two/442-t4.egr")).unwrap());
     assert!(
-        !dir.join("one/442-t4.fwd").exists(),
-        "the checkpoint is removed"
+        !dir.join("one/442-t4.work").exists(),
+        "the work folder is removed"
     );
     let info = tablebase(&dir, &["info", "one/442-t4.egr"]);
     assert!(info.status.success(), "{}", stderr(&info));
@@ -88,29 +88,32 @@ fn walls_gives_the_same_file_on_any_threads_and_info_reads_it() {
             && text.trim_end().ends_with("checksum ok"),
         "{text}"
     );
-    // From the forward pass's checkpoint, --resume writes the same table.
+    // A build stopped halfway through its forward pass: --resume goes on from its layers and
+    // writes the same table.
+    use game2048::ai::endgame::reachable::build::{forward, Quiet, Work};
     let game = game2048::ai::endgame::WallGame::new(game2048::ai::endgame::Walls::F442, 4).unwrap();
-    let table = game2048::ai::endgame::ReachTable::read_file(&dir.join("one/442-t4.egr")).unwrap();
-    let layers: Vec<(Vec<u64>, Vec<f32>)> = table
-        .layers()
-        .map(|(_, l)| (l.keys.clone(), vec![0.0; l.keys.len()]))
-        .collect();
-    let first = table.layers().next().unwrap().0;
-    game2048::ai::endgame::ReachTable::new(game, first, layers)
-        .write_file(&dir.join("two/442-t4.fwd"))
-        .unwrap();
-    std::fs::remove_file(dir.join("two/442-t4.egr")).unwrap();
+    let table = dir.join("two/442-t4.egr");
+    std::fs::remove_file(&table).unwrap();
+    let work = Work::beside(&table);
+    let n = forward(&game, &work, &mut Quiet).unwrap();
+    work.cut(n / 2, n).unwrap();
     let out = tablebase(
         &dir,
         &["walls", "442", "--target", "4", "--dir", "two", "--resume"],
     );
     assert!(out.status.success(), "{}", stderr(&out));
-    assert!(
-        stderr(&out).contains("forward pass read from"),
-        "{}",
-        stderr(&out)
+    let said = format!(
+        "forward pass resumed at sum {} from the work folder",
+        2 * (n / 2)
     );
-    assert_eq!(one, std::fs::read(dir.join("two/442-t4.egr")).unwrap());
+    assert!(stderr(&out).contains(&said), "{}", stderr(&out));
+    assert_eq!(one, std::fs::read(&table).unwrap());
+    // Without --resume, a build starts afresh.
+    forward(&game, &work, &mut Quiet).unwrap();
+    work.cut(n / 2, n).unwrap();
+    let out = tablebase(&dir, &["walls", "442", "--target", "4", "--dir", "two"]);
+    assert!(!stderr(&out).contains("resumed"), "{}", stderr(&out));
+    assert_eq!(one, std::fs::read(&table).unwrap());
 }
 
 /// Bad input exits 2 naming it: an unknown formation or target, a corrupt or cut file.

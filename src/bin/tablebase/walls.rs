@@ -1,13 +1,12 @@
 //! `tablebase walls`: builds a table of reachable positions of a wall formation
-//! (`src/ai/endgame/reachable`), forward then backward on every thread. The forward pass's
-//! positions are kept beside the table as a checkpoint (WALLS-tT.fwd, a table whose chances
-//! are all 0) until the table is written, so that `--resume` solves from them; progress goes
-//! to stderr, a line every 10 s.
+//! (`src/ai/endgame/reachable`), forward then backward on every thread, a few layers in memory
+//! and the rest in a work folder beside the table (WALLS-tT.work/) until the table is written.
+//! `--resume` goes on from the layers there; progress goes to stderr, a line every 10 s.
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use game2048::ai::endgame::reachable::build::{backward, forward, table_of};
+use game2048::ai::endgame::reachable::build::{build, Progress, Work};
 use game2048::ai::endgame::reachable::{ReachTable, WallGame, Walls};
 
 use crate::Fail;
@@ -23,7 +22,8 @@ pub struct Args {
     /// Where the table goes (WALLS-tT.egr)
     #[arg(long, default_value = "tables/reachable")]
     dir: PathBuf,
-    /// Solve from the forward pass's checkpoint where one is there
+    /// Go on from the layers in the work folder of a build that stopped (without it, the
+    /// folder is cleared first)
     #[arg(long)]
     resume: bool,
     /// Threads (default: every core)
@@ -52,49 +52,18 @@ pub fn run(args: &Args) -> Result<(), Fail> {
         .build()
         .map_err(|e| Fail::run(format!("threads: {e}")))?;
     let path = args.dir.join(ReachTable::file_name(&game));
-    let checkpoint = path.with_extension("fwd");
+    let work = Work::beside(&path);
+    if !args.resume && work.dir().exists() {
+        std::fs::remove_dir_all(work.dir())
+            .map_err(|e| Fail::run(format!("{}: {e}", work.dir().display())))?;
+    }
     let started = Instant::now();
     let mut log = Log::new(&game.name());
-    let layers = if args.resume && checkpoint.exists() {
-        let positions = ReachTable::read_file(&checkpoint).map_err(Fail::input)?;
-        if positions.game() != &game {
-            return Err(Fail::input(format!(
-                "{}: a checkpoint of another table",
-                checkpoint.display()
-            )));
-        }
-        eprintln!(
-            "{}: forward pass read from {}",
-            game.name(),
-            checkpoint.display()
-        );
-        let mut layers = vec![Vec::new(); positions.layers().next().map_or(0, |(s, _)| s as usize)];
-        layers.extend(positions.layers().map(|(_, l)| l.keys.clone()));
-        layers
-    } else {
-        let layers =
-            pool.install(|| forward(&game, &game.seeds(), |s, n| log.note("forward", s, n)));
-        let zeros = layers.iter().map(|l| vec![0.0; l.len()]).collect();
-        table_of(&game, layers.clone(), zeros)
-            .write_file(&checkpoint)
-            .map_err(|e| Fail::run(format!("{}: {e}", checkpoint.display())))?;
-        layers
-    };
-    let positions: usize = layers.iter().map(Vec::len).sum();
-    eprintln!(
-        "{}: {positions} positions in {} layers after {:.0} s",
-        game.name(),
-        layers.len(),
-        started.elapsed().as_secs_f64()
-    );
-    let values = pool.install(|| backward(&game, &layers, |s, n| log.note("backward", s, n)));
-    let table = table_of(&game, layers, values);
-    table
-        .write_file(&path)
+    let positions = pool
+        .install(|| build(&game, &path, &mut log))
         .map_err(|e| Fail::run(format!("{}: {e}", path.display())))?;
-    let _ = std::fs::remove_file(&checkpoint);
     eprintln!(
-        "{}: written to {} in {:.0} s",
+        "{}: {positions} positions written to {} in {:.0} s",
         game.name(),
         path.display(),
         started.elapsed().as_secs_f64()
@@ -106,7 +75,9 @@ pub fn run(args: &Args) -> Result<(), Fail> {
 struct Log {
     name: String,
     last: Instant,
-    done: usize,
+    /// Positions through the forward pass, and through the backward one.
+    positions: usize,
+    solved: usize,
 }
 
 impl Log {
@@ -114,20 +85,37 @@ impl Log {
         Log {
             name: name.to_owned(),
             last: Instant::now(),
-            done: 0,
+            positions: 0,
+            solved: 0,
         }
     }
+}
 
-    fn note(&mut self, pass: &str, sum: u32, positions: usize) {
-        self.done += positions;
+impl Progress for Log {
+    fn layer(&mut self, pass: &str, sum: u32, positions: usize) {
+        let done = if pass == "forward" {
+            &mut self.positions
+        } else {
+            &mut self.solved
+        };
+        *done += positions;
+        let done = *done;
         if self.last.elapsed() >= LOG_EVERY {
             self.last = Instant::now();
             eprintln!(
                 "{}: {pass} at sum {} ({} positions so far)",
                 self.name,
                 2 * sum,
-                self.done
+                done
             );
         }
+    }
+
+    fn resumed(&mut self, pass: &str, sum: u32) {
+        eprintln!(
+            "{}: {pass} pass resumed at sum {} from the work folder",
+            self.name,
+            2 * sum
+        );
     }
 }

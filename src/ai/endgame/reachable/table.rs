@@ -30,6 +30,71 @@ fn key_bytes(game: &WallGame) -> usize {
 /// A chance of 1 in the file's `u16`.
 const ONE: f64 = u16::MAX as f64;
 
+/// A chance as the file holds it, in 65535ths.
+pub fn stored(chance: f32) -> u16 {
+    (f64::from(chance).clamp(0.0, 1.0) * ONE).round() as u16
+}
+
+/// A table file written a layer at a time, so that a table larger than memory can be written
+/// from its layers on disk: the head from each layer's sum and count, then the layers in order.
+pub struct TableWriter<W: Write> {
+    out: Summed<W>,
+    width: usize,
+    /// The counts of the layers still to come, last first.
+    to_come: Vec<u64>,
+}
+
+impl<W: Write> TableWriter<W> {
+    /// `sizes`: each layer's sum (consecutive, ascending) and its positions' count.
+    pub fn new(out: W, game: &WallGame, sizes: &[(u32, u64)]) -> std::io::Result<Self> {
+        let mut out = Summed::new(out);
+        out.put(MAGIC)?;
+        out.put(&VERSION.to_le_bytes())?;
+        out.put(&[game.walls().code(), game.target()])?;
+        out.put(&(sizes.len() as u32).to_le_bytes())?;
+        for &(sum, len) in sizes {
+            out.put(&sum.to_le_bytes())?;
+            out.put(&len.to_le_bytes())?;
+        }
+        Ok(TableWriter {
+            out,
+            width: key_bytes(game),
+            to_come: sizes.iter().rev().map(|&(_, len)| len).collect(),
+        })
+    }
+
+    /// The next layer: its keys, ascending, and their chances.
+    pub fn layer(&mut self, keys: &[u64], chances: &[u16]) -> std::io::Result<()> {
+        let expected = self.to_come.pop();
+        if expected != Some(keys.len() as u64) || chances.len() != keys.len() {
+            return Err(std::io::Error::other(format!(
+                "a layer of {} keys and {} chances where the head says {expected:?}",
+                keys.len(),
+                chances.len()
+            )));
+        }
+        let mut bytes = Vec::with_capacity(keys.len() * (self.width + 2));
+        for &key in keys {
+            bytes.extend_from_slice(&key.to_le_bytes()[..self.width]);
+        }
+        for &chance in chances {
+            bytes.extend_from_slice(&chance.to_le_bytes());
+        }
+        self.out.put(&bytes)
+    }
+
+    /// Writes the checksum, once every layer the head names is written.
+    pub fn finish(self) -> std::io::Result<W> {
+        if !self.to_come.is_empty() {
+            return Err(std::io::Error::other(format!(
+                "{} layers the head names are not written",
+                self.to_come.len()
+            )));
+        }
+        self.out.finish()
+    }
+}
+
 /// The positions of one sum of free tiles, and each one's chance.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Layer {
@@ -75,25 +140,6 @@ impl Covered {
 }
 
 impl ReachTable {
-    /// A table of `layers` by sum from `first` up, with each layer's chances given as `f32`s.
-    pub fn new(game: WallGame, first: u32, layers: Vec<(Vec<u64>, Vec<f32>)>) -> ReachTable {
-        let layers = layers
-            .into_iter()
-            .map(|(keys, values)| Layer {
-                keys,
-                chances: values
-                    .iter()
-                    .map(|&v| (f64::from(v).clamp(0.0, 1.0) * ONE).round() as u16)
-                    .collect(),
-            })
-            .collect();
-        ReachTable {
-            game,
-            first,
-            layers,
-        }
-    }
-
     pub fn game(&self) -> &WallGame {
         &self.game
     }
@@ -146,25 +192,13 @@ impl ReachTable {
     }
 
     pub fn write<W: Write>(&self, out: W) -> std::io::Result<W> {
-        let mut out = Summed::new(out);
-        out.put(MAGIC)?;
-        out.put(&VERSION.to_le_bytes())?;
-        out.put(&[self.game.walls().code(), self.game.target()])?;
-        out.put(&(self.layers.len() as u32).to_le_bytes())?;
-        for (sum, layer) in self.layers() {
-            out.put(&sum.to_le_bytes())?;
-            out.put(&(layer.keys.len() as u64).to_le_bytes())?;
-        }
+        let sizes: Vec<(u32, u64)> = self
+            .layers()
+            .map(|(sum, l)| (sum, l.keys.len() as u64))
+            .collect();
+        let mut out = TableWriter::new(out, &self.game, &sizes)?;
         for layer in &self.layers {
-            let width = key_bytes(&self.game);
-            let mut bytes = Vec::with_capacity(layer.keys.len() * (width + 2));
-            for &key in &layer.keys {
-                bytes.extend_from_slice(&key.to_le_bytes()[..width]);
-            }
-            for &chance in &layer.chances {
-                bytes.extend_from_slice(&chance.to_le_bytes());
-            }
-            out.put(&bytes)?;
+            out.layer(&layer.keys, &layer.chances)?;
         }
         out.finish()
     }
