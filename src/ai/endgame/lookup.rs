@@ -4,6 +4,8 @@
 //! search may hold the 442 walls ([`Tables::hold`]).
 
 use super::reachable::ReachTable;
+use crate::ai::search::bitboard::Bitboard;
+use crate::ai::strategies::decision::Decision;
 use crate::direction::Direction;
 
 /// The tables a search may consult, passed to it as a value.
@@ -130,6 +132,15 @@ impl Tables {
             }
             dir
         })
+    }
+
+    /// Where the tables apply to the 4x4 board `cells` (exponents) and one holds it, the move
+    /// [`Tables::wall_move`] gives replaces the search's in `decision`.
+    pub fn steer(&self, cells: &[u8], decision: &mut Decision) {
+        let board = Bitboard::from_exponents(cells).filter(|_| self.apply_to(cells));
+        if let Some(dir) = board.and_then(|b| self.wall_move(b.0, &decision.values)) {
+            decision.dir = Some(dir);
+        }
     }
 
     /// Every wall table (`*.egr`) in the folder `dir`, none when it holds none; the error

@@ -399,7 +399,7 @@ pub fn search(
 pub struct Expectimax<'t> {
     pub options: SearchOptions,
     /// Wall tables: where one holds a 4x4 board, its move is played when the search scores
-    /// it within the tables' margin ([`Tables::wall_move`]).
+    /// it within the tables' margin ([`Tables::steer`]).
     pub tables: Option<&'t Tables>,
 }
 
@@ -411,12 +411,8 @@ impl Strategy for Expectimax<'_> {
     fn decide(&self, cells: &[u8], size: usize, clock: &dyn Clock) -> Decision {
         let o = &self.options;
         let mut decision = search(cells, size, &o.weights, o.depth, o.budget, o.moves, clock);
-        let tables = self.tables.filter(|t| size == 4 && t.apply_to(cells));
-        if let Some(dir) = tables
-            .zip(Bitboard::from_exponents(cells))
-            .and_then(|(t, b)| t.wall_move(b.0, &decision.values))
-        {
-            decision.dir = Some(dir);
+        if let Some(tables) = self.tables.filter(|_| size == 4) {
+            tables.steer(cells, &mut decision);
         }
         decision
     }

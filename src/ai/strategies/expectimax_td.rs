@@ -21,7 +21,7 @@ pub struct ExpectimaxTd<'n> {
     pub options: SearchOptions,
     pub network: Option<&'n Network>,
     /// Wall tables: where one holds the position, its move is played when the search scores it
-    /// within the tables' margin ([`Tables::wall_move`]), and the search may hold the walls
+    /// within the tables' margin ([`Tables::steer`]), and the search may hold the walls
     /// ([`Tables::hold`]); only from the stage they apply to ([`Tables::apply_to`]).
     pub tables: Option<&'n Tables>,
 }
@@ -82,12 +82,8 @@ impl Strategy for ExpectimaxTd<'_> {
             *value += taken;
         }
         // A wall table that holds the board picks the move, checked by the search's values.
-        let board = Bitboard::from_exponents(original_cells);
-        if let Some(dir) = tables
-            .zip(board)
-            .and_then(|(t, b)| t.wall_move(b.0, &decision.values))
-        {
-            decision.dir = Some(dir);
+        if let Some(tables) = tables {
+            tables.steer(original_cells, &mut decision);
         }
         decision
     }
