@@ -152,9 +152,9 @@ fn bad_input_exits_2_naming_it() {
 }
 
 /// `arena --tables DIR` reads the folder's wall tables and names them on each game line, with
-/// their margin, the tile whose walls the search holds and the tile they start from;
-/// `--table-from`, `--table-margin` or `--table-hold` without `--tables`, a bad tile, or a
-/// folder with no wall table is bad input (exit 2).
+/// their margin, tie and the tile they start from; `--table-from`, `--table-margin` or
+/// `--table-tie` without `--tables`, a bad tile, a removed flag, or a folder with no wall table
+/// is bad input (exit 2).
 #[test]
 fn the_arena_plays_with_a_folder_of_wall_tables_and_names_them() {
     let dir = scratch("arena");
@@ -180,10 +180,8 @@ fn the_arena_plays_with_a_folder_of_wall_tables_and_names_them() {
                 "0.002",
                 "--table-tie",
                 "0.03",
-                "--table-hold",
-                "64",
             ][..],
-            "walls 442-t3 (margin 0.002, tie 0.03); holding walls of 64 up",
+            "walls 442-t3 (margin 0.002, tie 0.03)",
         ),
         (
             &["--tables", "t", "--table-from", "128"][..],
@@ -198,7 +196,7 @@ fn the_arena_plays_with_a_folder_of_wall_tables_and_names_them() {
     for (extra, says) in [
         (&["--table-from", "128"][..], "--tables"),
         (&["--table-margin", "0.1"][..], "--tables"),
-        (&["--table-hold", "64"][..], "--tables"),
+        (&["--tables", "t", "--table-hold", "64"][..], "--table-hold"),
         (&["--table-tie", "0.1"][..], "--tables"),
         (
             &["--tables", "t", "--table-from", "100"][..],

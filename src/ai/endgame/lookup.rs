@@ -1,7 +1,6 @@
 //! The wall tables a search consults, passed to it as a value: tables of reachable positions
 //! ([`ReachTable`]), largest target first. Where one holds the board at the root, its best move
-//! is played when the search scores it within a margin of its best ([`Tables::wall_move`]); the
-//! search may hold the 442 walls ([`Tables::hold`]).
+//! is played when the search scores it within a margin of its best ([`Tables::wall_move`]).
 
 use super::reachable::ReachTable;
 use crate::ai::search::bitboard::Bitboard;
@@ -20,8 +19,6 @@ pub struct Tables {
     margin: f64,
     /// Moves whose chances lie within `tie` of the best are the table's best alike.
     tie: f64,
-    /// Whether the search holds the 442 walls, and from which tile's exponent up they count.
-    hold: Option<u8>,
     /// How many decisions a wall table held the board for, and how many of them played its move.
     counts: std::sync::Arc<WallCounts>,
 }
@@ -43,14 +40,13 @@ pub const WALL_MARGIN: f64 = 0.01;
 pub const WALL_TIE: f64 = 1e-3;
 
 impl Tables {
-    /// These wall tables, checked with [`WALL_MARGIN`], the walls not held, at every stage.
+    /// These wall tables, checked with [`WALL_MARGIN`], at every stage.
     pub fn new(walls: Vec<ReachTable>) -> Tables {
         Tables {
             from: 0,
             walls: Vec::new(),
             margin: WALL_MARGIN,
             tie: WALL_TIE,
-            hold: None,
             counts: Default::default(),
         }
         .with_walls(walls)
@@ -65,16 +61,6 @@ impl Tables {
     /// These tables, the wall tables' moves checked with `margin` (see [`WALL_MARGIN`]).
     pub fn with_margin(self, margin: f64) -> Tables {
         Tables { margin, ..self }
-    }
-
-    /// These tables, the search holding the 442 walls where six tiles of at least `2^from`
-    /// stand on them (None: it does not hold them).
-    pub fn with_hold(self, hold: Option<u8>) -> Tables {
-        Tables { hold, ..self }
-    }
-
-    pub fn hold(&self) -> Option<u8> {
-        self.hold
     }
 
     /// These tables, moves whose chances lie within `tie` of the best counted as its equals
@@ -176,9 +162,8 @@ impl Tables {
         self.walls.is_empty()
     }
 
-    /// The tables as game lines and messages name them: `walls 442-t9 (margin 0.01)`, followed
-    /// by `; holding walls of 512 up` when the search holds the walls ([`Tables::with_hold`]),
-    /// and by `; from 16384` when they apply only from a tile on ([`Tables::with_from`]).
+    /// The tables as game lines and messages name them: `walls 442-t9 (margin 0.01, tie 0.001)`,
+    /// followed by `; from 16384` when they apply only from a tile on ([`Tables::with_from`]).
     pub fn describe(&self) -> String {
         let walls: Vec<String> = self.walls.iter().map(|t| t.game().name()).collect();
         let mut out = format!(
@@ -187,9 +172,6 @@ impl Tables {
             self.margin,
             self.tie
         );
-        if let Some(hold) = self.hold {
-            out += &format!("; holding walls of {} up", 1u64 << hold);
-        }
         if self.from > 0 {
             out += &format!("; from {}", 1u64 << self.from);
         }

@@ -6,14 +6,12 @@
 //!   merges), and the spawn measures minimax-id prunes with;
 //! - [`learned`]: a trained n-tuple network as expectimax's evaluation;
 //! - [`downgrade`]: how the learned player reads a board from 32,768 up;
-//! - [`holding`]: an evaluation that counts a line that moves a wall formation's walls as lost.
 //!
 //! They read the search core (boards), the API's weights and the networks; nothing here
 //! imports a strategy.
 
 pub mod downgrade;
 pub mod heuristic;
-pub mod holding;
 pub mod learned;
 pub mod smoothness;
 

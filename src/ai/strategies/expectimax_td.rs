@@ -7,10 +7,8 @@ use super::decision::{Decision, Strategy};
 use super::expectimax::{adaptive_depth, run, MAX_DEPTH};
 use crate::ai::api::names::StrategyName;
 use crate::ai::api::options::SearchOptions;
-use crate::ai::endgame::reachable::Walls;
 use crate::ai::endgame::Tables;
 use crate::ai::eval::downgrade::downgraded;
-use crate::ai::eval::holding::{Hold, Holding};
 use crate::ai::eval::learned::NetworkEval;
 use crate::ai::ntuple::network::{tile_points, Network};
 use crate::ai::search::bitboard::Bitboard;
@@ -21,14 +19,10 @@ pub struct ExpectimaxTd<'n> {
     pub options: SearchOptions,
     pub network: Option<&'n Network>,
     /// Wall tables: where one holds the position, its move is played when the search scores it
-    /// within the tables' margin ([`Tables::steer`]), and the search may hold the walls
-    /// ([`Tables::hold`]); only from the stage they apply to ([`Tables::apply_to`]).
+    /// within the tables' margin ([`Tables::steer`]), only from the stage they apply to
+    /// ([`Tables::apply_to`]).
     pub tables: Option<&'n Tables>,
 }
-
-/// Holding the walls, a search whose best move is worth at most this many times the points
-/// the board's tiles made (nothing left to come) finds every move lost.
-const LOOKS_LOST: f64 = 1.01;
 
 impl Strategy for ExpectimaxTd<'_> {
     fn name(&self) -> &'static str {
@@ -56,19 +50,7 @@ impl Strategy for ExpectimaxTd<'_> {
                 let depth = o
                     .depth
                     .unwrap_or_else(|| adaptive_depth(board.distinct_tiles()));
-                let hold = tables
-                    .and_then(|t| t.hold())
-                    .and_then(|from| Hold::find(board, Walls::F442, from));
-                let held = hold.map(|hold| {
-                    let held = Holding { inner: &eval, hold };
-                    run(board, &held, depth, o.budget, moves, clock)
-                });
-                // Holding the walls, every move may look lost: then search without the rule.
-                let made = tile_points(cells) as f64;
-                match held {
-                    Some(d) if d.values.iter().flatten().any(|&v| v > made * LOOKS_LOST) => d,
-                    _ => run(board, &eval, depth, o.budget, moves, clock),
-                }
+                run(board, &eval, depth, o.budget, moves, clock)
             }
             _ => {
                 let grid = Grid::new(size, cells);

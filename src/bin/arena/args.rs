@@ -84,8 +84,6 @@ pub struct Cli {
     /// `--table-tie`: how close to a wall table's best chance a move's must be to count as
     /// one of its best.
     pub table_tie: f64,
-    /// `--table-hold`: the search holds the 442 walls of at least this tile.
-    pub table_hold: Option<u64>,
     /// `--start`: game i starts from the i-th position of this file.
     pub start: Option<String>,
     /// `start`'s positions, read once before any game (`main`).
@@ -217,12 +215,6 @@ struct GameArgs {
     /// the search's own move falls this far below the table's best.
     #[arg(long, value_name = "CHANCE", default_value_t = game2048::ai::endgame::lookup::WALL_TIE, requires = "tables")]
     table_tie: f64,
-    /// Where six tiles of at least TILE stand on the 442 cells (the top row and the two
-    /// under its end, in any symmetry) as the board's six largest, the search counts a line
-    /// that moves one of them as lost, and searches again without that rule when every move
-    /// then looks lost.
-    #[arg(long, value_name = "TILE", value_parser = parse_tile, requires = "tables")]
-    table_hold: Option<u64>,
     /// Play game i from the i-th position of a JSON-lines file (as --positions writes them)
     /// rather than from a new board, spawning from seed S + i; its score is the points made
     /// from there. An endgame's benchmark without playing the opening each time.
@@ -456,7 +448,6 @@ impl Arena {
             loaded_tables: None,
             table_from: None,
             table_margin: game2048::ai::endgame::lookup::WALL_MARGIN,
-            table_hold: None,
             table_tie: game2048::ai::endgame::lookup::WALL_TIE,
             start: None,
             loaded_start: None,
@@ -523,7 +514,6 @@ impl Arena {
         cli.tables = games.tables;
         cli.table_from = games.table_from;
         cli.table_margin = games.table_margin;
-        cli.table_hold = games.table_hold;
         cli.table_tie = games.table_tie;
         cli.start = games.start;
         cli.sparse = games.sparse;

@@ -97,8 +97,7 @@ fn load_tables(cli: &mut args::Cli) -> Result<(), Fail> {
         tables
             .with_from(cli.table_from.map_or(0, |t| t.trailing_zeros() as u8))
             .with_margin(cli.table_margin)
-            .with_tie(cli.table_tie)
-            .with_hold(cli.table_hold.map(|t| t.trailing_zeros() as u8)),
+            .with_tie(cli.table_tie),
     ));
     Ok(())
 }
