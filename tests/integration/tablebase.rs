@@ -361,3 +361,66 @@ fn a_paired_batch_plays_the_opening_once_and_each_file_as_its_own_run() {
         assert!(stderr(&out).contains(says), "{extra:?}: {}", stderr(&out));
     }
 }
+
+/// `walls-known` finds a board among the known runs' boards in any symmetry, counts only the
+/// boards in the formation, and says how much the set holds after each known file.
+#[test]
+fn walls_known_says_how_many_boards_a_set_from_other_runs_finds() {
+    let dir = scratch("known");
+    let line = |cells: [u32; 16]| format!("{{\"size\":4,\"cells\":{cells:?}}}\n");
+    // In 442 at target 8: the top row and the two cells under its right end hold 8s.
+    let a = [8, 8, 8, 8, 0, 0, 8, 8, 2, 0, 0, 0, 0, 0, 0, 0];
+    let b = [8, 8, 8, 8, 0, 0, 8, 8, 4, 0, 0, 0, 0, 0, 0, 0];
+    // b seen in a mirror, and a board in no formation.
+    let b_mirrored = [8, 8, 8, 8, 8, 8, 0, 0, 0, 0, 0, 4, 0, 0, 0, 0];
+    let loose = [2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+    let write = |name: &str, boards: &[[u32; 16]]| {
+        let text: String = boards.iter().map(|&c| line(c)).collect();
+        std::fs::write(dir.join(name), text).unwrap();
+    };
+    write("new.jsonl", &[a, b, loose]);
+    write("one.jsonl", &[a, loose]);
+    write("two.jsonl", &[b_mirrored]);
+    let args = [
+        "walls-known",
+        "new.jsonl",
+        "--known",
+        "one.jsonl",
+        "--known",
+        "two.jsonl",
+        "--walls",
+        "442",
+        "--target",
+        "3",
+    ];
+    let out = tablebase(&dir, &args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("442-t3: 2 boards of new.jsonl in the formation"),
+        "{text}"
+    );
+    assert!(
+        text.contains("| one.jsonl | 1 | 0.0 MB | 50.0% |"),
+        "{text}"
+    );
+    assert!(
+        text.contains("| two.jsonl | 2 | 0.0 MB | 100.0% |"),
+        "{text}"
+    );
+    let bad = tablebase(
+        &dir,
+        &[
+            "walls-known",
+            "new.jsonl",
+            "--known",
+            "one.jsonl",
+            "--walls",
+            "543",
+            "--target",
+            "3",
+        ],
+    );
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(stderr(&bad).contains("--walls \"543\""), "{}", stderr(&bad));
+}

@@ -7,11 +7,13 @@
 //! tablebase walls 442 --target 9 --dir tables/reachable --resume   # stops and goes on
 //! tablebase info tables/reachable/442-t9.egr
 //! tablebase walls-cover positions.jsonl --dir tables/reachable
+//! tablebase walls-known new.jsonl --known old.jsonl --walls 443 --target 9
 //! ```
 
 mod positions;
 mod walls;
 mod walls_cover;
+mod walls_known;
 
 use std::process::ExitCode;
 
@@ -41,6 +43,9 @@ enum Command {
     /// For each wall table (*.egr), the share of a positions file's boards in its formation
     /// and held by it, by the largest tile, and the spread of its chances there
     WallsCover(walls_cover::Args),
+    /// The share of a positions file's boards in a formation that other runs' boards already
+    /// hold: what a set distilled from those runs would find
+    WallsKnown(walls_known::Args),
 }
 
 /// A failure: a message, and the exit code (2 for bad input, 1 otherwise).
@@ -71,6 +76,7 @@ fn main() -> ExitCode {
         Command::Info { files } => info(&files),
         Command::Walls(args) => walls::run(&args),
         Command::WallsCover(args) => walls_cover::run(&args),
+        Command::WallsKnown(args) => walls_known::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
