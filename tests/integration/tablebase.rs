@@ -232,56 +232,10 @@ fn untimed_lines(path: &Path) -> Vec<serde_json::Value> {
 /// written only where it is missing; without `--table-from` or `--out` it is bad input.
 #[test]
 fn a_paired_batch_plays_the_opening_once_and_each_file_as_its_own_run() {
-    use game2048::ai::ntuple::{encode, Encoding, Network, Shape};
     let dir = scratch("paired");
-    let built = tablebase(&dir, &["walls", "442", "--target", "4", "--dir", "t"]);
-    assert!(built.status.success(), "{}", stderr(&built));
-    // A network with views of its own, and a margin that accepts any move of the table's, so
-    // that the table overrules some of the network's moves.
-    let mut network = Network::new(Shape::small_4x4(16), 0.0);
-    for (i, w) in network.weights_mut().unwrap().iter_mut().enumerate() {
-        *w = (i % 7) as f32;
-    }
-    std::fs::write(dir.join("n.ntw"), encode(&network, Encoding::Raw)).unwrap();
-    // Boards 442 at 16 holds: six walls of 1024 and more on the top row and the two cells
-    // under its end, small tiles in the free cells.
-    let starts: String = [
-        [2u32, 4, 0, 2, 0, 8, 0, 0],
-        [0, 2, 2, 4, 4, 0, 0, 2],
-        [8, 0, 4, 2, 2, 2, 0, 0],
-        [4, 4, 0, 0, 8, 2, 0, 0],
-        [2, 8, 8, 0, 0, 4, 2, 0],
-        [0, 0, 2, 8, 4, 4, 0, 0],
-    ]
-    .iter()
-    .map(|free| {
-        let [a, b, c, d, e, f, g, h] = *free;
-        let cells = [
-            32768, 16384, 8192, 4096, a, b, 1024, 2048, c, d, e, f, g, h, 0, 0,
-        ];
-        let cells: Vec<String> = cells.iter().map(u32::to_string).collect();
-        format!("{{\"size\":4,\"cells\":[{}]}}\n", cells.join(","))
-    })
-    .collect();
-    std::fs::write(dir.join("s.jsonl"), starts).unwrap();
+    overruling_setup(&dir);
     let run = |extra: &[&str]| {
-        let mut args = vec![
-            "--strategy",
-            "expectimax-td",
-            "--nodes",
-            "2000",
-            "--network",
-            "n.ntw",
-            "--threads",
-            "2",
-        ];
-        args.extend_from_slice(extra);
-        let out = Command::new(env!("CARGO_BIN_EXE_arena"))
-            .args(&args)
-            .current_dir(&dir)
-            .output()
-            .expect("the arena binary runs");
-        assert!(out.status.success(), "{extra:?}: {}", stderr(&out));
+        overruled(&dir, extra);
     };
     // From the held boards (which hold 16384: the tables apply at once), and from new boards
     // with the tables from 64 on (the games fork half-way).
@@ -423,4 +377,151 @@ fn walls_known_says_how_many_boards_a_set_from_other_runs_finds() {
     );
     assert_eq!(bad.status.code(), Some(2));
     assert!(stderr(&bad).contains("--walls \"543\""), "{}", stderr(&bad));
+}
+
+/// In `dir`: the table 442-t4 (`t/`), a network with views of its own (`n.ntw`), so that the
+/// table overrules some of its moves, and six boards the table holds (`s.jsonl`).
+fn overruling_setup(dir: &Path) {
+    use game2048::ai::ntuple::{encode, Encoding, Network, Shape};
+    let built = tablebase(dir, &["walls", "442", "--target", "4", "--dir", "t"]);
+    assert!(built.status.success(), "{}", stderr(&built));
+    // A network with views of its own, and a margin that accepts any move of the table's, so
+    // that the table overrules some of the network's moves.
+    let mut network = Network::new(Shape::small_4x4(16), 0.0);
+    for (i, w) in network.weights_mut().unwrap().iter_mut().enumerate() {
+        *w = (i % 7) as f32;
+    }
+    std::fs::write(dir.join("n.ntw"), encode(&network, Encoding::Raw)).unwrap();
+    // Boards 442 at 16 holds: six walls of 1024 and more on the top row and the two cells
+    // under its end, small tiles in the free cells.
+    let starts: String = [
+        [2u32, 4, 0, 2, 0, 8, 0, 0],
+        [0, 2, 2, 4, 4, 0, 0, 2],
+        [8, 0, 4, 2, 2, 2, 0, 0],
+        [4, 4, 0, 0, 8, 2, 0, 0],
+        [2, 8, 8, 0, 0, 4, 2, 0],
+        [0, 0, 2, 8, 4, 4, 0, 0],
+    ]
+    .iter()
+    .map(|free| {
+        let [a, b, c, d, e, f, g, h] = *free;
+        let cells = [
+            32768, 16384, 8192, 4096, a, b, 1024, 2048, c, d, e, f, g, h, 0, 0,
+        ];
+        let cells: Vec<String> = cells.iter().map(u32::to_string).collect();
+        format!("{{\"size\":4,\"cells\":[{}]}}\n", cells.join(","))
+    })
+    .collect();
+    std::fs::write(dir.join("s.jsonl"), starts).unwrap();
+}
+
+/// The arena in `dir` with the network of [`overruling_setup`] at 2,000 nodes on two threads,
+/// then `extra`; its standard output.
+fn overruled(dir: &Path, extra: &[&str]) -> String {
+    let mut args = vec![
+        "--strategy",
+        "expectimax-td",
+        "--nodes",
+        "2000",
+        "--network",
+        "n.ntw",
+        "--threads",
+        "2",
+    ];
+    args.extend_from_slice(extra);
+    let out = Command::new(env!("CARGO_BIN_EXE_arena"))
+        .args(&args)
+        .current_dir(dir)
+        .output()
+        .expect("the arena binary runs");
+    assert!(out.status.success(), "{extra:?}: {}", stderr(&out));
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// A set distilled from a run's boards plays that run's games move for move as the whole
+/// table does, and says it is distilled on its lines; `--most` keeps the boards seen most.
+#[test]
+fn a_distilled_set_plays_its_runs_games_as_the_whole_table() {
+    let dir = scratch("distil");
+    overruling_setup(&dir);
+    let common = [
+        "--start",
+        "s.jsonl",
+        "--games",
+        "6",
+        "--until",
+        "65536",
+        "--table-margin",
+        "1",
+    ];
+    let full = overruled(
+        &dir,
+        &[
+            &common[..],
+            &[
+                "--tables",
+                "t",
+                "--positions",
+                "p.jsonl",
+                "--out",
+                "full.jsonl",
+            ],
+        ]
+        .concat(),
+    );
+    std::fs::create_dir_all(dir.join("d")).unwrap();
+    let args = [
+        "walls-distill",
+        "p.jsonl",
+        "--table",
+        "t/442-t4.egr",
+        "--out",
+        "d/442-t4.ewd",
+    ];
+    let out = tablebase(&dir, &args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let distilled = overruled(
+        &dir,
+        &[&common[..], &["--tables", "d", "--out", "distilled.jsonl"]].concat(),
+    );
+    // The same moves played from the tables, and overruling the search as often.
+    let played = |text: &str| {
+        let line = text
+            .lines()
+            .find(|l| l.starts_with("wall tables:"))
+            .unwrap()
+            .to_owned();
+        line[line.find("played").unwrap()..].to_owned()
+    };
+    assert_eq!(played(&full), played(&distilled));
+    assert!(!played(&full).contains("(0 of them"), "{}", played(&full));
+    let games = |name: &str| {
+        let mut lines = untimed_lines(&dir.join(name));
+        lines.sort_by_key(|g| g["seed"].as_u64());
+        for g in &mut lines {
+            let tables = g.as_object_mut().unwrap().remove("tables").unwrap();
+            assert!(
+                tables.as_str().unwrap().starts_with("walls 442-t4"),
+                "{tables}"
+            );
+        }
+        lines
+    };
+    assert_eq!(games("full.jsonl"), games("distilled.jsonl"));
+    let line = std::fs::read_to_string(dir.join("distilled.jsonl")).unwrap();
+    assert!(line.contains("walls 442-t4 distilled (margin 1"), "{line}");
+    // The one board seen most.
+    let args = [
+        "walls-distill",
+        "p.jsonl",
+        "--table",
+        "t/442-t4.egr",
+        "--out",
+        "one.ewd",
+        "--most",
+        "1",
+    ];
+    let out = tablebase(&dir, &args);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.starts_with("one.ewd: 1 positions of 1 seen"), "{text}");
 }

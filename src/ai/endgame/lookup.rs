@@ -1,11 +1,55 @@
 //! The wall tables a search consults, passed to it as a value: tables of reachable positions
-//! ([`ReachTable`]), largest target first. Where one holds the board at the root, its best move
-//! is played when the search scores it within a margin of its best ([`Tables::wall_move`]).
+//! ([`ReachTable`]) or sets distilled from them ([`DistilledTable`]), largest target first.
+//! Where one holds the board at the root, its best move is played when the search scores it
+//! within a margin of its best ([`Tables::wall_move`]).
 
-use super::reachable::ReachTable;
+use super::reachable::{Covered, DistilledTable, ReachTable, WallGame};
 use crate::ai::search::bitboard::Bitboard;
-use crate::ai::strategies::decision::Decision;
 use crate::direction::Direction;
+
+/// A wall table: a whole table of reachable positions, or a set distilled from one.
+#[derive(Clone, Debug)]
+pub enum WallTable {
+    Full(ReachTable),
+    Distilled(DistilledTable),
+}
+
+impl WallTable {
+    pub fn game(&self) -> &WallGame {
+        match self {
+            WallTable::Full(t) => t.game(),
+            WallTable::Distilled(t) => t.game(),
+        }
+    }
+
+    pub fn covers(&self, board: u64) -> Option<Covered> {
+        match self {
+            WallTable::Full(t) => t.covers(board),
+            WallTable::Distilled(t) => t.covers(board),
+        }
+    }
+
+    /// As game lines name it: `443-t9`, or `443-t9 distilled` for a distilled set.
+    pub fn name(&self) -> String {
+        match self {
+            WallTable::Full(t) => t.game().name(),
+            WallTable::Distilled(t) => format!("{} distilled", t.game().name()),
+        }
+    }
+
+    /// The wall table in the file `path`: a table (`*.egr`) or a distilled set (`*.ewd`); the
+    /// error names the file and what is wrong with it.
+    pub fn read_file(path: &std::path::Path) -> Result<WallTable, String> {
+        if path.extension().is_some_and(|x| x == "ewd") {
+            let file = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
+            DistilledTable::read(std::io::BufReader::new(file))
+                .map(WallTable::Distilled)
+                .map_err(|e| format!("{}: {e}", path.display()))
+        } else {
+            ReachTable::read_file(path).map(WallTable::Full)
+        }
+    }
+}
 
 /// The tables a search may consult, passed to it as a value.
 #[derive(Clone, Debug)]
@@ -15,7 +59,7 @@ pub struct Tables {
     from: u8,
     /// Tables of reachable positions of a wall formation, largest target first: where one
     /// holds the board, its best move is played when the search scores it within `margin`.
-    walls: Vec<ReachTable>,
+    walls: Vec<WallTable>,
     margin: f64,
     /// Moves whose chances lie within `tie` of the best are the table's best alike.
     tie: f64,
@@ -41,7 +85,7 @@ pub const WALL_TIE: f64 = 1e-3;
 
 impl Tables {
     /// These wall tables, checked with [`WALL_MARGIN`], at every stage.
-    pub fn new(walls: Vec<ReachTable>) -> Tables {
+    pub fn new(walls: Vec<WallTable>) -> Tables {
         Tables {
             from: 0,
             walls: Vec::new(),
@@ -53,7 +97,7 @@ impl Tables {
     }
 
     /// These tables with the wall tables `walls`.
-    pub fn with_walls(self, mut walls: Vec<ReachTable>) -> Tables {
+    pub fn with_walls(self, mut walls: Vec<WallTable>) -> Tables {
         walls.sort_by_key(|t| std::cmp::Reverse(t.game().target()));
         Tables { walls, ..self }
     }
@@ -69,7 +113,7 @@ impl Tables {
         Tables { tie, ..self }
     }
 
-    pub fn walls(&self) -> &[ReachTable] {
+    pub fn walls(&self) -> &[WallTable] {
         &self.walls
     }
 
@@ -121,27 +165,26 @@ impl Tables {
     }
 
     /// Where the tables apply to the 4x4 board `cells` (exponents) and one holds it, the move
-    /// [`Tables::wall_move`] gives replaces the search's in `decision`.
-    pub fn steer(&self, cells: &[u8], decision: &mut Decision) {
-        let board = Bitboard::from_exponents(cells).filter(|_| self.apply_to(cells));
-        if let Some(dir) = board.and_then(|b| self.wall_move(b.0, &decision.values)) {
-            decision.dir = Some(dir);
-        }
+    /// [`Tables::wall_move`] gives for the search's values of the moves: the move to play
+    /// instead of the search's.
+    pub fn steer(&self, cells: &[u8], values: &[Option<f64>; 4]) -> Option<Direction> {
+        let board = Bitboard::from_exponents(cells).filter(|_| self.apply_to(cells))?;
+        self.wall_move(board.0, values)
     }
 
-    /// Every wall table (`*.egr`) in the folder `dir`, none when it holds none; the error
-    /// names the folder, or the file and what is wrong with it.
+    /// Every wall table (`*.egr`) and distilled set (`*.ewd`) in the folder `dir`, none when it
+    /// holds none; the error names the folder, or the file and what is wrong with it.
     pub fn read_dir(dir: &std::path::Path) -> Result<Tables, String> {
         let entries =
             std::fs::read_dir(dir).map_err(|e| format!("{}: cannot read: {e}", dir.display()))?;
         let mut paths: Vec<std::path::PathBuf> = entries
             .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(|x| x == "egr"))
+            .filter(|p| p.extension().is_some_and(|x| x == "egr" || x == "ewd"))
             .collect();
         paths.sort();
         let walls = paths
             .iter()
-            .map(|p| ReachTable::read_file(p))
+            .map(|p| WallTable::read_file(p))
             .collect::<Result<Vec<_>, _>>()?;
         Ok(Tables::new(walls))
     }
@@ -165,7 +208,7 @@ impl Tables {
     /// The tables as game lines and messages name them: `walls 442-t9 (margin 0.01, tie 0.001)`,
     /// followed by `; from 16384` when they apply only from a tile on ([`Tables::with_from`]).
     pub fn describe(&self) -> String {
-        let walls: Vec<String> = self.walls.iter().map(|t| t.game().name()).collect();
+        let walls: Vec<String> = self.walls.iter().map(WallTable::name).collect();
         let mut out = format!(
             "walls {} (margin {}, tie {})",
             walls.join(", "),

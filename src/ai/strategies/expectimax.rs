@@ -412,7 +412,9 @@ impl Strategy for Expectimax<'_> {
         let o = &self.options;
         let mut decision = search(cells, size, &o.weights, o.depth, o.budget, o.moves, clock);
         if let Some(tables) = self.tables.filter(|_| size == 4) {
-            tables.steer(cells, &mut decision);
+            if let Some(dir) = tables.steer(cells, &decision.values) {
+                decision.dir = Some(dir);
+            }
         }
         decision
     }

@@ -65,7 +65,9 @@ impl Strategy for ExpectimaxTd<'_> {
         }
         // A wall table that holds the board picks the move, checked by the search's values.
         if let Some(tables) = tables {
-            tables.steer(original_cells, &mut decision);
+            if let Some(dir) = tables.steer(original_cells, &decision.values) {
+                decision.dir = Some(dir);
+            }
         }
         decision
     }

@@ -199,7 +199,7 @@ struct GameArgs {
     /// values, and so the games, are the same.
     #[arg(long)]
     sparse: bool,
-    /// A folder of wall tables (*.egr, from `tablebase walls`) that expectimax-td consults at
+    /// A folder of wall tables (*.egr from `tablebase walls`, *.ewd from `tablebase walls-distill`) that expectimax-td consults at
     /// the root where one holds the position (docs/ai.md, "Tables of reachable positions").
     #[arg(long, value_name = "DIR")]
     tables: Option<String>,

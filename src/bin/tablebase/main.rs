@@ -8,11 +8,13 @@
 //! tablebase info tables/reachable/442-t9.egr
 //! tablebase walls-cover positions.jsonl --dir tables/reachable
 //! tablebase walls-known new.jsonl --known old.jsonl --walls 443 --target 9
+//! tablebase walls-distill runs.jsonl --table tables/v9/443-t9.egr --out set/443-t9.ewd
 //! ```
 
 mod positions;
 mod walls;
 mod walls_cover;
+mod walls_distill;
 mod walls_known;
 
 use std::process::ExitCode;
@@ -46,6 +48,9 @@ enum Command {
     /// The share of a positions file's boards in a formation that other runs' boards already
     /// hold: what a set distilled from those runs would find
     WallsKnown(walls_known::Args),
+    /// A set small enough for a page (.ewd): the positions runs' boards reach most often in
+    /// a wall table, each with only its best moves
+    WallsDistill(walls_distill::Args),
 }
 
 /// A failure: a message, and the exit code (2 for bad input, 1 otherwise).
@@ -77,6 +82,7 @@ fn main() -> ExitCode {
         Command::Walls(args) => walls::run(&args),
         Command::WallsCover(args) => walls_cover::run(&args),
         Command::WallsKnown(args) => walls_known::run(&args),
+        Command::WallsDistill(args) => walls_distill::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -28,7 +28,7 @@ impl fmt::Display for TableError {
         match self {
             TableError::BadMagic => write!(
                 f,
-                "not a table of reachable positions (its first bytes are not 2048egr)"
+                "not a wall table (its first bytes are neither 2048egr nor 2048ewd)"
             ),
             TableError::BadVersion { found, reads } => write!(
                 f,

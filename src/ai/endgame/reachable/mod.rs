@@ -2,17 +2,21 @@
 //! any of the eight symmetries ([`symmetry`]), solved over only the positions its play reaches
 //! from small seeds, stored by layer of tile sum with each position's chance ([`table`], its
 //! checksummed file [`file`]), and built forward then backward on every thread ([`build`],
-//! native only).
+//! native only); a distilled set of the positions play reaches most often keeps only each one's
+//! best moves ([`distilled`]), small enough for a page.
 //!
-//! Imports run one way: `symmetry` <- `walls`, `file` <- `table` <- `build`.
+//! Imports run one way: `symmetry` <- `walls`, `file` <- `table` <- `build`, `table` <-
+//! `distilled`.
 
 #[cfg(not(target_arch = "wasm32"))]
 pub mod build;
+pub mod distilled;
 pub mod file;
 pub mod symmetry;
 pub mod table;
 pub mod walls;
 
+pub use distilled::DistilledTable;
 pub use file::TableError;
 pub use symmetry::Symmetry;
 pub use table::{Covered, ReachTable};

@@ -24,7 +24,7 @@ use crate::direction::Direction;
 pub const MAGIC: &[u8; 8] = b"2048egr\n";
 pub const VERSION: u16 = 1;
 /// A key's bytes in the file: a nibble for each free cell.
-fn key_bytes(game: &WallGame) -> usize {
+pub(crate) fn key_bytes(game: &WallGame) -> usize {
     (game.free().len() * 4).div_ceil(8)
 }
 /// A chance of 1 in the file's `u16`.
@@ -215,6 +215,34 @@ impl ReachTable {
     }
 
     pub fn read<R: Read>(input: R) -> Result<ReachTable, TableError> {
+        let mut input = TableReader::new(input)?;
+        let first = input.sizes().first().map_or(0, |&(sum, _)| sum);
+        let mut layers = Vec::with_capacity(input.sizes().len());
+        while let Some((_, layer)) = input.layer()? {
+            layers.push(layer);
+        }
+        let game = input.finish()?;
+        Ok(ReachTable {
+            game,
+            first,
+            layers,
+        })
+    }
+}
+
+/// A table file read a layer at a time, so that a table larger than memory can be read
+/// through: the head first, then each layer in order, then the checksum. Each step checks
+/// what it reads and names the first thing wrong ([`TableError`]).
+pub struct TableReader<R: Read> {
+    input: Checked<R>,
+    game: WallGame,
+    /// Each layer's sum and count, and how many layers are read.
+    sizes: Vec<(u32, u64)>,
+    read: usize,
+}
+
+impl<R: Read> TableReader<R> {
+    pub fn new(input: R) -> Result<Self, TableError> {
         let mut input = Checked::new(input);
         let mut head = [0u8; 16];
         input.take(&mut head)?;
@@ -254,47 +282,69 @@ impl ReachTable {
                 "layers not by consecutive sums".to_owned(),
             ));
         }
-        let width = key_bytes(&game);
-        let mut layers = Vec::with_capacity(sizes.len());
-        for (sum, len) in sizes {
-            let len = len as usize;
-            let mut keys = Vec::new();
-            let mut chances = Vec::new();
-            // Read in pieces, so that a count a cut or corrupt file overstates fails at its
-            // end rather than asking for its memory first.
-            let mut piece = Vec::new();
-            while keys.len() < len {
-                let n = (len - keys.len()).min(1 << 20);
-                piece.resize(n * width, 0);
-                input.take(&mut piece)?;
-                keys.extend(piece.chunks_exact(width).map(|b| {
-                    let mut k = [0u8; 8];
-                    k[..width].copy_from_slice(b);
-                    u64::from_le_bytes(k)
-                }));
-            }
-            if keys.windows(2).any(|w| w[0] >= w[1]) || keys.iter().any(|&k| game.layer(k) != sum) {
-                return Err(TableError::BadField(format!(
-                    "layer {sum}'s keys are out of order or of another sum"
-                )));
-            }
-            while chances.len() < len {
-                let n = (len - chances.len()).min(1 << 20);
-                piece.resize(n * 2, 0);
-                input.take(&mut piece)?;
-                chances.extend(
-                    piece
-                        .chunks_exact(2)
-                        .map(|b| u16::from_le_bytes([b[0], b[1]])),
-                );
-            }
-            layers.push(Layer { keys, chances });
-        }
-        input.finish()?;
-        Ok(ReachTable {
+        Ok(TableReader {
+            input,
             game,
-            first,
-            layers,
+            sizes,
+            read: 0,
         })
+    }
+
+    pub fn game(&self) -> &WallGame {
+        &self.game
+    }
+
+    /// Each layer's sum of free tiles and its positions' count, by sum ascending.
+    pub fn sizes(&self) -> &[(u32, u64)] {
+        &self.sizes
+    }
+
+    /// The next layer and its sum, or None after the last.
+    pub fn layer(&mut self) -> Result<Option<(u32, Layer)>, TableError> {
+        let Some(&(sum, len)) = self.sizes.get(self.read) else {
+            return Ok(None);
+        };
+        self.read += 1;
+        let (input, game) = (&mut self.input, &self.game);
+        let width = key_bytes(game);
+        let len = len as usize;
+        let mut keys = Vec::new();
+        let mut chances = Vec::new();
+        // Read in pieces, so that a count a cut or corrupt file overstates fails at its
+        // end rather than asking for its memory first.
+        let mut piece = Vec::new();
+        while keys.len() < len {
+            let n = (len - keys.len()).min(1 << 20);
+            piece.resize(n * width, 0);
+            input.take(&mut piece)?;
+            keys.extend(piece.chunks_exact(width).map(|b| {
+                let mut k = [0u8; 8];
+                k[..width].copy_from_slice(b);
+                u64::from_le_bytes(k)
+            }));
+        }
+        if keys.windows(2).any(|w| w[0] >= w[1]) || keys.iter().any(|&k| game.layer(k) != sum) {
+            return Err(TableError::BadField(format!(
+                "layer {sum}'s keys are out of order or of another sum"
+            )));
+        }
+        while chances.len() < len {
+            let n = (len - chances.len()).min(1 << 20);
+            piece.resize(n * 2, 0);
+            input.take(&mut piece)?;
+            chances.extend(
+                piece
+                    .chunks_exact(2)
+                    .map(|b| u16::from_le_bytes([b[0], b[1]])),
+            );
+        }
+        Ok(Some((sum, Layer { keys, chances })))
+    }
+
+    /// Reads what layers are left, then checks the checksum and the end of the file; the game.
+    pub fn finish(mut self) -> Result<WallGame, TableError> {
+        while self.layer()?.is_some() {}
+        self.input.finish()?;
+        Ok(self.game)
     }
 }
