@@ -3,6 +3,7 @@
 //! Where one holds the board at the root, its best move is played when the search scores it
 //! within a margin of its best ([`Tables::wall_move`]).
 
+use super::reachable::distilled::best_moves;
 use super::reachable::{Covered, DistilledTable, ReachTable, WallGame};
 use crate::ai::search::bitboard::Bitboard;
 use crate::direction::Direction;
@@ -134,20 +135,12 @@ impl Tables {
             .filter_map(|t| t.covers(board))
             .find(|c| c.held)?;
         self.counts.held.fetch_add(1, Relaxed);
-        let top = covered
-            .chances
-            .iter()
-            .flatten()
-            .copied()
-            .fold(0.0, f64::max);
-        if top <= 0.0 {
-            return None;
-        }
+        let best = best_moves(&covered.chances, self.tie);
         // Among the moves the table cannot tell from its best, the search's choice.
         let value = |d: Direction| values[d.index()].unwrap_or(f64::MIN);
         let dir = Direction::ALL
             .into_iter()
-            .filter(|d| covered.chances[d.index()].is_some_and(|c| c >= top - self.tie))
+            .filter(|d| best >> d.index() & 1 == 1)
             .max_by(|&a, &b| {
                 value(a)
                     .total_cmp(&value(b))

@@ -20,7 +20,7 @@ mod walls_known;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use game2048::ai::endgame::reachable::ReachTable;
+use game2048::ai::endgame::reachable::{ReachTable, WallGame, Walls};
 
 #[derive(Parser)]
 #[command(
@@ -51,6 +51,20 @@ enum Command {
     /// A set small enough for a page (.ewd): the positions runs' boards reach most often in
     /// a wall table, each with only its best moves
     WallsDistill(walls_distill::Args),
+}
+
+/// The sub-game of formation `walls` at target exponent `target`; bad input names `flag`
+/// (how the command line gave the formation) and the formations there are.
+pub fn wall_game(walls: &str, target: u8, flag: &str) -> Result<WallGame, Fail> {
+    let named = Walls::named(walls).ok_or_else(|| {
+        let names: Vec<_> = Walls::ALL.iter().map(|w| w.name()).collect();
+        Fail::input(format!(
+            "{flag}{walls:?}: expected one of {}",
+            names.join(", ")
+        ))
+    })?;
+    WallGame::new(named, target)
+        .ok_or_else(|| Fail::input(format!("--target {target}: expected 3..=14")))
 }
 
 /// A failure: a message, and the exit code (2 for bad input, 1 otherwise).

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use game2048::ai::endgame::reachable::build::{build, Progress, Work};
-use game2048::ai::endgame::reachable::{ReachTable, WallGame, Walls};
+use game2048::ai::endgame::reachable::ReachTable;
 
 use crate::Fail;
 
@@ -35,16 +35,7 @@ pub struct Args {
 const LOG_EVERY: Duration = Duration::from_secs(10);
 
 pub fn run(args: &Args) -> Result<(), Fail> {
-    let walls = Walls::named(&args.walls).ok_or_else(|| {
-        let names: Vec<_> = Walls::ALL.iter().map(|w| w.name()).collect();
-        Fail::input(format!(
-            "walls {:?}: expected one of {}",
-            args.walls,
-            names.join(", ")
-        ))
-    })?;
-    let game = WallGame::new(walls, args.target)
-        .ok_or_else(|| Fail::input(format!("--target {}: expected 3..=14", args.target)))?;
+    let game = crate::wall_game(&args.walls, args.target, "walls ")?;
     std::fs::create_dir_all(&args.dir)
         .map_err(|e| Fail::run(format!("{}: {e}", args.dir.display())))?;
     let pool = rayon::ThreadPoolBuilder::new()

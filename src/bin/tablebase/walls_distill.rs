@@ -67,34 +67,33 @@ pub fn run(args: &Args) -> Result<(), Fail> {
     kept.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
     kept.truncate(args.most.unwrap_or(usize::MAX));
     // The chances each kept position's moves need: the position's own and its spawns'.
-    let mut needed: HashMap<u64, f64> = HashMap::new();
+    // None until the table is read through, then each one's chance where the table holds it.
+    let mut needed: HashMap<u64, Option<f64>> = HashMap::new();
     for &(key, _) in &kept {
-        needed.insert(key, 0.0);
+        needed.insert(key, None);
         for outcome in game.moves(key).into_iter().flatten() {
             if let Outcome::After(after) = outcome {
                 for i in game.empty(after) {
-                    needed.insert(after | 1 << (4 * i), 0.0);
-                    needed.insert(after | 2 << (4 * i), 0.0);
+                    needed.insert(after | 1 << (4 * i), None);
+                    needed.insert(after | 2 << (4 * i), None);
                 }
             }
         }
     }
-    let mut held: HashMap<u64, bool> = HashMap::new();
     let bad = |e| Fail::input(format!("{}: {e}", args.table.display()));
     while let Some((_, layer)) = reader.layer().map_err(bad)? {
         for (&key, &chance) in layer.keys.iter().zip(&layer.chances) {
             if let Some(c) = needed.get_mut(&key) {
-                *c = f64::from(chance) / f64::from(u16::MAX);
-                held.insert(key, true);
+                *c = Some(f64::from(chance) / f64::from(u16::MAX));
             }
         }
     }
     reader.finish().map_err(bad)?;
     let entries: Vec<(u64, u8)> = kept
         .iter()
-        .filter(|(key, _)| held.contains_key(key))
+        .filter(|(key, _)| needed[key].is_some())
         .map(|&(key, _)| {
-            let reached = |_: u32, k: u64| needed.get(&k).copied().unwrap_or(0.0);
+            let reached = |_: u32, k: u64| needed.get(&k).copied().flatten().unwrap_or(0.0);
             let chances = game.moves(key).map(|o| o.map(|o| game.expect(o, &reached)));
             (key, best_moves(&chances, args.tie))
         })

@@ -6,7 +6,7 @@
 use std::collections::HashSet;
 use std::path::PathBuf;
 
-use game2048::ai::endgame::reachable::{WallGame, Walls};
+use game2048::ai::endgame::reachable::WallGame;
 
 use crate::positions::{board, lines};
 use crate::Fail;
@@ -47,16 +47,7 @@ fn keys(game: &WallGame, path: &std::path::Path) -> Result<Vec<u64>, Fail> {
 }
 
 pub fn run(args: &Args) -> Result<(), Fail> {
-    let walls = Walls::named(&args.walls).ok_or_else(|| {
-        let names: Vec<_> = Walls::ALL.iter().map(|w| w.name()).collect();
-        Fail::input(format!(
-            "--walls {:?}: expected one of {}",
-            args.walls,
-            names.join(", ")
-        ))
-    })?;
-    let game = WallGame::new(walls, args.target)
-        .ok_or_else(|| Fail::input(format!("--target {}: expected 3..=14", args.target)))?;
+    let game = crate::wall_game(&args.walls, args.target, "--walls ")?;
     let looked_up = keys(&game, &args.positions)?;
     println!(
         "{}: {} boards of {} in the formation",

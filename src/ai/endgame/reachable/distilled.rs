@@ -18,8 +18,8 @@
 use std::io::{Read, Write};
 
 use super::file::{Checked, Summed, TableError};
-use super::table::{key_bytes, Covered};
-use super::walls::{WallGame, Walls};
+use super::table::{key_bytes, read_head, Covered};
+use super::walls::WallGame;
 use crate::direction::Direction;
 
 pub const MAGIC: &[u8; 8] = b"2048ewd\n";
@@ -33,8 +33,8 @@ pub struct DistilledTable {
     best: Vec<u8>,
 }
 
-/// The moves (canonical view) whose chances lie within `tie` of the best, as bits of
-/// [`Direction::ALL`]; none where no move can win.
+/// The moves whose chances lie within `tie` of the best, as bits of [`Direction::ALL`]; none
+/// where no move can win. What the tables count as their best moves, whole or distilled.
 pub fn best_moves(chances: &[Option<f64>; 4], tie: f64) -> u8 {
     let top = chances.iter().flatten().copied().fold(0.0, f64::max);
     if top <= 0.0 {
@@ -118,21 +118,7 @@ impl DistilledTable {
     pub fn read<R: Read>(input: R) -> Result<DistilledTable, TableError> {
         let mut input = Checked::new(input);
         let mut head = [0u8; 24];
-        input.take(&mut head)?;
-        if &head[..8] != MAGIC {
-            return Err(TableError::BadMagic);
-        }
-        let version = u16::from_le_bytes([head[8], head[9]]);
-        if version != VERSION {
-            return Err(TableError::BadVersion {
-                found: version,
-                reads: VERSION,
-            });
-        }
-        let walls = Walls::from_code(head[10])
-            .ok_or_else(|| TableError::BadField(format!("no walls numbered {}", head[10])))?;
-        let game = WallGame::new(walls, head[11])
-            .ok_or_else(|| TableError::BadField(format!("no target {}", head[11])))?;
+        let game = read_head(&mut input, &mut head, MAGIC, VERSION)?;
         let tie = f32::from_le_bytes(head[12..16].try_into().expect("4 bytes"));
         let len = u64::from_le_bytes(head[16..24].try_into().expect("8 bytes"));
         if !(0.0..1.0).contains(&tie) || len > 1 << 32 {
@@ -178,6 +164,7 @@ mod tests {
     use super::*;
     use crate::ai::endgame::reachable::build::build_in_memory;
     use crate::ai::endgame::reachable::symmetry::Symmetry;
+    use crate::ai::endgame::reachable::walls::Walls;
 
     #[test]
     fn a_distilled_table_gives_the_full_tables_best_moves_and_reads_back() {

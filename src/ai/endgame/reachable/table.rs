@@ -35,6 +35,32 @@ pub fn stored(chance: f32) -> u16 {
     (f64::from(chance).clamp(0.0, 1.0) * ONE).round() as u16
 }
 
+/// Reads a wall table file's head into `head` (at least 12 bytes) and checks its first 12, which
+/// every wall table file shares: the magic, the version, the walls' code and the target; the
+/// sub-game they name.
+pub(crate) fn read_head<R: Read>(
+    input: &mut Checked<R>,
+    head: &mut [u8],
+    magic: &[u8; 8],
+    version: u16,
+) -> Result<WallGame, TableError> {
+    input.take(head)?;
+    if &head[..8] != magic {
+        return Err(TableError::BadMagic);
+    }
+    let found = u16::from_le_bytes([head[8], head[9]]);
+    if found != version {
+        return Err(TableError::BadVersion {
+            found,
+            reads: version,
+        });
+    }
+    let walls = Walls::from_code(head[10])
+        .ok_or_else(|| TableError::BadField(format!("no walls numbered {}", head[10])))?;
+    WallGame::new(walls, head[11])
+        .ok_or_else(|| TableError::BadField(format!("no target {}", head[11])))
+}
+
 /// A table file written a layer at a time, so that a table larger than memory can be written
 /// from its layers on disk: the head from each layer's sum and count, then the layers in order.
 pub struct TableWriter<W: Write> {
@@ -245,21 +271,7 @@ impl<R: Read> TableReader<R> {
     pub fn new(input: R) -> Result<Self, TableError> {
         let mut input = Checked::new(input);
         let mut head = [0u8; 16];
-        input.take(&mut head)?;
-        if &head[..8] != MAGIC {
-            return Err(TableError::BadMagic);
-        }
-        let version = u16::from_le_bytes([head[8], head[9]]);
-        if version != VERSION {
-            return Err(TableError::BadVersion {
-                found: version,
-                reads: VERSION,
-            });
-        }
-        let walls = Walls::from_code(head[10])
-            .ok_or_else(|| TableError::BadField(format!("no walls numbered {}", head[10])))?;
-        let game = WallGame::new(walls, head[11])
-            .ok_or_else(|| TableError::BadField(format!("no target {}", head[11])))?;
+        let game = read_head(&mut input, &mut head, MAGIC, VERSION)?;
         let count = u32::from_le_bytes(head[12..16].try_into().expect("4 bytes"));
         if count > 1 << 20 {
             return Err(TableError::BadField(format!("{count} layers")));
