@@ -1,18 +1,21 @@
 //! The wall tables a search consults, passed to it as a value: tables of reachable positions
-//! ([`ReachTable`]) or sets distilled from them ([`DistilledTable`]), largest target first.
+//! ([`ReachTable`]) or sets distilled from them ([`DistilledTable`], [`PackedSet`]), largest
+//! target first.
 //! Where one holds the board at the root, its best move is played when the search scores it
 //! within a margin of its best ([`Tables::wall_move`]).
 
 use super::reachable::distilled::best_moves;
-use super::reachable::{Covered, DistilledTable, ReachTable, WallGame};
+use super::reachable::{Covered, DistilledTable, PackedSet, ReachTable, WallGame};
 use crate::ai::search::bitboard::Bitboard;
 use crate::direction::Direction;
 
-/// A wall table: a whole table of reachable positions, or a set distilled from one.
+/// A wall table: a whole table of reachable positions, or a set distilled from one, as it is
+/// or packed.
 #[derive(Clone, Debug)]
 pub enum WallTable {
     Full(ReachTable),
     Distilled(DistilledTable),
+    Packed(PackedSet),
 }
 
 impl WallTable {
@@ -20,6 +23,7 @@ impl WallTable {
         match self {
             WallTable::Full(t) => t.game(),
             WallTable::Distilled(t) => t.game(),
+            WallTable::Packed(t) => t.game(),
         }
     }
 
@@ -27,27 +31,33 @@ impl WallTable {
         match self {
             WallTable::Full(t) => t.covers(board),
             WallTable::Distilled(t) => t.covers(board),
+            WallTable::Packed(t) => t.covers(board),
         }
     }
 
-    /// As game lines name it: `443-t9`, or `443-t9 distilled` for a distilled set.
+    /// As game lines name it: `443-t9`, or `443-t9 distilled` (`443-t9 packed`) for a
+    /// distilled set (packed).
     pub fn name(&self) -> String {
         match self {
             WallTable::Full(t) => t.game().name(),
             WallTable::Distilled(t) => format!("{} distilled", t.game().name()),
+            WallTable::Packed(t) => format!("{} packed", t.game().name()),
         }
     }
 
-    /// The wall table in the file `path`: a table (`*.egr`) or a distilled set (`*.ewd`); the
-    /// error names the file and what is wrong with it.
+    /// The wall table in the file `path`: a table (`*.egr`), a distilled set (`*.ewd`) or a
+    /// packed one (`*.ews`); the error names the file and what is wrong with it.
     pub fn read_file(path: &std::path::Path) -> Result<WallTable, String> {
-        if path.extension().is_some_and(|x| x == "ewd") {
-            let file = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
-            DistilledTable::read(std::io::BufReader::new(file))
+        let named = |e: &dyn std::fmt::Display| format!("{}: {e}", path.display());
+        let open = || std::fs::File::open(path).map(std::io::BufReader::new);
+        match path.extension().and_then(|x| x.to_str()) {
+            Some("ewd") => DistilledTable::read(open().map_err(|e| named(&e))?)
                 .map(WallTable::Distilled)
-                .map_err(|e| format!("{}: {e}", path.display()))
-        } else {
-            ReachTable::read_file(path).map(WallTable::Full)
+                .map_err(|e| named(&e)),
+            Some("ews") => PackedSet::read(open().map_err(|e| named(&e))?)
+                .map(WallTable::Packed)
+                .map_err(|e| named(&e)),
+            _ => ReachTable::read_file(path).map(WallTable::Full),
         }
     }
 }
@@ -165,14 +175,17 @@ impl Tables {
         self.wall_move(board.0, values)
     }
 
-    /// Every wall table (`*.egr`) and distilled set (`*.ewd`) in the folder `dir`, none when it
-    /// holds none; the error names the folder, or the file and what is wrong with it.
+    /// Every wall table (`*.egr`) and distilled set (`*.ewd`, packed `*.ews`) in the folder
+    /// `dir`, none when it holds none; the error names the folder, or the file and what is wrong with it.
     pub fn read_dir(dir: &std::path::Path) -> Result<Tables, String> {
         let entries =
             std::fs::read_dir(dir).map_err(|e| format!("{}: cannot read: {e}", dir.display()))?;
         let mut paths: Vec<std::path::PathBuf> = entries
             .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(|x| x == "egr" || x == "ewd"))
+            .filter(|p| {
+                p.extension()
+                    .is_some_and(|x| x == "egr" || x == "ewd" || x == "ews")
+            })
             .collect();
         paths.sort();
         let walls = paths

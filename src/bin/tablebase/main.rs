@@ -8,7 +8,7 @@
 //! tablebase info tables/reachable/442-t9.egr
 //! tablebase walls-cover positions.jsonl --dir tables/reachable
 //! tablebase walls-known new.jsonl --known old.jsonl --walls 443 --target 9
-//! tablebase walls-distill runs.jsonl --table tables/v9/443-t9.egr --out set/443-t9.ewd
+//! tablebase walls-distill runs.jsonl --table tables/v9/443-t9.egr --out set/443-t9.ews
 //! ```
 
 mod positions;
@@ -48,8 +48,8 @@ enum Command {
     /// The share of a positions file's boards in a formation that other runs' boards already
     /// hold: what a set distilled from those runs would find
     WallsKnown(walls_known::Args),
-    /// A set small enough for a page (.ewd): the positions runs' boards reach most often in
-    /// a wall table, each with only its best moves
+    /// A set small enough for a page (.ewd, or packed: .ews): the positions runs' boards reach
+    /// most often in a wall table, each with only its best moves
     WallsDistill(walls_distill::Args),
 }
 

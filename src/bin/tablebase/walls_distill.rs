@@ -1,6 +1,7 @@
 //! `tablebase walls-distill`: a set small enough for a page, from a wall table and the boards
 //! of runs (as `arena --positions` writes them): the positions those boards reach most often,
-//! each with only its best moves (`src/ai/endgame/reachable/distilled.rs`). The table is read
+//! each with only its best moves (`src/ai/endgame/reachable/distilled.rs`), packed for a page
+//! where the file is a `.ews` (`packed.rs`). The table is read
 //! through a layer at a time, so a table larger than memory distils as well.
 
 use std::collections::HashMap;
@@ -10,7 +11,7 @@ use std::path::PathBuf;
 use game2048::ai::endgame::reachable::distilled::best_moves;
 use game2048::ai::endgame::reachable::table::TableReader;
 use game2048::ai::endgame::reachable::walls::Outcome;
-use game2048::ai::endgame::reachable::DistilledTable;
+use game2048::ai::endgame::reachable::{DistilledTable, PackedSet};
 
 use crate::positions::{board, lines};
 use crate::Fail;
@@ -23,7 +24,8 @@ pub struct Args {
     /// The wall table (.egr) to distil
     #[arg(long)]
     table: PathBuf,
-    /// Where the set goes (a .ewd file)
+    /// Where the set goes: a .ewd file (7 bytes a position), or a packed .ews (under 2, the
+    /// page's)
     #[arg(long)]
     out: PathBuf,
     /// Keep at most this many positions, those the boards reach most often
@@ -99,15 +101,20 @@ pub fn run(args: &Args) -> Result<(), Fail> {
         })
         .collect();
     let set = DistilledTable::new(game, args.tie as f32, entries);
-    let file = std::fs::File::create(&args.out)
-        .map_err(|e| Fail::run(format!("{}: {e}", args.out.display())))?;
-    set.write(std::io::BufWriter::new(file))
-        .map_err(|e| Fail::run(format!("{}: {e}", args.out.display())))?;
+    let failed = |e: std::io::Error| Fail::run(format!("{}: {e}", args.out.display()));
+    let file = std::io::BufWriter::new(std::fs::File::create(&args.out).map_err(failed)?);
+    let positions = if args.out.extension().is_some_and(|x| x == "ews") {
+        let packed = PackedSet::pack(&set);
+        packed.write(file).map_err(failed)?;
+        packed.positions()
+    } else {
+        set.write(file).map_err(failed)?;
+        set.positions()
+    };
     let bytes = std::fs::metadata(&args.out).map_or(0, |m| m.len());
     println!(
-        "{}: {} positions of {} seen, {bytes} bytes",
+        "{}: {positions} positions of {} seen, {bytes} bytes",
         args.out.display(),
-        set.positions(),
         kept.len()
     );
     Ok(())

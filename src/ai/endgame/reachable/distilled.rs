@@ -18,6 +18,7 @@
 use std::io::{Read, Write};
 
 use super::file::{Checked, Summed, TableError};
+use super::symmetry::Symmetry;
 use super::table::{key_bytes, read_head, Covered};
 use super::walls::WallGame;
 use crate::direction::Direction;
@@ -44,6 +45,24 @@ pub fn best_moves(chances: &[Option<f64>; 4], tie: f64) -> u8 {
         .into_iter()
         .filter(|d| chances[d.index()].is_some_and(|c| c >= top - tie))
         .fold(0, |bits, d| bits | 1 << d.index())
+}
+
+/// What a set that names `best` (bits of the canonical view's directions) as the best moves
+/// of the position `key`, seen in the board through `sym`, gives the board: the best moves at
+/// chance 1, the other legal moves at 0, in the board's directions.
+pub(crate) fn covered_by_best(game: &WallGame, sym: Symmetry, key: u64, best: u8) -> Covered {
+    let legal = game.moves(key);
+    let mut chances = [None; 4];
+    for dir in Direction::ALL {
+        if legal[dir.index()].is_some() {
+            let is_best = best >> dir.index() & 1 == 1;
+            chances[sym.direction(dir).index()] = Some(if is_best { 1.0 } else { 0.0 });
+        }
+    }
+    Covered {
+        chances,
+        held: true,
+    }
 }
 
 impl DistilledTable {
@@ -74,23 +93,17 @@ impl DistilledTable {
         self.keys.len()
     }
 
+    /// Its positions' keys and best moves, keys ascending.
+    pub fn entries(&self) -> impl Iterator<Item = (u64, u8)> + '_ {
+        self.keys.iter().copied().zip(self.best.iter().copied())
+    }
+
     /// Where the set holds the board (a nibble per cell): its best moves at chance 1, its other
     /// legal moves at 0.
     pub fn covers(&self, board: u64) -> Option<Covered> {
         let (sym, key) = self.game.find(board)?;
         let i = self.keys.binary_search(&key).ok()?;
-        let legal = self.game.moves(key);
-        let mut chances = [None; 4];
-        for dir in Direction::ALL {
-            if legal[dir.index()].is_some() {
-                let best = self.best[i] >> dir.index() & 1 == 1;
-                chances[sym.direction(dir).index()] = Some(if best { 1.0 } else { 0.0 });
-            }
-        }
-        Some(Covered {
-            chances,
-            held: true,
-        })
+        Some(covered_by_best(&self.game, sym, key, self.best[i]))
     }
 
     /// The file name a set of `game` has: `443-t9.ewd`.

@@ -28,7 +28,7 @@ impl fmt::Display for TableError {
         match self {
             TableError::BadMagic => write!(
                 f,
-                "not a wall table (its first bytes are neither 2048egr nor 2048ewd)"
+                "not a wall table (its first bytes are not 2048egr, 2048ewd or 2048ews)"
             ),
             TableError::BadVersion { found, reads } => write!(
                 f,

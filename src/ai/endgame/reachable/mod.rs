@@ -3,21 +3,24 @@
 //! from small seeds, stored by layer of tile sum with each position's chance ([`table`], its
 //! checksummed file [`file`]), and built forward then backward on every thread ([`build`],
 //! native only); a distilled set of the positions play reaches most often keeps only each one's
-//! best moves ([`distilled`]), small enough for a page.
+//! best moves ([`distilled`]), and packs them in under 2 bytes a position for a page
+//! ([`packed`]).
 //!
 //! Imports run one way: `symmetry` <- `walls`, `file` <- `table` <- `build`, `table` <-
-//! `distilled`.
+//! `distilled` <- `packed`.
 
 #[cfg(not(target_arch = "wasm32"))]
 pub mod build;
 pub mod distilled;
 pub mod file;
+pub mod packed;
 pub mod symmetry;
 pub mod table;
 pub mod walls;
 
 pub use distilled::DistilledTable;
 pub use file::TableError;
+pub use packed::PackedSet;
 pub use symmetry::Symmetry;
 pub use table::{Covered, ReachTable};
 pub use walls::{WallGame, Walls};
