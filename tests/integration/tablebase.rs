@@ -137,12 +137,9 @@ fn bad_input_exits_2_naming_it() {
         (vec!["walls", "442", "--target", "15"], "--target 15"),
         (
             vec!["info", "corrupt.egr"],
-            "corrupt.egr: table of reachable positions corrupt",
+            "corrupt.egr: wall table corrupt",
         ),
-        (
-            vec!["info", "cut.egr"],
-            "cut.egr: table of reachable positions cut short",
-        ),
+        (vec!["info", "cut.egr"], "cut.egr: wall table cut short"),
         (vec!["info", "none.egr"], "none.egr"),
     ] {
         let out = tablebase(&dir, &args);

@@ -43,6 +43,7 @@ test("each measured rung's reach and cost are its 200+ whole games in data/runs,
 });
 
 test("a learned rung's mean score is marked with the games it still holds from before downgrading, and only then", async () => {
+  // figures.md's ladder rows are each rung's games without the endgame set (its `file`).
   const { TD_LADDER } = await import('../../tools/figures/figures.mjs');
   const { isStale } = await import('../../tools/runs/replay-stale.mjs');
   const page = readFileSync(new URL('../../docs/figures.md', import.meta.url), 'utf8');
@@ -66,14 +67,17 @@ test('every game of the learned searches that reaches 65536 is named on the figu
   assert.equal(line.startsWith('No game'), games.length === 0, line);
 });
 
-test('a learned rung is quoted from its games with the shipped network alone, at its budget, with no table', async () => {
+test('a learned rung quoted with the endgame table is quoted from games that played the shipped set as the page does; the others from games with none', async () => {
   const { TD_LADDER } = await import(new URL(`../../${STRENGTH_FIGURES}`, import.meta.url));
+  const { shippedSetPlay } = await import('../../tools/figures/figures.mjs');
+  const played = shippedSetPlay();
   for (const rung of TD_LADDER.filter((r) => r.reach)) {
     for (const g of gameLines(rung.from)) {
       const where = `${rung.name}, ${rung.from}, seed ${g.seed}`;
       assert.equal(g.strategy, 'expectimax-td', where);
       assert.equal(g.options.nodes, rung.nodes, where);
-      assert.equal(g.tables, undefined, `${where}: tables ${g.tables} on a rung quoted without them`);
+      if (rung.endgame) assert.equal(g.tables, played, `${where}: ${g.tables ?? 'no tables'}, not the shipped set`);
+      else assert.equal(g.tables, undefined, `${where}: tables ${g.tables} on a rung quoted without them`);
     }
   }
 });

@@ -89,13 +89,16 @@ export function rungLabel(rung) {
 /** A rung's name and budget: "Solid (800k positions)". */
 export const rungName = (rung) => `${rung.name} (${short(rung.nodes)} positions)`;
 
-/** A rung's measured reach of `tiles` in words: "reaches 16384 in 8 games of 10, 32768 in 1 game in 9". */
+/**
+ * A rung's measured reach of `tiles` in words: "reaches 16384 in 8 games of 10, 32768 in 1 game
+ * in 9", and "... with the endgame table" for a rung measured with it (endgame: the page's set).
+ */
 export const reachWords = (rung, tiles = [16384, 32768]) => (rung.reach
-  ? `reaches ${tiles.map((t) => `${t} in ${inWords(rung.reach[t])}`).join(', ')}`
+  ? `reaches ${tiles.map((t) => `${t} in ${inWords(rung.reach[t])}`).join(', ')}${rung.endgame ? ' with the endgame table' : ''}`
   : 'reach not yet measured');
 
-/** The tiles a strength line quotes for a rung. */
-export const LINE_TILES = [16384];
+/** The tiles a strength line quotes for `rung`: 16384, and 32768 where the endgame table plays (the stage it serves). */
+export const lineTiles = (rung) => (rung.endgame ? [16384, 32768] : [16384]);
 
 // The share of a split move's nodes that one worker searches in turn, i.e. the move's wall
 // time as a share of its one-worker time. The engine gives each of the L legal root moves an

@@ -2,7 +2,7 @@
 // (the ladder's fit line), and how strong the chosen budget plays (the strength line). Plain
 // data and pure functions: no DOM, no workers.
 import { BEST } from './best.js';
-import { LADDERS, fitLabel, fitRung, LINE_TILES, reachWords, rungOf } from './strength-figures.js';
+import { LADDERS, fitLabel, fitRung, lineTiles, reachWords, rungOf } from './strength-figures.js';
 
 const UNTIMED = 'The strongest that keeps up with the speed here';
 
@@ -19,9 +19,9 @@ export function strengthWords({ info, budget, nodesPerMs, count, intervalMs, pic
     if (!nodesPerMs) return { fit: '', line: UNTIMED };
     if (best) return { fit: pick?.label ?? '', line: pick?.line ?? UNTIMED };
     const rung = fitRung(nodesPerMs, count, intervalMs);
-    return { fit: fitLabel(nodesPerMs, count, intervalMs), line: `${rung.name} here: ${reachWords(rung, LINE_TILES)}` };
+    return { fit: fitLabel(nodesPerMs, count, intervalMs), line: `${rung.name} here: ${reachWords(rung, lineTiles(rung))}` };
   }
   const rung = budget.nodes && LADDERS[info.plays] && rungOf(budget.nodes, LADDERS[info.plays]);
-  if (rung) return { fit: '', line: `${rung.name}: ${reachWords(rung, LINE_TILES)}` };
+  if (rung) return { fit: '', line: `${rung.name}: ${reachWords(rung, lineTiles(rung))}` };
   return { fit: '', line: budget.ms ? 'How strong it plays depends on this machine' : '' };
 }

@@ -35,13 +35,13 @@ impl WallTable {
         }
     }
 
-    /// As game lines name it: `443-t9`, or `443-t9 distilled` (`443-t9 packed`) for a
-    /// distilled set (packed).
+    /// As game lines name it: `443-t9`, or `443-t9 distilled` for a distilled set, or
+    /// `443-t9 packed 1a2b3c4d` for a packed one (its file's checksum).
     pub fn name(&self) -> String {
         match self {
             WallTable::Full(t) => t.game().name(),
             WallTable::Distilled(t) => format!("{} distilled", t.game().name()),
-            WallTable::Packed(t) => format!("{} packed", t.game().name()),
+            WallTable::Packed(t) => format!("{} packed {:08x}", t.game().name(), t.sum()),
         }
     }
 

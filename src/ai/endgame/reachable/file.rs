@@ -32,18 +32,15 @@ impl fmt::Display for TableError {
             ),
             TableError::BadVersion { found, reads } => write!(
                 f,
-                "table of reachable positions version {found}; this build reads version {reads}"
+                "wall table version {found}; this build reads version {reads}"
             ),
-            TableError::BadField(what) => write!(f, "table of reachable positions: {what}"),
-            TableError::BadLength => write!(
-                f,
-                "table of reachable positions cut short or with bytes past its end"
-            ),
+            TableError::BadField(what) => write!(f, "wall table: {what}"),
+            TableError::BadLength => write!(f, "wall table cut short or with bytes past its end"),
             TableError::BadChecksum => write!(
                 f,
-                "table of reachable positions corrupt: its checksum does not match its bytes"
+                "wall table corrupt: its checksum does not match its bytes"
             ),
-            TableError::Io(e) => write!(f, "table of reachable positions: {e}"),
+            TableError::Io(e) => write!(f, "wall table: {e}"),
         }
     }
 }

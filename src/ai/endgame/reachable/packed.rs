@@ -55,6 +55,8 @@ pub struct PackedSet {
     /// Each block's first fingerprint, the fingerprint before it (plus 1; 0 for the first) and
     /// where its codes start, in bits.
     blocks: Vec<Block>,
+    /// Its file's checksum, which names the set (`PackedSet::sum`).
+    sum: u32,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -155,7 +157,7 @@ impl PackedSet {
         for (i, &(_, best)) in merged.iter().enumerate() {
             moves[i / 2] |= best << (4 * (i % 2));
         }
-        PackedSet::from_parts(
+        let mut set = PackedSet::from_parts(
             distilled.game().clone(),
             distilled.tie(),
             (bits, rice),
@@ -163,7 +165,10 @@ impl PackedSet {
             codes,
             moves,
         )
-        .expect("a set just packed decodes")
+        .expect("a set just packed decodes");
+        let file = set.write(Vec::new()).expect("written to memory");
+        set.sum = u32::from_le_bytes(file[file.len() - 4..].try_into().expect("4 bytes"));
+        set
     }
 
     /// The set of these parts, its blocks found by decoding every code; an error where the
@@ -218,6 +223,7 @@ impl PackedSet {
             codes,
             moves,
             blocks,
+            sum: 0,
         })
     }
 
@@ -232,6 +238,11 @@ impl PackedSet {
     /// How many positions the set holds (positions that shared a fingerprint count once).
     pub fn positions(&self) -> usize {
         self.count
+    }
+
+    /// Its file's checksum (CRC-32), which names the set: `1a2b3c4d` in hex.
+    pub fn sum(&self) -> u32 {
+        self.sum
     }
 
     /// The bytes the set takes in memory.
@@ -319,8 +330,9 @@ impl PackedSet {
         };
         let codes = take(length)?;
         let moves = take(count.div_ceil(2))?;
-        input.finish()?;
-        PackedSet::from_parts(game, tie, (bits, rice), count, codes, moves)
+        let sum = input.finish()?;
+        let set = PackedSet::from_parts(game, tie, (bits, rice), count, codes, moves)?;
+        Ok(PackedSet { sum, ..set })
     }
 }
 

@@ -44,10 +44,14 @@ pub(crate) fn read_head<R: Read>(
     magic: &[u8; 8],
     version: u16,
 ) -> Result<WallGame, TableError> {
-    input.take(head)?;
+    // The magic first, so that a foreign file shorter than the head is named as foreign.
+    input
+        .take(&mut head[..8])
+        .map_err(|_| TableError::BadMagic)?;
     if &head[..8] != magic {
         return Err(TableError::BadMagic);
     }
+    input.take(&mut head[8..])?;
     let found = u16::from_le_bytes([head[8], head[9]]);
     if found != version {
         return Err(TableError::BadVersion {
