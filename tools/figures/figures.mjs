@@ -752,9 +752,13 @@ function pageRungs(rungs, index) {
     if (!ok.includes(rung)) return { nodes: rung.nodes, name: rung.name, reach: null, nodesPerMove: null, from: rung.file };
     const r = rungs === TD_LADDER ? asPlayed(rung, index) : rung;
     const s = run(r.file);
+    const reach = (games) => Object.fromEntries(PAGE_TILES.map((t) => [t, games.reached(t) / games.games]));
+    // A rung quoted with the endgame table also carries its games without it, which the page
+    // quotes once the table cannot be had (strength-figures.js's withoutTable).
+    const alone = r.endgame ? { alone: { reach: reach(run(rung.file)), games: run(rung.file).games, from: rung.file } } : {};
     return {
-      nodes: r.nodes, name: r.name, reach: Object.fromEntries(PAGE_TILES.map((t) => [t, s.reached(t) / s.games])), nodesPerMove: s.nodesPerMove,
-      games: s.games, strength: strengths(r.file, counts), from: r.file, ...(r.endgame ? { endgame: true } : {}),
+      nodes: r.nodes, name: r.name, reach: reach(s), nodesPerMove: s.nodesPerMove,
+      games: s.games, strength: strengths(r.file, counts), from: r.file, ...(r.endgame ? { endgame: true } : {}), ...alone,
     };
   });
 }
@@ -766,7 +770,8 @@ function ladderBlock(name, rungs, index) {
     if (!r.reach) return `${head}, reach: null, nodesPerMove: null, from: '${r.from}' },`;
     const reach = PAGE_TILES.map((t) => `${t}: ${r.reach[t]}`).join(', ');
     const strength = r.strength.map(([n, v]) => `[${n}, ${v}]`).join(', ');
-    return `${head}, reach: { ${reach} }, nodesPerMove: ${r.nodesPerMove}, games: ${r.games}, strength: [${strength}], from: '${r.from}'${r.endgame ? ', endgame: true' : ''} },`;
+    const alone = r.alone ? `, alone: { reach: { ${PAGE_TILES.map((t) => `${t}: ${r.alone.reach[t]}`).join(', ')} }, games: ${r.alone.games}, from: '${r.alone.from}' }` : '';
+    return `${head}, reach: { ${reach} }, nodesPerMove: ${r.nodesPerMove}, games: ${r.games}, strength: [${strength}], from: '${r.from}'${r.endgame ? ', endgame: true' : ''}${alone} },`;
   });
   return [`export const ${name} = [`, ...lines, '];'].join('\n');
 }

@@ -67,6 +67,8 @@ export function createBoardAi({ pool, settings, catalog, board, view, onEvent = 
       const text = endgameFailed(state.error);
       view.notice(text, 'endgame');
       onEvent('error', { message: text, source: 'endgame' });
+      // The strength line stops quoting figures measured with the set.
+      brain.show();
     },
     // A calibration landed: the default player's pick may change.
     onSpeed: () => brain.show(),

@@ -31,7 +31,7 @@ export const fetchEndgame = () => downloadBytes(ASSETS.endgame(), 'the endgame t
 
 /**
  * download(): Promise of the set's bytes; read(bytes): resolves to the first worker's reading
- * ({set, tables, values, bytes, from, memory}) of readMessage(bytes), its knowledge keyed
+ * ({set, table, positions, bytes, from, memory}) of readMessage(bytes), its knowledge keyed
  * ENDGAME_FILE, or rejects (with .unavailable when the AI is off);
  * onEndgame({loading} | {loaded: info} | {error}).
  */
@@ -77,6 +77,10 @@ export function createEndgame({ download = fetchEndgame, read, onEndgame }) {
     /** The set as the first worker read it, or null. */
     get info() {
       return state?.info ?? null;
+    },
+    /** Why the set cannot be had (it is not asked for again), or null. */
+    get error() {
+      return state?.error ?? null;
     },
   };
 }

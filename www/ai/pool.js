@@ -115,6 +115,10 @@ export function createAi({ legalMoves, learned = [], network = fetchNetwork, net
     get nodesPerMs() {
       return speeds.rate;
     },
+    /** Whether the endgame set could not be had: the learned search plays without it for the page's life. */
+    get endgameFailed() {
+      return Boolean(endgame.error);
+    },
     /** The default player's pick on a `size` board (default-player.js's pick()); null before the calibration. */
     pick: (size, intervalMs) => best.pick(size, intervalMs),
     /** Promise of the calibration: nodes a worker searches per ms (runs it once, on first need). */

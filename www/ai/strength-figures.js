@@ -97,6 +97,12 @@ export const reachWords = (rung, tiles = [16384, 32768]) => (rung.reach
   ? `reaches ${tiles.map((t) => `${t} in ${inWords(rung.reach[t])}`).join(', ')}${rung.endgame ? ' with the endgame table' : ''}`
   : 'reach not yet measured');
 
+/**
+ * `rung` as it plays without the endgame table: a rung measured with it (endgame) quotes its
+ * games without it (alone: {reach, games, from}) once the table cannot be had.
+ */
+export const withoutTable = (rung) => (rung?.endgame ? { ...rung, ...rung.alone, endgame: false } : rung);
+
 /** The tiles a strength line quotes for `rung`: 16384, and 32768 where the endgame table plays (the stage it serves). */
 export const lineTiles = (rung) => (rung.endgame ? [16384, 32768] : [16384]);
 

@@ -373,8 +373,8 @@ mod tests {
         );
         let mut same = 0;
         for (n, (key, _)) in distilled.entries().enumerate() {
-            let board =
-                crate::ai::endgame::reachable::Symmetry::ALL[n % 8].canonical(game.board(key));
+            let board = crate::ai::endgame::reachable::symmetry::Symmetry::ALL[n % 8]
+                .canonical(game.board(key));
             let want = distilled.covers(board).unwrap();
             // A position whose fingerprint another shares keeps only the moves best in both.
             match packed.covers(board) {
