@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { strengthWords } from '../../www/ai/strength-words.js';
 import { withoutTable, TD_LADDER } from '../../www/ai/strength-figures.js';
-import { pickLine } from '../../www/ai/fit-player.js';
+import { pickLine, pickLineAlone } from '../../www/ai/fit-player.js';
 import { BEST } from '../../www/ai/best.js';
 import { ROLES } from '../../www/ai/roles.js';
 
@@ -16,7 +16,8 @@ const pick = { rung: WITH, family: { words: 'the learned network' }, strategy: R
 
 test('a rung measured with the endgame table is quoted with it, and from its games without it once the table cannot be had', () => {
   assert.equal(pickLine(pick), 'The learned network, Sharp here: reaches 16384 in 9 games of 10, 32768 in 6 games of 10 with the endgame table');
-  const best = { info: { name: BEST }, budget: { auto: true }, nodesPerMs: 10, count: 2, intervalMs: 100, pick: { ...pick, line: pickLine(pick), label: '' } };
+  // As default-player.js's pick() words it.
+  const best = { info: { name: BEST }, budget: { auto: true }, nodesPerMs: 10, count: 2, intervalMs: 100, pick: { ...pick, line: pickLine(pick), lineAlone: pickLineAlone(pick), label: '' } };
   assert.equal(strengthWords(best).line, pickLine(pick), 'the table at hand: its figures');
   assert.equal(strengthWords({ ...best, endgameFailed: true }).line, 'The learned network, Sharp here: reaches 16384 in 9 games of 10');
   assert.deepEqual(withoutTable(WITH).reach, WITH.alone.reach);

@@ -3,7 +3,6 @@
 // data and pure functions: no DOM, no workers.
 import { BEST } from './best.js';
 import { LADDERS, fitLabel, fitRung, lineTiles, reachWords, rungOf, withoutTable } from './strength-figures.js';
-import { pickLine } from './fit-player.js';
 
 const UNTIMED = 'The strongest that keeps up with the speed here';
 
@@ -22,8 +21,7 @@ export function strengthWords({ info, budget, nodesPerMs, count, intervalMs, pic
   if (budget.auto) {
     if (!nodesPerMs) return { fit: '', line: UNTIMED };
     if (best) {
-      const line = pick && endgameFailed && pick.rung?.endgame ? pickLine({ ...pick, rung: played(pick.rung) }) : pick?.line;
-      return { fit: pick?.label ?? '', line: line ?? UNTIMED };
+      return { fit: pick?.label ?? '', line: (endgameFailed ? pick?.lineAlone : pick?.line) ?? UNTIMED };
     }
     const rung = played(fitRung(nodesPerMs, count, intervalMs));
     return { fit: fitLabel(nodesPerMs, count, intervalMs), line: `${rung.name} here: ${reachWords(rung, lineTiles(rung))}` };
