@@ -17,9 +17,9 @@
 
 use std::io::{Read, Write};
 
-use super::file::{Checked, Summed, TableError};
+use super::file::{Checked, TableError};
 use super::symmetry::Symmetry;
-use super::table::{key_bytes, read_head, Covered};
+use super::table::{key_bytes, read_head, write_head, Covered};
 use super::walls::WallGame;
 use crate::direction::Direction;
 
@@ -106,16 +106,8 @@ impl DistilledTable {
         Some(covered_by_best(&self.game, sym, key, self.best[i]))
     }
 
-    /// The file name a set of `game` has: `443-t9.ewd`.
-    pub fn file_name(game: &WallGame) -> String {
-        format!("{}.ewd", game.name())
-    }
-
     pub fn write<W: Write>(&self, out: W) -> std::io::Result<W> {
-        let mut out = Summed::new(out);
-        out.put(MAGIC)?;
-        out.put(&VERSION.to_le_bytes())?;
-        out.put(&[self.game.walls().code(), self.game.target()])?;
+        let mut out = write_head(out, MAGIC, VERSION, &self.game)?;
         out.put(&self.tie.to_le_bytes())?;
         out.put(&(self.keys.len() as u64).to_le_bytes())?;
         let width = key_bytes(&self.game);

@@ -29,8 +29,8 @@
 use std::io::{Read, Write};
 
 use super::distilled::{covered_by_best, DistilledTable};
-use super::file::{Checked, Summed, TableError};
-use super::table::{read_head, Covered};
+use super::file::{Checked, TableError};
+use super::table::{read_head, write_head, Covered};
 use super::walls::WallGame;
 
 pub const MAGIC: &[u8; 8] = b"2048ews\n";
@@ -282,16 +282,8 @@ impl PackedSet {
         Some(covered_by_best(&self.game, sym, key, best))
     }
 
-    /// The file name a packed set of `game` has: `443-t9.ews`.
-    pub fn file_name(game: &WallGame) -> String {
-        format!("{}.ews", game.name())
-    }
-
     pub fn write<W: Write>(&self, out: W) -> std::io::Result<W> {
-        let mut out = Summed::new(out);
-        out.put(MAGIC)?;
-        out.put(&VERSION.to_le_bytes())?;
-        out.put(&[self.game.walls().code(), self.game.target()])?;
+        let mut out = write_head(out, MAGIC, VERSION, &self.game)?;
         out.put(&self.tie.to_le_bytes())?;
         out.put(&[self.bits as u8, self.rice as u8, 0, 0])?;
         out.put(&(self.count as u32).to_le_bytes())?;

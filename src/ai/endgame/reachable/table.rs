@@ -35,6 +35,22 @@ pub fn stored(chance: f32) -> u16 {
     (f64::from(chance).clamp(0.0, 1.0) * ONE).round() as u16
 }
 
+/// Starts a wall table file: a writer that checksums what passes, with the 12 bytes of head
+/// every wall table file shares (the magic, the version, the walls' code and the target, as
+/// [`read_head`] reads them) written.
+pub(crate) fn write_head<W: Write>(
+    out: W,
+    magic: &[u8; 8],
+    version: u16,
+    game: &WallGame,
+) -> std::io::Result<Summed<W>> {
+    let mut out = Summed::new(out);
+    out.put(magic)?;
+    out.put(&version.to_le_bytes())?;
+    out.put(&[game.walls().code(), game.target()])?;
+    Ok(out)
+}
+
 /// Reads a wall table file's head into `head` (at least 12 bytes) and checks its first 12, which
 /// every wall table file shares: the magic, the version, the walls' code and the target; the
 /// sub-game they name.
@@ -77,10 +93,7 @@ pub struct TableWriter<W: Write> {
 impl<W: Write> TableWriter<W> {
     /// `sizes`: each layer's sum (consecutive, ascending) and its positions' count.
     pub fn new(out: W, game: &WallGame, sizes: &[(u32, u64)]) -> std::io::Result<Self> {
-        let mut out = Summed::new(out);
-        out.put(MAGIC)?;
-        out.put(&VERSION.to_le_bytes())?;
-        out.put(&[game.walls().code(), game.target()])?;
+        let mut out = write_head(out, MAGIC, VERSION, game)?;
         out.put(&(sizes.len() as u32).to_le_bytes())?;
         for &(sum, len) in sizes {
             out.put(&sum.to_le_bytes())?;
