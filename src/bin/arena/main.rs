@@ -90,7 +90,7 @@ fn load_tables(cli: &mut args::Cli) -> Result<(), Fail> {
     let tables = game2048::ai::endgame::Tables::read_dir(std::path::Path::new(dir)).map_err(bad)?;
     if tables.is_empty() {
         return Err(bad(
-            "no wall table (*.egr or *.ewd) in it: build one with tablebase walls (docs/ai.md)"
+            "no wall table (*.egr, *.ewd or *.ews) in it: build one with tablebase walls (docs/ai.md)"
                 .into(),
         ));
     }
