@@ -435,8 +435,9 @@ fn overruled(dir: &Path, extra: &[&str]) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
-/// A set distilled from a run's boards plays that run's games move for move as the whole
-/// table does, and says it is distilled on its lines; `--most` keeps the boards seen most.
+/// A set distilled from a run's boards, as it is or packed, plays that run's games move for
+/// move as the whole table does, and says what it is on its lines; `--most` keeps the boards
+/// seen most.
 #[test]
 fn a_distilled_set_plays_its_runs_games_as_the_whole_table() {
     let dir = scratch("distil");
@@ -507,6 +508,31 @@ fn a_distilled_set_plays_its_runs_games_as_the_whole_table() {
     assert_eq!(games("full.jsonl"), games("distilled.jsonl"));
     let line = std::fs::read_to_string(dir.join("distilled.jsonl")).unwrap();
     assert!(line.contains("walls 442-t4 distilled (margin 1"), "{line}");
+    // Packed as the page ships it: the same games, the set named by its file's checksum.
+    std::fs::create_dir_all(dir.join("e")).unwrap();
+    let args = [
+        "walls-distill",
+        "p.jsonl",
+        "--table",
+        "t/442-t4.egr",
+        "--out",
+        "e/442-t4.ews",
+    ];
+    let out = tablebase(&dir, &args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let packed = overruled(
+        &dir,
+        &[&common[..], &["--tables", "e", "--out", "packed.jsonl"]].concat(),
+    );
+    assert_eq!(played(&full), played(&packed));
+    assert_eq!(games("full.jsonl"), games("packed.jsonl"));
+    let file = std::fs::read(dir.join("e/442-t4.ews")).unwrap();
+    let sum = u32::from_le_bytes(file[file.len() - 4..].try_into().unwrap());
+    let line = std::fs::read_to_string(dir.join("packed.jsonl")).unwrap();
+    assert!(
+        line.contains(&format!("walls 442-t4 packed {sum:08x} (margin 1")),
+        "{line}"
+    );
     // The one board seen most.
     let args = [
         "walls-distill",
