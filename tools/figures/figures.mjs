@@ -797,7 +797,12 @@ const playsAs = (g) => JSON.stringify([g.strategy, g.options, g.tables ?? null])
  * whose games must play as the table's and on none of its seeds.
  */
 function stageOdds(index) {
-  const { rung, file } = maxPick(index);
+  const pick = maxPick(index);
+  // The held-out games play without the endgame table: a rung measured with it gives its
+  // odds from its games without it (its `alone`), and says so (endgame: false).
+  const alone = pick.rung.endgame && !gameLines(ODDS_HELD_OUT[0])[0].tables;
+  const rung = alone ? { ...pick.rung, endgame: false } : pick.rung;
+  const file = alone ? pick.rung.alone.from : pick.file;
   const games = gameLines(file);
   const rows = oddsRows(games, ODDS_TILE);
   const seeds = new Set(games.map((g) => g.seed));
