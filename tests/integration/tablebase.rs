@@ -467,16 +467,20 @@ fn a_distilled_set_plays_its_runs_games_as_the_whole_table() {
         ]
         .concat(),
     );
+    // `walls-distill` of the run's boards from the whole table into `out`, then `extra`.
+    let distil = |out: &str, extra: &[&str]| {
+        let args = [
+            "walls-distill",
+            "p.jsonl",
+            "--table",
+            "t/442-t4.egr",
+            "--out",
+            out,
+        ];
+        tablebase(&dir, &[&args[..], extra].concat())
+    };
     std::fs::create_dir_all(dir.join("d")).unwrap();
-    let args = [
-        "walls-distill",
-        "p.jsonl",
-        "--table",
-        "t/442-t4.egr",
-        "--out",
-        "d/442-t4.ewd",
-    ];
-    let out = tablebase(&dir, &args);
+    let out = distil("d/442-t4.ewd", &[]);
     assert!(out.status.success(), "{}", stderr(&out));
     let distilled = overruled(
         &dir,
@@ -508,17 +512,9 @@ fn a_distilled_set_plays_its_runs_games_as_the_whole_table() {
     assert_eq!(games("full.jsonl"), games("distilled.jsonl"));
     let line = std::fs::read_to_string(dir.join("distilled.jsonl")).unwrap();
     assert!(line.contains("walls 442-t4 distilled (margin 1"), "{line}");
-    // Packed as the page ships it: the same games, the set named by its file's checksum.
+    // Packed: the same games, the set named by its file's checksum.
     std::fs::create_dir_all(dir.join("e")).unwrap();
-    let args = [
-        "walls-distill",
-        "p.jsonl",
-        "--table",
-        "t/442-t4.egr",
-        "--out",
-        "e/442-t4.ews",
-    ];
-    let out = tablebase(&dir, &args);
+    let out = distil("e/442-t4.ews", &[]);
     assert!(out.status.success(), "{}", stderr(&out));
     let packed = overruled(
         &dir,
@@ -534,17 +530,7 @@ fn a_distilled_set_plays_its_runs_games_as_the_whole_table() {
         "{line}"
     );
     // The one board seen most.
-    let args = [
-        "walls-distill",
-        "p.jsonl",
-        "--table",
-        "t/442-t4.egr",
-        "--out",
-        "one.ewd",
-        "--most",
-        "1",
-    ];
-    let out = tablebase(&dir, &args);
+    let out = distil("one.ewd", &["--most", "1"]);
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.starts_with("one.ewd: 1 positions of 1 seen"), "{text}");
 }
