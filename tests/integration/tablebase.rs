@@ -435,9 +435,9 @@ fn overruled(dir: &Path, extra: &[&str]) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
-/// A set distilled from a run's boards, as it is or packed, plays that run's games move for
-/// move as the whole table does, and says what it is on its lines; `--most` keeps the boards
-/// seen most.
+/// A set distilled from a run's boards, as it is or packed, or sampled from play-outs of its
+/// entries into the formation, plays that run's games move for move as the whole table does,
+/// and says what it is on its lines; `--most` keeps the boards seen most.
 #[test]
 fn a_distilled_set_plays_its_runs_games_as_the_whole_table() {
     let dir = scratch("distil");
@@ -529,6 +529,32 @@ fn a_distilled_set_plays_its_runs_games_as_the_whole_table() {
         line.contains(&format!("walls 442-t4 packed {sum:08x} (margin 1")),
         "{line}"
     );
+    // Sampled from play-outs of the run's entries into the formation: the set holds the run's
+    // own boards too, so it plays the same games.
+    std::fs::create_dir_all(dir.join("f")).unwrap();
+    let args = [
+        "walls-sample",
+        "p.jsonl",
+        "--table",
+        "t/442-t4.egr",
+        "--runs",
+        "3",
+        "--out",
+        "f/442-t4.ews",
+    ];
+    let out = tablebase(&dir, &args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("entries; 3 play-outs each"),
+        "{}",
+        stderr(&out)
+    );
+    let sampled = overruled(
+        &dir,
+        &[&common[..], &["--tables", "f", "--out", "sampled.jsonl"]].concat(),
+    );
+    assert_eq!(played(&full), played(&sampled));
+    assert_eq!(games("full.jsonl"), games("sampled.jsonl"));
     // The one board seen most.
     let out = distil("one.ewd", &["--most", "1"]);
     let text = String::from_utf8_lossy(&out.stdout);

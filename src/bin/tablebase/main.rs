@@ -9,6 +9,7 @@
 //! tablebase walls-cover positions.jsonl --dir tables/reachable
 //! tablebase walls-known new.jsonl --known old.jsonl --walls 443 --target 9
 //! tablebase walls-distill runs.jsonl --table tables/v9/443-t9.egr --out set/443-t9.ews
+//! tablebase walls-sample runs.jsonl --table tables/v9/443-t9.egr --runs 20 --out set/443-t9.ews
 //! ```
 
 mod positions;
@@ -16,6 +17,7 @@ mod walls;
 mod walls_cover;
 mod walls_distill;
 mod walls_known;
+mod walls_sample;
 
 use std::process::ExitCode;
 
@@ -51,6 +53,9 @@ enum Command {
     /// A set small enough for a page (.ewd, or packed: .ews): the positions runs' boards reach
     /// most often in a wall table, each with only its best moves
     WallsDistill(walls_distill::Args),
+    /// A set for a page from play-outs of the sub-game as the table plays it, from the boards
+    /// where runs' games enter the formation: the positions they reach most often
+    WallsSample(walls_sample::Args),
 }
 
 /// The sub-game of formation `walls` at target exponent `target`; bad input names `flag`
@@ -97,6 +102,7 @@ fn main() -> ExitCode {
         Command::WallsCover(args) => walls_cover::run(&args),
         Command::WallsKnown(args) => walls_known::run(&args),
         Command::WallsDistill(args) => walls_distill::run(&args),
+        Command::WallsSample(args) => walls_sample::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

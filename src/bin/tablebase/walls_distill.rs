@@ -100,10 +100,19 @@ pub fn run(args: &Args) -> Result<(), Fail> {
             (key, best_moves(&chances, args.tie))
         })
         .collect();
-    let set = DistilledTable::new(game, args.tie as f32, entries);
-    let failed = |e: std::io::Error| Fail::run(format!("{}: {e}", args.out.display()));
-    let file = std::io::BufWriter::new(std::fs::File::create(&args.out).map_err(failed)?);
-    let positions = if args.out.extension().is_some_and(|x| x == "ews") {
+    write_set(
+        DistilledTable::new(game, args.tie as f32, entries),
+        &args.out,
+        kept.len(),
+    )
+}
+
+/// Writes the set to `out`, packed where it is a `.ews`, and says how many positions of the
+/// `seen` it holds and in how many bytes.
+pub fn write_set(set: DistilledTable, out: &std::path::Path, seen: usize) -> Result<(), Fail> {
+    let failed = |e: std::io::Error| Fail::run(format!("{}: {e}", out.display()));
+    let file = std::io::BufWriter::new(std::fs::File::create(out).map_err(failed)?);
+    let positions = if out.extension().is_some_and(|x| x == "ews") {
         let packed = PackedSet::pack(&set);
         packed.write(file).map_err(failed)?;
         packed.positions()
@@ -111,11 +120,10 @@ pub fn run(args: &Args) -> Result<(), Fail> {
         set.write(file).map_err(failed)?;
         set.positions()
     };
-    let bytes = std::fs::metadata(&args.out).map_or(0, |m| m.len());
+    let bytes = std::fs::metadata(out).map_or(0, |m| m.len());
     println!(
-        "{}: {positions} positions of {} seen, {bytes} bytes",
-        args.out.display(),
-        kept.len()
+        "{}: {positions} positions of {seen} seen, {bytes} bytes",
+        out.display()
     );
     Ok(())
 }

@@ -66,10 +66,11 @@ pub(crate) fn covered_by_best(game: &WallGame, sym: Symmetry, key: u64, best: u8
 }
 
 impl DistilledTable {
-    /// The table of `entries` (a position's key and its best moves), in any order; a position
-    /// without a best move is left out.
+    /// The table of `entries` (a position's key and its best moves), in any order. A position
+    /// without a best move is left out, and so is one where every move that changes the board
+    /// is best (none slides a wall): there the search's choice is the table's, held or not.
     pub fn new(game: WallGame, tie: f32, mut entries: Vec<(u64, u8)>) -> DistilledTable {
-        entries.retain(|&(_, best)| best != 0);
+        entries.retain(|&(key, best)| best != 0 && best != game.changing(key));
         entries.sort_unstable();
         entries.dedup_by_key(|e| e.0);
         let (keys, best) = entries.into_iter().unzip();
@@ -205,9 +206,19 @@ mod tests {
                 .flatten()
                 .copied()
                 .fold(0.0, f64::max);
+            // Every move that changes the board is one of the table's best.
+            let shifted = crate::ai::search::bitboard::Bitboard(board).shifted_all();
+            let every_move_best = Direction::ALL.into_iter().all(|d| {
+                shifted[d.index()].0 == board
+                    || covered.chances[d.index()].is_some_and(|c| c >= top - tie)
+            });
             match distilled.covers(board) {
-                None => assert_eq!(top, 0.0, "{board:x}: left out only where no move wins"),
+                None => assert!(
+                    top == 0.0 || every_move_best,
+                    "{board:x}: left out only where no move wins or every move is best"
+                ),
                 Some(d) => {
+                    assert!(!every_move_best, "{board:x}: every move is best, yet kept");
                     for dir in Direction::ALL {
                         let full_best =
                             covered.chances[dir.index()].is_some_and(|c| c >= top - tie);

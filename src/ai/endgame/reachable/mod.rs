@@ -4,16 +4,19 @@
 //! checksummed file [`file`]), and built forward then backward on every thread ([`build`],
 //! native only); a distilled set of the positions play reaches most often keeps only each one's
 //! best moves ([`distilled`]), and packs them in under 2 bytes a position for a page
-//! ([`packed`]).
+//! ([`packed`]); play-outs of the sub-game as a table plays it ([`sample`], native only) show
+//! which positions a set should keep.
 //!
 //! Imports run one way: `symmetry` <- `walls`, `file` <- `table` <- `build`, `table` <-
-//! `distilled` <- `packed`.
+//! `distilled` <- `packed`, `distilled` <- `sample`.
 
 #[cfg(not(target_arch = "wasm32"))]
 pub mod build;
 pub mod distilled;
 pub mod file;
 pub mod packed;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod sample;
 pub mod symmetry;
 pub mod table;
 pub mod walls;

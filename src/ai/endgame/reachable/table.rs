@@ -212,16 +212,21 @@ impl ReachTable {
             .unwrap_or(0.0)
     }
 
+    /// The chance of each move of position `key` in its own (canonical) view: None where the
+    /// move is not legal in the sub-game.
+    pub fn move_chances(&self, key: u64) -> [Option<f64>; 4] {
+        self.game
+            .moves(key)
+            .map(|o| o.map(|o| self.game.expect(o, &|l, k| self.reached(l, k))))
+    }
+
     /// Where the board (a nibble per cell) is in the formation, each of its moves' chances.
     pub fn covers(&self, board: u64) -> Option<Covered> {
         let (sym, key) = self.game.find(board)?;
-        let canonical = self.game.moves(key);
+        let canonical = self.move_chances(key);
         let mut chances = [None; 4];
         for dir in Direction::ALL {
-            if let Some(outcome) = canonical[dir.index()] {
-                let value = self.game.expect(outcome, &|l, k| self.reached(l, k));
-                chances[sym.direction(dir).index()] = Some(value);
-            }
+            chances[sym.direction(dir).index()] = canonical[dir.index()];
         }
         Some(Covered {
             chances,

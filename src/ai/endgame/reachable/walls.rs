@@ -181,6 +181,19 @@ impl WallGame {
         })
     }
 
+    /// The moves that change the board of position `key`, as bits of
+    /// [`crate::direction::Direction::ALL`]: its legal moves and those that slide a wall. Two
+    /// walls never merge here, as two 15s never do.
+    pub fn changing(&self, key: u64) -> u8 {
+        let board = Bitboard(self.board(key));
+        board
+            .shifted_all()
+            .iter()
+            .enumerate()
+            .filter(|(_, after)| after.0 != board.0)
+            .fold(0, |bits, (i, _)| bits | 1 << i)
+    }
+
     /// The free cells of an afterstate that are empty, as key nibble indices.
     #[inline]
     pub fn empty(&self, after: u64) -> impl Iterator<Item = usize> + '_ {

@@ -1,0 +1,163 @@
+//! `tablebase walls-sample`: a set for a page from play-outs of the sub-game. Runs' boards (every
+//! move of each game, as `arena --positions` writes them) show where games enter the table's
+//! formation; from each entry the sub-game is played out many times as the table plays it
+//! (`src/ai/endgame/reachable/sample.rs`), and the positions the play-outs and the runs reach
+//! most often, among those where the table's choice matters, make the set. The whole table is
+//! read into memory (10.4 GB and about 80 s for `443-t9`).
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use game2048::ai::endgame::reachable::sample::{play_out, step, Step};
+use game2048::ai::endgame::reachable::{DistilledTable, ReachTable};
+use game2048::rng::GameRng;
+use rayon::prelude::*;
+
+use crate::positions::{board, lines};
+use crate::walls_distill::write_set;
+use crate::Fail;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Runs' boards, every move of each game, one JSON line each (as `arena --positions` writes
+    /// them)
+    #[arg(required = true)]
+    positions: Vec<PathBuf>,
+    /// The wall table (.egr) to play out and distil
+    #[arg(long)]
+    table: PathBuf,
+    /// Where the set goes: a .ewd file, or a packed .ews (the page's)
+    #[arg(long)]
+    out: PathBuf,
+    /// Play-outs from each board where a game enters the formation
+    #[arg(long, default_value_t = 20)]
+    runs: u64,
+    /// The play-outs' spawns' seed
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Keep at most this many positions, those reached most often
+    #[arg(long)]
+    most: Option<usize>,
+    /// Moves whose chances lie within this of the best are best alike (as the arena's
+    /// --table-tie)
+    #[arg(long, default_value_t = game2048::ai::endgame::lookup::WALL_TIE)]
+    tie: f64,
+}
+
+#[derive(serde::Deserialize)]
+struct Line {
+    size: usize,
+    cells: Vec<f64>,
+    seed: u64,
+    #[serde(rename = "move")]
+    at: u64,
+}
+
+/// How often the runs and the play-outs reached a position, and, once known, how the table
+/// sees it.
+#[derive(Clone, Copy, Default)]
+struct Reached {
+    count: u64,
+    step: Option<Step>,
+}
+
+pub fn run(args: &Args) -> Result<(), Fail> {
+    let table = ReachTable::read_file(&args.table).map_err(Fail::input)?;
+    let game = table.game().clone();
+    // The runs' boards in the table, each counted as often as an entry is played out; and
+    // the entries, boards the table holds whose game's board a move before it did not.
+    let mut reached: HashMap<u64, Reached> = HashMap::new();
+    let mut entries = Vec::new();
+    let mut boards = 0u64;
+    for path in &args.positions {
+        let mut last: HashMap<u64, (u64, bool)> = HashMap::new();
+        for line in lines::<Line>(path)? {
+            let key = (line.size == 4)
+                .then(|| board(&line.cells))
+                .flatten()
+                .and_then(|b| game.find(b))
+                .map(|(_, key)| key)
+                .filter(|&key| table.chance(key).is_some());
+            let went_on = last
+                .insert(line.seed, (line.at, key.is_some()))
+                .is_some_and(|(at, held)| held && at + 1 == line.at);
+            if let Some(key) = key {
+                boards += 1;
+                reached.entry(key).or_default().count += args.runs;
+                if !went_on {
+                    entries.push(key);
+                }
+            }
+        }
+    }
+    eprintln!(
+        "{}: {boards} boards held, {} entries; {} play-outs each",
+        game.name(),
+        entries.len(),
+        args.runs
+    );
+    let done = AtomicUsize::new(0);
+    let played = entries
+        .par_iter()
+        .enumerate()
+        .fold(HashMap::<u64, Reached>::new, |mut map, (i, &key)| {
+            for run in 0..args.runs {
+                let seed = args.seed ^ (i as u64) << 24 ^ run;
+                play_out(&table, key, args.tie, &mut GameRng::from_seed(seed), |s| {
+                    let r = map.entry(s.key).or_default();
+                    r.count += 1;
+                    r.step = Some(s);
+                });
+            }
+            let n = done.fetch_add(1, Ordering::Relaxed) + 1;
+            if n.is_multiple_of(1000) {
+                eprintln!(
+                    "{}: played out {n} of {} entries",
+                    game.name(),
+                    entries.len()
+                );
+            }
+            map
+        })
+        .reduce(HashMap::new, |mut a, b| {
+            for (key, r) in b {
+                let into = a.entry(key).or_default();
+                into.count += r.count;
+                into.step = into.step.or(r.step);
+            }
+            a
+        });
+    for (key, r) in played {
+        let into = reached.entry(key).or_default();
+        into.count += r.count;
+        into.step = into.step.or(r.step);
+    }
+    // The positions reached most often, among those where the table's choice matters.
+    let mut ranked: Vec<(u64, Reached)> = reached.into_iter().collect();
+    let seen = ranked.len();
+    ranked.par_sort_unstable_by(|a, b| b.1.count.cmp(&a.1.count).then(a.0.cmp(&b.0)));
+    let most = args.most.unwrap_or(usize::MAX);
+    let mut kept = Vec::new();
+    for chunk in ranked.chunks(1 << 16) {
+        let steps: Vec<Step> = chunk
+            .par_iter()
+            .map(|&(key, r)| r.step.unwrap_or_else(|| step(&table, key, args.tie)))
+            .collect();
+        kept.extend(
+            steps
+                .into_iter()
+                .filter(Step::chooses)
+                .map(|s| (s.key, s.best)),
+        );
+        if kept.len() >= most {
+            break;
+        }
+    }
+    kept.truncate(most);
+    write_set(
+        DistilledTable::new(game, args.tie as f32, kept),
+        &args.out,
+        seen,
+    )
+}
