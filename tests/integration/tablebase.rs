@@ -555,6 +555,18 @@ fn a_distilled_set_plays_its_runs_games_as_the_whole_table() {
     );
     assert_eq!(played(&full), played(&sampled));
     assert_eq!(games("full.jsonl"), games("sampled.jsonl"));
+    // The same boards in another order (the arena's threads interleave its games' lines) give
+    // the same file.
+    let text = std::fs::read_to_string(dir.join("p.jsonl")).unwrap();
+    let reversed: Vec<&str> = text.lines().rev().collect();
+    std::fs::write(dir.join("r.jsonl"), reversed.join("\n")).unwrap();
+    let args = [&args[..1], &["r.jsonl"], &args[2..7], &["r.ews"]].concat();
+    let out = tablebase(&dir, &args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(
+        std::fs::read(dir.join("r.ews")).unwrap(),
+        std::fs::read(dir.join("f/442-t4.ews")).unwrap()
+    );
     // The one board seen most.
     let out = distil("one.ewd", &["--most", "1"]);
     let text = String::from_utf8_lossy(&out.stdout);

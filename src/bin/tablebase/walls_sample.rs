@@ -72,7 +72,10 @@ pub fn run(args: &Args) -> Result<(), Fail> {
     let mut boards = 0u64;
     for path in &args.positions {
         let mut last: HashMap<u64, (u64, bool)> = HashMap::new();
-        for line in lines::<Line>(path)? {
+        let mut file = lines::<Line>(path)?;
+        // Each game's boards in order, whatever the order of the file's lines.
+        file.sort_by_key(|l| (l.seed, l.at));
+        for line in file {
             let key = (line.size == 4)
                 .then(|| board(&line.cells))
                 .flatten()
@@ -86,7 +89,7 @@ pub fn run(args: &Args) -> Result<(), Fail> {
                 boards += 1;
                 reached.entry(key).or_default().count += args.runs;
                 if !went_on {
-                    entries.push(key);
+                    entries.push((line.seed, line.at, key));
                 }
             }
         }
@@ -100,26 +103,34 @@ pub fn run(args: &Args) -> Result<(), Fail> {
     let done = AtomicUsize::new(0);
     let played = entries
         .par_iter()
-        .enumerate()
-        .fold(HashMap::<u64, Reached>::new, |mut map, (i, &key)| {
-            for run in 0..args.runs {
-                let seed = args.seed ^ (i as u64) << 24 ^ run;
-                play_out(&table, key, args.tie, &mut GameRng::from_seed(seed), |s| {
-                    let r = map.entry(s.key).or_default();
-                    r.count += 1;
-                    r.step = Some(s);
-                });
-            }
-            let n = done.fetch_add(1, Ordering::Relaxed) + 1;
-            if n.is_multiple_of(1000) {
-                eprintln!(
-                    "{}: played out {n} of {} entries",
-                    game.name(),
-                    entries.len()
-                );
-            }
-            map
-        })
+        .fold(
+            HashMap::<u64, Reached>::new,
+            |mut map, &(game_seed, at, key)| {
+                for run in 0..args.runs {
+                    // Each entry's spawns come from its game and move, whatever the order of the
+                    // files' lines (the arena's threads interleave them), so the same runs give the
+                    // same set.
+                    let seed = [game_seed, at, run]
+                        .iter()
+                        .fold(args.seed, |s, &x| s.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ x);
+                    let mut rng = GameRng::from_seed(seed);
+                    play_out(&table, key, args.tie, &mut rng, |s| {
+                        let r = map.entry(s.key).or_default();
+                        r.count += 1;
+                        r.step = Some(s);
+                    });
+                }
+                let n = done.fetch_add(1, Ordering::Relaxed) + 1;
+                if n.is_multiple_of(1000) {
+                    eprintln!(
+                        "{}: played out {n} of {} entries",
+                        game.name(),
+                        entries.len()
+                    );
+                }
+                map
+            },
+        )
         .reduce(HashMap::new, |mut a, b| {
             for (key, r) in b {
                 let into = a.entry(key).or_default();
