@@ -172,14 +172,15 @@ test-rust:
 	cargo test --profile $(TEST_PROFILE)
 
 # The wasm and the native build decide alike (move, values, nodes, depth) on the positions of
-# one seeded game per size, a few hundred in all, and the learned search on moves from ten
-# boards of its late stage; decisions only, no timing. About 45 s once
-# both release builds exist.
+# one seeded game per size, a few hundred in all, and the learned search with the page's
+# endgame set on 600 moves from each of four boards of its stage (where the set overrules the
+# search on some: the check fails if on none); decisions only, no timing. About 45 s once both
+# release builds exist.
 test-parity: build
 	node tools/check/wasm-vs-native.mjs --check --profile $(TEST_PROFILE) --sizes 3,4,8 --moves 150 --nodes 50000
 	node tools/check/wasm-vs-native.mjs --check --profile $(TEST_PROFILE) --moves 150 --nodes 20000 --strategy expectimax-td
-	node tools/check/wasm-vs-native.mjs --check --profile $(TEST_PROFILE) --moves 12 --nodes 20000 --strategy expectimax-td \
-	    --start data/endgame/starts-16384-80.jsonl --games 10
+	node tools/check/wasm-vs-native.mjs --check --profile $(TEST_PROFILE) --moves 600 --nodes 20000 --strategy expectimax-td \
+	    --page-endgame --start data/endgame/starts-16384-80.jsonl --games 4
 
 # NATIVE_PROFILE: the native replay the record tests compare with is the Rust tests' build.
 test-wasm: build

@@ -210,7 +210,7 @@ export interface AiStartDetail {
 }
 export type AiStopReason = 'stop' | 'player' | 'won' | 'over' | 'new-game' | 'undo' | 'error' | 'destroy';
 export interface AiStopDetail { reason: AiStopReason; moves: number; score: number }
-export interface ErrorDetail { message: string; source: 'engine' | 'ai' | 'network' | 'record' }
+export interface ErrorDetail { message: string; source: 'engine' | 'ai' | 'network' | 'endgame' | 'record' }
 export interface ReadyDetail { size: BoardSize }
 
 /** The board's events: CustomEvents on the element, bubbling and composed. */

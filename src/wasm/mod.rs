@@ -8,6 +8,7 @@
 //! | `catalog.rs` | `strategies`, `learnedStrategies` | all |
 //! | `records.rs` | `Game.fromJSON`, `Game.fromRecord`, `Replay`, `positionProblem` | records, ai |
 //! | `search.rs` | `bestMove`, `warmUp`, `loadWeights`, `NetworkLoader`, `unloadWeights` | ai |
+//! | `endgame.rs` | `loadEndgame`, `unloadEndgame` (the endgame set `bestMove` plays with) | ai |
 //! | `learner.rs` | `Trainer` | ai |
 //! | `typescript.rs` | none: the TypeScript types the declarations name (`MoveResult`, `SearchOptions`, ...) | all |
 //! | `reports/` | none: the reports' JSON text, written without serde (also built natively, for its tests) | per report |
@@ -18,12 +19,15 @@
 //! `records`), records and the search and the learner, for the workers, Node and the tools.
 //! The files import `convert` and `reports`; `records.rs` adds constructors to `game.rs`'s
 //! class; `learner.rs` hands its network to `search.rs`, which holds the one this module
-//! instance (a worker) plays with. Nothing here imports this file back.
+//! instance (a worker) plays with, and reads the endgame set `endgame.rs` holds. Nothing here
+//! imports this file back.
 
 #[cfg(target_arch = "wasm32")]
 mod catalog;
 #[cfg(target_arch = "wasm32")]
 mod convert;
+#[cfg(all(target_arch = "wasm32", feature = "ai"))]
+mod endgame;
 #[cfg(target_arch = "wasm32")]
 mod game;
 #[cfg(all(target_arch = "wasm32", feature = "ai"))]

@@ -13,10 +13,11 @@ use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 
 use super::convert::{cells_from, describe, js_error, parse, size_from};
+use super::endgame;
 use super::reports::search::{decision, loaded_network};
 use crate::ai::ntuple::network::{self, Network};
 use crate::ai::ntuple::read::{decode, Reader};
-use crate::ai::{self, Knowledge, SearchOptions};
+use crate::ai::{self, Knowledge, SearchOptions, StrategyName};
 use crate::board::Board;
 
 thread_local! {
@@ -125,7 +126,9 @@ pub fn unload_weights() {
 }
 
 /// `bestMove(cells, size, options?)`: the AI's move for a position given as tile values.
-/// Returns `{dir, values: {up, right, down, left}, nodes, depth, ms}`; `dir` is null when no move changes the board. Without options (undefined or null): expectimax, 50,000 nodes.
+/// Returns `{dir, values: {up, right, down, left}, nodes, depth, ms}`, and `endgame` (the set's
+/// name, `loadEndgame`'s `set`) where `expectimax-td` consulted the endgame set this module
+/// holds; `dir` is null when no move changes the board. Without options (undefined or null): expectimax, 50,000 nodes.
 /// Throws an Error naming the problem on a bad position or options.
 #[wasm_bindgen(js_name = bestMove, unchecked_return_type = "BestMove")]
 pub fn best_move(
@@ -171,8 +174,20 @@ pub fn best_move(
     };
     let clock = performance_now;
     let network = current_network();
-    let knowledge = Knowledge::network(network.as_deref());
+    // The set plays with the learned search alone, where it applies.
+    let endgame = endgame::current().filter(|(t, _)| {
+        options.strategy == StrategyName::ExpectimaxTd && size == 4 && t.apply_to(board.cells())
+    });
+    let knowledge = Knowledge {
+        network: network.as_deref(),
+        tables: endgame.as_ref().map(|(t, _)| &**t),
+    };
     let chosen =
         ai::best_move_with(board.cells(), size, &options, knowledge, &clock).map_err(js_error)?;
-    Ok(parse(&decision(&chosen)))
+    let answer = parse(&decision(&chosen));
+    if let Some((_, name)) = endgame {
+        js_sys::Reflect::set(&answer, &"endgame".into(), &name.into())
+            .map_err(|_| js_error("bestMove: its answer could not be written"))?;
+    }
+    Ok(answer)
 }

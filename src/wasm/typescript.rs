@@ -103,6 +103,8 @@ export interface BestMove {
   nodes: number;
   depth: number;
   ms: number;
+  /** The endgame set's name (`EndgameInfo.set`) where `expectimax-td` consulted the set `loadEndgame` gave. */
+  endgame?: string;
 }
 
 /** One option of a strategy, to build a settings panel from. */
@@ -131,6 +133,20 @@ export interface StrategyInfo {
 
 /** How a network's weights are stored. */
 export type Quantisation = "f32" | "i16" | "i8" | "c8";
+
+/** A loaded endgame set (`loadEndgame`). */
+export interface EndgameInfo {
+  /** The file's checksum in hex, e.g. "31c8f25b". */
+  set: string;
+  /** The wall table it was distilled from, e.g. "443-t9". */
+  table: string;
+  /** The positions it holds. */
+  positions: number;
+  /** Its size in memory. */
+  bytes: number;
+  /** The tile from which the search consults it. */
+  from: number;
+}
 
 /** A loaded network (`loadWeights`, `NetworkLoader.finish`). */
 export interface WeightsInfo {

@@ -3,9 +3,14 @@
 // thread whose timers keep firing, and a Stop that ends the workers at once.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { ENDGAME_FILE, ENDGAME_FROM } from '../../www/ai/endgame.js';
 import { setup, openPage, screenshot, workerByTurn, DIES, diesAtGame, cores, WORKER_SPY, until, runTimers, frames } from './helpers.mjs';
 
 const env = setup();
+// The shipped endgame set's name: its checksum, the file's last four bytes (little-endian).
+const SET = readFileSync(new URL(`../../${ENDGAME_FILE}`, import.meta.url));
+const SET_NAME = SET.readUInt32LE(SET.length - 4).toString(16).padStart(8, '0');
 
 async function openCompare(initScript, { clock = false } = {}) {
   const opened = await openPage(env, 'compare.html', { wait: false, initScript, clock });
@@ -238,3 +243,50 @@ test('a worker that dies in every game: a few tries, then the run stops with the
   await done();
 });
 
+test('the pool: every worker reads the endgame set before its first game; a set that cannot be had, or read, is named once and the games are played without it', async () => {
+  const { page, done } = await openCompare(WORKER_SPY);
+  const runs = await page.evaluate(async () => {
+    const { runGames } = await import('/www/compare/pool.js');
+    const { fetchEndgame } = await import('/www/ai/endgame.js');
+    const play = (seed) => ({ play: { size: 4, seed, options: { strategy: 'greedy' }, maxMoves: 20 } });
+    const go = (endgame) => new Promise((resolve) => {
+      const results = [];
+      const news = [];
+      runGames({
+        jobs: [1, 2, 3, 4].map(play),
+        count: 2,
+        endgame,
+        onEndgame: (n) => news.push(n),
+        onResult: (job, r) => results.push(r.moves),
+        onError: (job, text) => resolve({ error: text }),
+        onFail: (text) => resolve({ failed: text }),
+        onDone: () => resolve({ results, news, answers: window.answers.splice(0), sent: window.endgameSent.splice(0) }),
+      });
+    });
+    return [await go(fetchEndgame()), await go(Promise.reject(new Error('HTTP 404'))), await go(Promise.resolve(new Uint8Array([1, 2, 3])))];
+  });
+  const [withSet, missing, corrupt] = runs;
+  assert.deepEqual(withSet.results, [20, 20, 20, 20], 'every game played');
+  assert.equal(withSet.news.length, 1, JSON.stringify(withSet.news));
+  assert.equal(withSet.news[0].loaded?.set, SET_NAME, 'the first reading names the shipped set');
+  // Each worker that played (a quick one may play all four games before the other is ready).
+  const workers = [...new Set(withSet.answers.filter((a) => a.result).map((a) => a.worker))];
+  assert.ok(workers.length >= 1);
+  for (const w of workers) {
+    const mine = withSet.answers.filter((a) => a.worker === w);
+    const read = mine.findIndex((a) => a.set === SET_NAME);
+    const first = mine.findIndex((a) => a.result);
+    assert.ok(read >= 0 && read < first, `worker ${w} reads the set (${read}) before its first game (${first})`);
+  }
+  const sentTo = withSet.sent.map((s) => s.worker);
+  assert.equal(new Set(sentTo).size, sentTo.length, 'each worker sent it once');
+  assert.ok(workers.every((w) => sentTo.includes(w)) && withSet.sent.every((s) => s.from === ENDGAME_FROM), JSON.stringify(withSet.sent));
+
+  assert.deepEqual(missing.results, [20, 20, 20, 20], 'a missing set stops nothing');
+  assert.deepEqual(missing.news, [{ error: 'the endgame table could not be loaded (HTTP 404)' }]);
+  assert.equal(missing.sent.length, 0);
+  assert.deepEqual(corrupt.results, [20, 20, 20, 20], 'nor does a corrupt one');
+  assert.equal(corrupt.news.length, 1, 'named once, though every worker failed to read it');
+  assert.match(corrupt.news[0].error ?? '', /^the endgame table could not be read \(.+\)$/);
+  await done();
+});

@@ -366,13 +366,15 @@ export const events = (page, filter = {}) => page.evaluate(({ type, id }) => win
 
 // Records, per worker (tag: 1 for the first started; window.workers counts them), the
 // requests it was sent (with the strategy asked), the answers it gave, the networks it was sent ({worker, bytes}),
-// the network figures it answered, which workers said they were ready (window.readied) and
+// the endgame sets it was sent (window.endgameSent: {worker, bytes, from}), the network
+// figures it answered, which workers said they were ready (window.readied) and
 // which workers the page terminated.
 export const WORKER_SPY = `
   window.workers = 0;
   window.asked = [];
   window.answers = [];
   window.weightsSent = [];
+  window.endgameSent = [];
   window.networkInfo = [];
   window.readied = [];
   const Real = Worker;
@@ -394,6 +396,7 @@ export const WORKER_SPY = `
     postMessage(m, ...rest) {
       if (m?.id != null) window.asked.push({ worker: this.tag, id: m.id, cells: String(m.cells), strategy: m.options?.strategy, nodes: m.options?.nodes, moves: m.options?.moves ?? null });
       if (m?.weights) window.weightsSent.push({ worker: this.tag, bytes: m.weights.length });
+      if (m?.endgame) window.endgameSent.push({ worker: this.tag, bytes: m.endgame.length, from: m.from });
       return super.postMessage(m, ...rest);
     }
   };`;

@@ -16,6 +16,7 @@ import { setup, openPage, drawn, hostCells, recordEvents, events } from './helpe
 import { serve } from '../../tools/build/serve.mjs';
 import { installCommands, PACKAGE_NAME } from '../../tools/build/package.mjs';
 import { NETWORK_FILE } from '../../www/ai/network.js';
+import { ENDGAME_FILE } from '../../www/ai/endgame.js';
 import { docFiles, docsConsumer, run } from './consumer.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -157,9 +158,12 @@ test('webpack 5, no configuration: its defaults (src/index.js to dist/main.js) e
   for (const f of [/\.wasm$/, /\.css$/, /\.gz$/]) assert.ok(built.some((b) => f.test(b)), `webpack emitted ${f}: ${built.join(', ')}`);
   writeFileSync(join(out, 'index.html'), page('<script src="./main.js" defer></script>'));
   const site = await serveDir(out);
-  // webpack names an asset by its hash alone: the network is the .gz of the network's bytes.
+  // webpack names an asset by its hash alone: the network is the .gz of the network's bytes,
+  // the endgame set the .ews of the set's.
   const gz = built.filter((b) => b.endsWith('.gz'));
   assert.equal(gz.length, 1, built.join(', '));
+  const set = built.filter((b) => b.endsWith('.ews') && statSync(join(out, b)).size === statSync(join(ROOT, ENDGAME_FILE)).size);
+  assert.equal(set.length, 1, `webpack emitted the endgame set: ${built.join(', ')}`);
   const network = gz.filter((b) => statSync(join(out, b)).size === statSync(join(ROOT, NETWORK_FILE)).size);
   assert.equal(network.length, 1, built.join(', '));
   await plays(site.url, (u) => u === `${site.url}${network[0]}`);

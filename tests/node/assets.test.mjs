@@ -8,11 +8,12 @@ import { fileURLToPath } from 'node:url';
 import { ASSETS, setAssetBase, assetBase, parseAssetBase } from '../../www/shared/assets.js';
 import { readOption } from '../../www/game/options.js';
 import { NETWORK_FILE } from '../../www/ai/network.js';
+import { ENDGAME_FILE } from '../../www/ai/endgame.js';
 
 const ROOT = new URL('../../', import.meta.url);
 const SOURCE = readFileSync(new URL('www/shared/assets.js', ROOT), 'utf8');
 const named = () => [
-  ['playWasm', ASSETS.playWasm], ['recordsWasm', ASSETS.recordsWasm], ['aiWasm', ASSETS.aiWasm], ['network', ASSETS.network],
+  ['playWasm', ASSETS.playWasm], ['recordsWasm', ASSETS.recordsWasm], ['aiWasm', ASSETS.aiWasm], ['network', ASSETS.network], ['endgame', ASSETS.endgame],
   ...Object.entries(ASSETS.sheets),
 ];
 
@@ -27,6 +28,7 @@ test('each asset: its literal URL (next to the modules) and its path under a bas
       if (!path.startsWith('www/pkg/')) assert.ok(existsSync(fileURLToPath(new URL(path, ROOT))), `${path} exists`);
     }
     assert.equal(ASSETS.network().href, `https://cdn.example/npm/game2048-board@1.0.0/${NETWORK_FILE}`, 'the network is NETWORK_FILE');
+    assert.equal(ASSETS.endgame().href, `https://cdn.example/npm/game2048-board@1.0.0/${ENDGAME_FILE}`, 'the endgame set is ENDGAME_FILE');
   } finally {
     setAssetBase(null);
   }

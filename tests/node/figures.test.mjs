@@ -43,6 +43,7 @@ test("each measured rung's reach and cost are its 200+ whole games in data/runs,
 });
 
 test("a learned rung's mean score is marked with the games it still holds from before downgrading, and only then", async () => {
+  // figures.md's ladder rows are each rung's games without the endgame set (its `file`).
   const { TD_LADDER } = await import('../../tools/figures/figures.mjs');
   const { isStale } = await import('../../tools/runs/replay-stale.mjs');
   const page = readFileSync(new URL('../../docs/figures.md', import.meta.url), 'utf8');
@@ -66,14 +67,17 @@ test('every game of the learned searches that reaches 65536 is named on the figu
   assert.equal(line.startsWith('No game'), games.length === 0, line);
 });
 
-test('a learned rung is quoted from its games with the shipped network alone, at its budget, with no table', async () => {
+test('a learned rung quoted with the endgame table is quoted from games that played the shipped set as the page does; the others from games with none', async () => {
   const { TD_LADDER } = await import(new URL(`../../${STRENGTH_FIGURES}`, import.meta.url));
+  const { shippedSetPlay } = await import('../../tools/figures/figures.mjs');
+  const played = shippedSetPlay();
   for (const rung of TD_LADDER.filter((r) => r.reach)) {
     for (const g of gameLines(rung.from)) {
       const where = `${rung.name}, ${rung.from}, seed ${g.seed}`;
       assert.equal(g.strategy, 'expectimax-td', where);
       assert.equal(g.options.nodes, rung.nodes, where);
-      assert.equal(g.tables, undefined, `${where}: tables ${g.tables} on a rung quoted without them`);
+      if (rung.endgame) assert.equal(g.tables, played, `${where}: ${g.tables ?? 'no tables'}, not the shipped set`);
+      else assert.equal(g.tables, undefined, `${where}: tables ${g.tables} on a rung quoted without them`);
     }
   }
 });
@@ -84,8 +88,11 @@ test("the odds from a stage are the games of the page's default player at Max, a
   const { ODDS_HELD_OUT } = await import('../../tools/figures/figures.mjs');
   const rung = TD_LADDER.find((r) => r.name === STAGE_ODDS.player);
   assert.ok(rung, `${STAGE_ODDS.player} is a rung of the learned ladder`);
-  // The rung's own games, as its strength line quotes them (with the endgame table where it plays).
-  assert.deepEqual([STAGE_ODDS.from, STAGE_ODDS.nodes, STAGE_ODDS.endgame], [rung.from, rung.nodes, rung.endgame ?? false]);
+  // The rung's own games, as its strength line quotes them (with the endgame table where it
+  // plays), or its games without the table where the held-out games play without it.
+  const heldAlone = rung.endgame && !gameLines(ODDS_HELD_OUT[0])[0].tables;
+  const own = heldAlone ? [rung.alone.from, rung.nodes, false] : [rung.from, rung.nodes, rung.endgame ?? false];
+  assert.deepEqual([STAGE_ODDS.from, STAGE_ODDS.nodes, STAGE_ODDS.endgame], own);
   const games = gameLines(STAGE_ODDS.from);
   assert.equal(STAGE_ODDS.games, games.length);
   // A row's first cell: of the games whose largest got to its tile, the share that reached the

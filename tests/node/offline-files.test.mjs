@@ -59,7 +59,7 @@ test('every module (and worker, glue, page) a page can load is in the service wo
   const { files, from } = reached(entries());
   assert.ok(files.some((f) => f.startsWith('www/') && f.split('/').length > 2), 'the walk reaches modules in www/\'s folders');
   assert.ok(files.includes('www/ai/worker.js'), 'the walk follows the workers');
-  // The learned network is fetched when first needed, not cached at install (LAZY_FILES, tools/build/dist.mjs).
+  // The learned network and the endgame set are fetched when first needed, not cached at install (LAZY_FILES, tools/build/dist.mjs).
   const missing = files.filter((f) => f !== 'sw.js' && !LAZY_FILES.includes(f) && !list.has(f));
   assert.deepEqual(missing, [], `not cached for offline play: ${missing.map((f) => `${f} (named in ${from.get(f) ?? 'a page'})`).join(', ')}`);
   const absent = files.filter((f) => f !== 'sw.js' && (built || !f.startsWith('www/pkg/')) && !existsSync(ROOT + f));

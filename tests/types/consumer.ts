@@ -3,10 +3,11 @@ import { mount, Game2048Element, setAssetBase } from 'game2048-board';
 import type { Game2048Controller, GameState, MountOptions, StrategyName } from 'game2048-board';
 import init, {
   initSync, Game, Replay, NetworkLoader, Trainer, bestMove, strategies, learnedStrategies, legalMoves, positionProblem,
-  warmUp, loadWeights, unloadWeights,
+  warmUp, loadWeights, unloadWeights, loadEndgame, unloadEndgame, endgameMove,
 } from 'game2048-board/engine';
 import type {
   BestMove, Direction, MoveResult, RecordedMove, SearchOptions, StrategyInfo, StrategyOption, Tile, WeightsInfo, EngineStrategyName,
+  EndgameInfo,
 } from 'game2048-board/engine';
 
 const host = document.createElement('div');
@@ -158,6 +159,14 @@ const expected: number | undefined = loader.expected;
 const received: number = loader.received;
 const loaded: WeightsInfo = loader.finish();
 console.log(expected, received, loaded.shape);
+// The endgame set the learned search consults from a tile on.
+const set: EndgameInfo = loadEndgame(bytes, 16384);
+console.log(set.set, set.table, set.positions, set.bytes, set.from);
+const steered: Direction | null = endgameMove(cells, 4, bestMove(cells, 4, { strategy: 'expectimax-td', nodes: 20000 }).values);
+console.log(steered);
+const consulted: string | undefined = bestMove(cells, 4, { strategy: 'expectimax-td', nodes: 20000 }).endgame;
+console.log(consulted);
+unloadEndgame();
 unloadWeights();
 const trainer = new Trainer('4x6', 16, 0.0025, 1);
 const games = trainer.train(10).map((e) => e.score + e.largest + e.moves);

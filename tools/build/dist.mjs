@@ -17,10 +17,14 @@ import { fileURLToPath } from 'node:url';
 import { parseFlags, UsageError } from '../lib/cli.mjs';
 import { PKG_FILES, SW_SOURCE, TEXTS_DIR, serviceWorker, siteFiles, textFiles } from './sw.mjs';
 import { NETWORK_FILE } from '../../www/ai/network.js';
+import { ENDGAME_FILE } from '../../www/ai/endgame.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-/** Files fetched only when needed (the learned network, www/ai/network.js): copied, not cached at install. */
-export const LAZY_FILES = [NETWORK_FILE];
+/**
+ * Files fetched only when needed (the learned network, www/ai/network.js; the endgame set,
+ * www/ai/endgame.js): copied, not cached at install.
+ */
+export const LAZY_FILES = [NETWORK_FILE, ENDGAME_FILE];
 /** The engine's JavaScript API as the npm package exports it (`game2048-board/engine`): the ai glue, its init() taking the asset base. */
 export const ENGINE_ENTRY = 'www/shared/engine.js';
 /**

@@ -5,10 +5,12 @@
 //     15.2 MB"): the size of NETWORK_FILE in MB of 10^6 bytes, to one decimal, wherever the
 //     README, docs/ or the page's modules quote it.
 //   - What each kind of visit downloads (gzipped KB, from `make dist`'s files): the table
-//     between the `sizes:downloads` markers of docs/embed.md, the network's row last.
+//     between the `sizes:downloads` markers of docs/embed.md, with the endgame set's row (its
+//     file, gzipped as shipped: ENDGAME_FILE) after the network's.
 import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { NETWORK_FILE } from '../../www/ai/network.js';
+import { ENDGAME_FILE, NEAR } from '../../www/ai/endgame.js';
 
 /** The words that make an "N MB" the network's download (the number: group 1, 2 or 3). */
 export const NETWORK_QUOTE = /(\d+(?:\.\d+)?) MB(?= gzipped| to download|, compressed| download\b)|\bof (\d+(?:\.\d+)?) MB\b|network(?:'s download)?[^.]{0,60}?\b(\d+(?:\.\d+)?) MB gzipped/g;
@@ -63,12 +65,18 @@ const END = '<!-- /sizes:downloads -->';
 // wasm by a few hundred bytes, and a quote of whole KB is not stale for that.
 export const SLACK_KB = 1;
 
+/** The endgame set's row: its download (the file as shipped, gzipped), in KB. */
+export const endgameRow = (root) => ({
+  what: `the endgame table, when the learned search first plays a board that holds ${NEAR}`,
+  kb: statSync(join(root, ENDGAME_FILE)).size / 1024,
+});
+
 /**
  * The downloads table: rows [{what, kb}] (kb: gzipped, in KB of 1,024 bytes), the network's
- * MB. One line a row, "| what | N KB |", so that a check reads each
+ * MB and the endgame set's row. One line a row, "| what | N KB |", so that a check reads each
  * number back.
  */
-export function downloadsTable(rows, mb) {
+export function downloadsTable(rows, mb, endgame) {
   const row = ({ what, kb }) => `| ${what} | ${Math.round(kb)} KB |`;
   return [
     BEGIN,
@@ -76,6 +84,7 @@ export function downloadsTable(rows, mb) {
     '| --- | --- |',
     ...rows.map(row),
     `| the learned network, when a learned player first plays on 4x4 | ${mb} MB |`,
+    row(endgame),
     END,
   ].join('\n');
 }
@@ -92,7 +101,7 @@ export function writeDownloads(root, rows) {
   const path = join(root, DOWNLOADS_DOC);
   const text = readFileSync(path, 'utf8');
   const { b, e } = block(text);
-  const next = text.slice(0, b) + downloadsTable(rows, networkMB(root)) + text.slice(e);
+  const next = text.slice(0, b) + downloadsTable(rows, networkMB(root), endgameRow(root)) + text.slice(e);
   if (next !== text) writeFileSync(path, next);
   return next !== text;
 }
@@ -103,7 +112,7 @@ export function staleDownloads(root, rows) {
   const { b, e } = block(text);
   const quoted = new Map([...text.slice(b, e).matchAll(/^\| (.+) \| (\d+) KB \|$/gm)].map((m) => [m[1], Number(m[2])]));
   const stale = [];
-  for (const { what, kb } of rows) {
+  for (const { what, kb } of [...rows, endgameRow(root)]) {
     if (!quoted.has(what)) stale.push(`${DOWNLOADS_DOC} has no row "${what}" (${kb.toFixed(1)} KB)`);
     else if (Math.abs(quoted.get(what) - kb) >= SLACK_KB) stale.push(`${DOWNLOADS_DOC} says ${quoted.get(what)} KB for "${what}", the files make ${kb.toFixed(1)} KB`);
     quoted.delete(what);

@@ -4,7 +4,7 @@
 //   make build   # www/pkg must exist
 //   node tools/check/wasm-vs-native.mjs [--nodes 200000] [--moves 300] [--sizes 3,4,5,6,8] [--seed 1]
 //                                 [--repeat 1] [--pkg www/pkg] [--profile release]
-//                                 [--strategy expectimax-td [--network FILE] [--start FILE]]
+//                                 [--strategy expectimax-td [--network FILE] [--endgame FILE --start FILE]]
 //
 // It plays one seeded game per size in wasm with `bestMove`, writes every position it met to
 // a temporary file, asks the native arena (`cargo run --release --bin arena -- --decide`) for
@@ -25,12 +25,16 @@
 // --strategy expectimax-td (4x4 only) searches with the learned network as the evaluation:
 // --network FILE (a weights file, gzip-compressed or not; the page's network by default) is
 // read by both builds, in wasm chunk by chunk as a worker does (NetworkLoader).
-// With --start FILE (positions as `arena --positions` writes them, e.g.
+// --endgame FILE (a packed wall set, `*.ews`, gzip-compressed or not; www/ai/endgame.js's
+// ENDGAME_FILE for the page's) has both consult it as the page does: wasm's loadEndgame with
+// the page's tile (ENDGAME_FROM), the arena's `--tables DIR --table-from` it (--page-endgame:
+// the page's set); the split's merged values go through endgameMove, as the pool's do. With
+// --start FILE (positions as `arena --positions` writes them, e.g.
 // data/endgame/starts-16384-80.jsonl) the games play from each distinct position there,
 // `--moves` moves each, rather than from seeded new games.
 
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { gunzipSync } from 'node:zlib';
 import { dirname, join, resolve } from 'node:path';
@@ -38,12 +42,13 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseFlags, UsageError, whole } from '../lib/cli.mjs';
 import { merge } from '../../www/ai/split.js';
 import { NETWORK_FILE } from '../../www/ai/network.js';
+import { ENDGAME_FILE, ENDGAME_FROM } from '../../www/ai/endgame.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 
 const USAGE = `Usage: node tools/check/wasm-vs-native.mjs [--check] [--nodes N] [--moves M] [--sizes 3,4,5,6,8] [--seed S]
                                    [--repeat R] [--pkg DIR] [--profile release] [--strategy expectimax|expectimax-td [--network FILE]]
-                                   [--start FILE] [--games G]
+                                   [--endgame FILE | --page-endgame] [--start FILE] [--games G]
   --check: decisions only (no timing); exit 1 listing the positions decided differently (the first 20)
   --profile: the cargo profile the native arena is built with (release)`;
 
@@ -62,6 +67,8 @@ function parseCommandLine() {
       profile: { type: 'string' },
       strategy: { type: 'string' },
       network: { type: 'string' },
+      endgame: { type: 'string' },
+      'page-endgame': { type: 'boolean' },
       start: { type: 'string' },
       games: { type: 'string' },
     },
@@ -92,6 +99,9 @@ function parseCommandLine() {
           args.sizes = [4];
         }
       } else if (args.network) throw new UsageError('--network is for --strategy expectimax-td');
+      if (values.endgame && values['page-endgame']) throw new UsageError('--endgame FILE or --page-endgame, not both');
+      args.endgame = values['page-endgame'] ? join(root, ENDGAME_FILE) : values.endgame ?? null;
+      if (args.endgame && args.strategy !== 'expectimax-td') throw new UsageError('--endgame is for --strategy expectimax-td');
       args.start = values.start ?? null;
       args.games = number('games', Infinity, 1, 1e6);
       if (values.games !== undefined && !args.start) throw new UsageError('--games counts the positions of --start');
@@ -122,6 +132,12 @@ function loadNetwork(wasm, file) {
   } finally {
     loader.free();
   }
+}
+
+/** A file's bytes, gunzipped when they are gzip's. */
+function inflated(file) {
+  const bytes = readFileSync(file);
+  return bytes[0] === 0x1f && bytes[1] === 0x8b ? gunzipSync(bytes) : bytes;
 }
 
 /** The games to play: [{size, game}], a seeded new game per size, or one per distinct --start position. */
@@ -163,6 +179,9 @@ function playInWasm(wasm, args) {
         const legal = Array.from(wasm.legalMoves(cells, size));
         if (legal.length > 0) {
           split = merge(legal.map((d) => wasm.bestMove(cells, size, { strategy: args.strategy, nodes: args.nodes, moves: [d] })));
+          // The set's move on the merged values, as the pool asks a worker for it.
+          const steered = split.endgame ? wasm.endgameMove(cells, size, split.values) : null;
+          if (steered) split.dir = steered;
         }
       }
       positions.push({ size, cells, decision, ms, split });
@@ -180,10 +199,16 @@ function decideNatively(positions, args) {
     writeFileSync(file, positions.map((p) => JSON.stringify({ size: p.size, cells: p.cells })).join('\n') + '\n');
     let best;
     for (let r = 0; r < args.repeat; r++) {
+      let tables = [];
+      if (args.endgame) {
+        mkdirSync(join(dir, 'tables'));
+        writeFileSync(join(dir, 'tables', 'set.ews'), inflated(args.endgame));
+        tables = ['--tables', join(dir, 'tables'), '--table-from', String(ENDGAME_FROM)];
+      }
       const out = execFileSync(
         'cargo',
         ['run', '--quiet', '--profile', args.profile, '--bin', 'arena', '--', '--decide', file, '--nodes', String(args.nodes),
-          '--strategy', args.strategy, ...(args.network ? ['--network', resolve(args.network)] : [])],
+          '--strategy', args.strategy, ...(args.network ? ['--network', resolve(args.network)] : []), ...tables],
         { cwd: root, encoding: 'utf8', maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'inherit'] },
       );
       const decisions = out.trim().split('\n').map((line) => JSON.parse(line));
@@ -207,6 +232,7 @@ const same = (a, b) => a.dir === b.dir && a.nodes === b.nodes && a.depth === b.d
 const args = parseCommandLine();
 const wasm = await loadWasm(args.pkg);
 if (args.network) loadNetwork(wasm, args.network);
+const endgame = args.endgame ? wasm.loadEndgame(inflated(args.endgame), ENDGAME_FROM) : null;
 const positions = playInWasm(wasm, args);
 const native = decideNatively(positions, args);
 if (native.length !== positions.length) {
@@ -219,7 +245,21 @@ if (args.check) {
     .map((p, i) => ({ p, n: native[i], i }))
     .filter(({ p, n }) => !same(p.decision, n) || (p.split && !same(p.split, n)));
   const counts = args.sizes.map((size) => `${positions.filter((p) => p.size === size).length} on ${sizeName(size)}`);
-  console.log(`wasm vs native, ${args.strategy}, nodes budget ${args.nodes}: ${positions.length} positions (${counts.join(', ')}), ${differing.length} decided differently (wasm whole, wasm split move by move and merged, native)`);
+  // With a set, the positions whose search consulted it (whole and split alike, as the page's answers name it).
+  const consulted = endgame ? positions.filter((p) => p.decision.endgame === endgame.set && (!p.split || p.split.endgame === endgame.set)).length : 0;
+  // Of those, the positions where the set's move overruled the search's favourite.
+  const favourite = (d) => ['up', 'right', 'down', 'left'].reduce((b, m) => (d.values[m] != null && (b === null || d.values[m] > d.values[b]) ? m : b), null);
+  const overruled = positions.filter((p) => p.decision.endgame && p.decision.dir !== favourite(p.decision)).length;
+  const withSet = endgame ? `, consulting the endgame set ${endgame.set} on ${consulted} (its move over the search's on ${overruled})` : '';
+  console.log(`wasm vs native, ${args.strategy}, nodes budget ${args.nodes}: ${positions.length} positions (${counts.join(', ')})${withSet}, ${differing.length} decided differently (wasm whole, wasm split move by move and merged, native)`);
+  if (endgame && consulted === 0) {
+    console.error(`no position consulted the endgame set: none holds ${ENDGAME_FROM}`);
+    process.exit(1);
+  }
+  if (endgame && overruled === 0) {
+    console.error('the endgame set overruled the search on no position: play more --moves from each start');
+    process.exit(1);
+  }
   for (const { p, n, i } of differing.slice(0, 20)) {
     const split = p.split ? `\n  split  ${brief(p.split)}` : '';
     console.error(`position ${i + 1}, ${sizeName(p.size)} ${JSON.stringify(p.cells)}:\n  wasm   ${brief(p.decision)}${split}\n  native ${brief(n)}`);

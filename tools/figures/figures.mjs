@@ -18,6 +18,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 // Where the page's strength figures live: the one path to change if the module moves.
 import { NETWORK_FILE } from '../../www/ai/network.js';
+import { ENDGAME_FILE, ENDGAME_FROM } from '../../www/ai/endgame.js';
 import { FAMILIES, FASTEST_GAMES, fitPlayer } from '../../www/ai/fit-player.js';
 import { SPEEDS } from '../../www/shared/choices.js';
 import { isStale } from '../runs/replay-stale.mjs';
@@ -43,7 +44,13 @@ const LADDER = ladder([50000, 200000, 800000, 2500000, 10000000], RUNG_NAMES, (n
 // (NETWORK_FILE), 200 whole games each. A rung counts only when its file's entry in
 // data/index.json names the shipped network in its command and records that file's sha256 as
 // its `network`: a new network leaves every rung "not yet measured" until it is measured again.
-export const TD_LADDER = ladder([5000, 20000, 80000, 300000, 1200000], TD_RUNG_NAMES, (n) => `data/runs/expectimax-td-${n}.jsonl`);
+// A rung plays with the page's endgame set (www/ai/endgame.js) once the board holds its tile:
+// its page figures come from its games with that set (`endgameFile`, whole games on seeds
+// 1..N with the set at the root from ENDGAME_FROM) when those count as a rung's do and every
+// game line names the shipped set, else from its games without (`file`), and the page says
+// which.
+export const TD_LADDER = ladder([5000, 20000, 80000, 300000, 1200000], TD_RUNG_NAMES, (n) => `data/runs/expectimax-td-${n}.jsonl`)
+  .map((r) => ({ ...r, endgameFile: `data/runs/expectimax-td-${r.nodes}-set-from${ENDGAME_FROM}.jsonl` }));
 // Each family's search speed in the page's wasm, nodes a millisecond a worker, on a quiet
 // machine of the CI's kind (2 cores): `node tools/check/wasm-vs-native.mjs --moves 200 --repeat 3`
 // with `--nodes 200000 --sizes 4` (expectimax) and `--nodes 20000 --strategy expectimax-td`.
@@ -713,16 +720,45 @@ function strengths(file, counts) {
 /** The games of every measured rung of both ladders, ascending, each once. */
 const measuredCounts = (index) => [...new Set([LADDER, TD_LADDER].flatMap((rungs) => measured(rungs, index).map((r) => run(r.file).games)))].sort((a, b) => a - b);
 
+/** The shipped endgame set's name, its checksum as the game lines write it (read once per process). */
+let setName = null;
+export const shippedSetName = () => {
+  if (setName) return setName;
+  const bytes = readFileSync(join(ROOT, ENDGAME_FILE));
+  return (setName = bytes.readUInt32LE(bytes.length - 4).toString(16).padStart(8, '0'));
+};
+
+/** How a game line names the shipped set played as the page plays it: alone, at the root, from ENDGAME_FROM. */
+export const shippedSetPlay = () => `walls 443-t9 packed ${shippedSetName()} (margin 0.01, tie 0.001); from ${ENDGAME_FROM}`;
+
+/** Whether every game of `file` played the shipped set as the page does. */
+const withShippedSet = (file) => gameLines(file).every((g) => g.tables === shippedSetPlay());
+
+/**
+ * A TD rung as the page plays it: with its endgame games' file where those count (the
+ * shipped network and set, every game in, the games a rung needs), else as measured without.
+ */
+const asPlayed = (r, index) => {
+  const f = r.endgameFile;
+  const counts = existsSync(join(ROOT, f)) && withShippedNetwork(index, f) && !run(f).partial && run(f).games >= neededGames(TD_LADDER, r) && withShippedSet(f);
+  return counts ? { ...r, file: f, endgame: true } : r;
+};
+
 /** The page's rungs of a ladder, as strength-figures.js holds them: a rung without its games has no figures. */
 function pageRungs(rungs, index) {
   const ok = measured(rungs, index);
   const counts = measuredCounts(index);
-  return rungs.map((r) => {
-    if (!ok.includes(r)) return { nodes: r.nodes, name: r.name, reach: null, nodesPerMove: null, from: r.file };
+  return rungs.map((rung) => {
+    if (!ok.includes(rung)) return { nodes: rung.nodes, name: rung.name, reach: null, nodesPerMove: null, from: rung.file };
+    const r = rungs === TD_LADDER ? asPlayed(rung, index) : rung;
     const s = run(r.file);
+    const reach = (games) => Object.fromEntries(PAGE_TILES.map((t) => [t, games.reached(t) / games.games]));
+    // A rung quoted with the endgame table also carries its games without it, which the page
+    // quotes once the table cannot be had (strength-figures.js's withoutTable).
+    const alone = r.endgame ? { alone: { reach: reach(run(rung.file)), games: run(rung.file).games, from: rung.file } } : {};
     return {
-      nodes: r.nodes, name: r.name, reach: Object.fromEntries(PAGE_TILES.map((t) => [t, s.reached(t) / s.games])), nodesPerMove: s.nodesPerMove,
-      games: s.games, strength: strengths(r.file, counts), from: r.file,
+      nodes: r.nodes, name: r.name, reach: reach(s), nodesPerMove: s.nodesPerMove,
+      games: s.games, strength: strengths(r.file, counts), from: r.file, ...(r.endgame ? { endgame: true } : {}), ...alone,
     };
   });
 }
@@ -734,7 +770,8 @@ function ladderBlock(name, rungs, index) {
     if (!r.reach) return `${head}, reach: null, nodesPerMove: null, from: '${r.from}' },`;
     const reach = PAGE_TILES.map((t) => `${t}: ${r.reach[t]}`).join(', ');
     const strength = r.strength.map(([n, v]) => `[${n}, ${v}]`).join(', ');
-    return `${head}, reach: { ${reach} }, nodesPerMove: ${r.nodesPerMove}, games: ${r.games}, strength: [${strength}], from: '${r.from}' },`;
+    const alone = r.alone ? `, alone: { reach: { ${PAGE_TILES.map((t) => `${t}: ${r.alone.reach[t]}`).join(', ')} }, games: ${r.alone.games}, from: '${r.alone.from}' }` : '';
+    return `${head}, reach: { ${reach} }, nodesPerMove: ${r.nodesPerMove}, games: ${r.games}, strength: [${strength}], from: '${r.from}'${r.endgame ? ', endgame: true' : ''}${alone} },`;
   });
   return [`export const ${name} = [`, ...lines, '];'].join('\n');
 }
@@ -760,7 +797,12 @@ const playsAs = (g) => JSON.stringify([g.strategy, g.options, g.tables ?? null])
  * whose games must play as the table's and on none of its seeds.
  */
 function stageOdds(index) {
-  const { rung, file } = maxPick(index);
+  const pick = maxPick(index);
+  // The held-out games play without the endgame table: a rung measured with it gives its
+  // odds from its games without it (its `alone`), and says so (endgame: false).
+  const alone = pick.rung.endgame && !gameLines(ODDS_HELD_OUT[0])[0].tables;
+  const rung = alone ? { ...pick.rung, endgame: false } : pick.rung;
+  const file = alone ? pick.rung.alone.from : pick.file;
   const games = gameLines(file);
   const rows = oddsRows(games, ODDS_TILE);
   const seeds = new Set(games.map((g) => g.seed));
@@ -824,7 +866,7 @@ function playersTable(index) {
   const atMax = [
     '',
     `At *Max* (61 moves a second) on a machine of two cores, Start AI plays ${player}, \`${max.strategy}\``,
-    `*${max.rung.name}* (${max.rung.nodes / 1000}k nodes): 16384 in ${share(s, 16384)} and 32768 in ${share(s, 32768)} of [${s.games}](${max.file}) games`,
+    `*${max.rung.name}* (${max.rung.nodes / 1000}k nodes${max.rung.endgame ? `, with the endgame table from ${ENDGAME_FROM} on` : ''}): 16384 in ${share(s, 16384)} and 32768 in ${share(s, 32768)} of [${s.games}](${max.file}) games`,
     '([ai.md](docs/ai.md#the-default-player-strongest-at-this-speed) says how it picks).',
   ];
   return [table(['player', 'how it plays', 'games', 'tile half the games reach', 'reaches 2048', 'reaches 16384', 'reaches 32768'], rows), ...atMax].join('\n');

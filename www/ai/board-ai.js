@@ -9,7 +9,7 @@
 import { createPlayFigures } from './play-figures.js';
 import { createBrain } from './brain.js';
 import { GROUP_ORDER, budgetKey, cleanBudget, strategyGroup } from './strategies.js';
-import { SPEEDS, networkFailed, validSpeed } from '../shared/choices.js';
+import { SPEEDS, endgameFailed, networkFailed, validSpeed } from '../shared/choices.js';
 import { errorText } from '../shared/errors.js';
 
 const now = () => performance.now();
@@ -59,6 +59,16 @@ export function createBoardAi({ pool, settings, catalog, board, view, onEvent = 
       view.setNetwork(state);
       if (state.error && !state.again) onEvent('error', { message: networkFailed(state.network, state.error), source: 'network' });
       if (!state.progress) brain.show();
+    },
+    // An endgame set that cannot be had: the learned search plays on with the network alone;
+    // one notice and one `error` event say so.
+    onEndgame: (state) => {
+      if (!state.error) return;
+      const text = endgameFailed(state.error);
+      view.notice(text, 'endgame');
+      onEvent('error', { message: text, source: 'endgame' });
+      // The strength line stops quoting figures measured with the set.
+      brain.show();
     },
     // A calibration landed: the default player's pick may change.
     onSpeed: () => brain.show(),

@@ -71,7 +71,7 @@ export function createBrain({ ai, view, settings, catalog, game, interval }) {
       customWeights: Boolean(values.weights[s.name]),
       // What the strength lines say (strength-words.js's strengthWords puts it in words): "Fits
       // the speed": the rung it chose on this machine (and the default player's family), and why.
-      strength: { info: s, budget: budget(), nodesPerMs: ai?.nodesPerMs, count: ai?.count, intervalMs: interval(), pick: ai?.pick?.(size(), interval()) ?? null },
+      strength: { info: s, budget: budget(), nodesPerMs: ai?.nodesPerMs, count: ai?.count, intervalMs: interval(), pick: ai?.pick?.(size(), interval()) ?? null, endgameFailed: ai?.endgameFailed ?? false },
       bothLadders: s.name === BEST,
     });
   }

@@ -3,7 +3,7 @@
 // the background, after the move already asked; and its pick for the panel: fitPlayer's from
 // the speeds known now, what the learned network is doing for it, both in words. Which engine
 // request a move becomes is the request pipeline's (request.js).
-import { fitPlayer, pickLabel, pickLine } from './fit-player.js';
+import { fitPlayer, pickLabel, pickLine, pickLineAlone } from './fit-player.js';
 import { SHIPPED } from '../shared/choices.js';
 import { ROLES } from './roles.js';
 
@@ -47,12 +47,13 @@ export function createDefaultPlayer({ networks, speeds, workers, families, off }
     /**
      * The pick on a `size` board at `intervalMs` between two moves: fitPlayer's {strategy, nodes,
      * rung, family, fits, workers}, `learned` (learnedState; 'size' off 4x4), `label` and `line`
-     * in words. Null before the heuristic's calibration.
+     * in words, and `lineAlone`, the line once the endgame table cannot be had (the rung's games
+     * without it). Null before the heuristic's calibration.
      */
     pick(size, intervalMs) {
       if (!speeds.rate) return null;
       const pick = { ...fitPlayer(speeds.on(size), workers, intervalMs, families), learned: size === 4 ? learnedState() : 'size' };
-      return { ...pick, label: pickLabel(pick, intervalMs), line: pickLine(pick) };
+      return { ...pick, label: pickLabel(pick, intervalMs), line: pickLine(pick), lineAlone: pickLineAlone(pick) };
     },
   };
 }

@@ -3,7 +3,7 @@
 // up with the speed on this device, and that pick in words. Plain data and pure functions: no
 // DOM, no workers. The request pipeline (request.js) and default-player.js ask it, so it loads with the AI, not with a first
 // visit.
-import { FILL, LADDER, TD_LADDER, cost, fitBudget, LINE_TILES, positions, reachWords } from './strength-figures.js';
+import { FILL, LADDER, TD_LADDER, cost, fitBudget, lineTiles, positions, reachWords, withoutTable } from './strength-figures.js';
 import { SPEEDS } from '../shared/choices.js';
 import { splitWorkers } from './split.js';
 import { ROLES } from './roles.js';
@@ -104,5 +104,8 @@ export function pickLabel(pick, intervalMs) {
 export function pickLine(pick) {
   const held = pick.strategy === ROLES.heuristic && LEARNED_WHY[pick.learned];
   const who = pick.family.words[0].toUpperCase() + pick.family.words.slice(1);
-  return `${who}, ${pick.rung.name} here: ${reachWords(pick.rung, LINE_TILES)}${held ? ` (${held})` : ''}`;
+  return `${who}, ${pick.rung.name} here: ${reachWords(pick.rung, lineTiles(pick.rung))}${held ? ` (${held})` : ''}`;
 }
+
+/** pickLine once the endgame table cannot be had: a rung measured with it, quoted from its games without it. */
+export const pickLineAlone = (pick) => pickLine({ ...pick, rung: withoutTable(pick.rung) });

@@ -13,6 +13,7 @@
 import { createWorkers, abortError } from './workers.js';
 import { createSpeeds } from './speeds.js';
 import { createNetworks } from './networks.js';
+import { createEndgame, readMessage, ENDGAME_FILE } from './endgame.js';
 import { createDefaultPlayer } from './default-player.js';
 import { needsSpeed, networkOf, plan } from './request.js';
 import { merge } from './split.js';
@@ -23,7 +24,8 @@ import { SHIPPED } from '../shared/choices.js';
 export { STARTING_NOTICE } from './workers.js';
 export { STAND_IN, standIn } from './request.js';
 
-// network.js only when a learned strategy first plays: not part of the first visit.
+// network.js only when a learned strategy first plays: not part of the first visit (endgame.js's
+// download waits for a board near its stage, and its module is a few hundred bytes).
 const fetchNetwork = (options) => import('./network.js').then((m) => m.fetchNetwork(options));
 
 // Rejects with an AbortError when the signal aborts first.
@@ -42,13 +44,14 @@ function unlessAborted(promise, signal) {
  * onStarting: workers.js's. learned: the strategies that play with a network: names (the
  * shipped network) or {name: {strategy (the engine's name), network (a key of networks)}};
  * network({onProgress}): the shipped network's bytes (network.js); networks: {key: the same for
- * other networks}; onNetwork: networks.js's. families: the ladders the default player picks
+ * other networks}; onNetwork: networks.js's; endgame(): the endgame set's bytes (endgame.js's
+ * fetchEndgame), onEndgame: endgame.js's. families: the ladders the default player picks
  * from (fit-player.js's FAMILIES; the tests pass their own); onSpeed(): a calibration has
  * landed, so the default player's pick may change (pick()).
  * decide()'s answer is bestMove's with `budget` (the node budget searched, or null), `played`
  * (the strategy that decided) and `fallback` (the heuristic played in a learned one's place).
  */
-export function createAi({ legalMoves, learned = [], network = fetchNetwork, networks: others = {}, onNetwork, families = FAMILIES, onSpeed, ...pool }) {
+export function createAi({ legalMoves, learned = [], network = fetchNetwork, networks: others = {}, onNetwork, endgame: download, onEndgame, families = FAMILIES, onSpeed, ...pool }) {
   const workers = createWorkers(pool);
   const count = workers.count;
   const plays = Array.isArray(learned) ? Object.fromEntries(learned.map((name) => [name, { strategy: name, network: SHIPPED }])) : learned;
@@ -62,6 +65,14 @@ export function createAi({ legalMoves, learned = [], network = fetchNetwork, net
     }),
     onNetwork,
     off: () => (off() ? workers.unavailable() : null),
+  });
+  const endgame = createEndgame({
+    download,
+    read: (bytes) => workers.ask(0, readMessage(bytes), undefined, { loads: { kind: 'endgame', key: ENDGAME_FILE } }).catch((e) => {
+      workers.forget(0, 'endgame');
+      throw e;
+    }),
+    onEndgame,
   });
   const speeds = createSpeeds({ ask: (body, key) => workers.ask(0, body, undefined, { needs: nets.needs(key) }), onSpeed });
   const best = createDefaultPlayer({ networks: nets, speeds, workers: count, families, off });
@@ -83,10 +94,18 @@ export function createAi({ legalMoves, learned = [], network = fetchNetwork, net
     const { parts, needs, said } = plan({
       cells, size, options, workers: count, speeds: speeds.on(size), families, plays, held: nets.held, legal: () => rootMoves(cells, size),
     });
-    // Every worker asked holds the request's network.
-    const knows = [nets.needs(needs)];
+    // Every worker asked holds the request's network, and the endgame set where it plays.
+    const knows = [nets.needs(needs), endgame.needs(cells, size, parts[0].body.options?.strategy)];
     const answers = await Promise.all(parts.map((p) => workers.ask(p.worker, p.body, signal, { needs: knows })));
-    return { ...(parts.length > 1 ? merge(answers) : answers[0]), ...said };
+    if (parts.length === 1) return { ...answers[0], ...said };
+    // A split search leaves the set's move to the merge: the worker that holds the set plays
+    // it on the merged values, as the whole search would (endgameMove).
+    const merged = merge(answers);
+    if (merged.endgame) {
+      const { dir } = await workers.ask(parts[0].worker, { steer: { cells, size, values: merged.values } }, signal, { needs: knows });
+      if (dir) merged.dir = dir;
+    }
+    return { ...merged, ...said };
   }
 
   return {
@@ -95,6 +114,10 @@ export function createAi({ legalMoves, learned = [], network = fetchNetwork, net
     /** The calibration's nodes per ms per worker once it has run, else null. */
     get nodesPerMs() {
       return speeds.rate;
+    },
+    /** Whether the endgame set could not be had: the learned search plays without it for the page's life. */
+    get endgameFailed() {
+      return Boolean(endgame.error);
     },
     /** The default player's pick on a `size` board (default-player.js's pick()); null before the calibration. */
     pick: (size, intervalMs) => best.pick(size, intervalMs),

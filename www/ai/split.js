@@ -37,7 +37,8 @@ export function groups(moves, count) {
  * One answer from the answers to the parts: each move's value from the part that
  * searched it, nodes summed, the shallowest depth, the longest time (the parts ran
  * side by side); the move is the best value, the first in up, right, down, left
- * order among equals (the engine's rule), null when no part had a move.
+ * order among equals (the engine's rule), null when no part had a move; `endgame`, the set's
+ * name, where every part consulted it.
  */
 export function merge(results) {
   const out = { dir: null, values: {}, nodes: 0, depth: Infinity, ms: 0 };
@@ -53,5 +54,8 @@ export function merge(results) {
     if (v != null && (out.dir === null || v > out.values[out.dir])) out.dir = d;
   }
   if (out.dir === null) out.depth = 0;
+  // The endgame set's name where every part consulted it.
+  const set = results[0]?.endgame;
+  if (set && results.every((r) => r.endgame === set)) out.endgame = set;
   return out;
 }

@@ -13,6 +13,12 @@
 // chunk at a time (NetworkLoader, decompressed as they go through DecompressionStream), so
 // the worker's memory holds the network, not the file beside it. Messages are handled one
 // after another: a request posted after a network is answered with it loaded.
+// {id?, endgame: Uint8Array, from} loads the endgame set the learned search consults from the
+// tile `from` on (a packed wall set's file, gzip-compressed or not, read whole: a few MB) and
+// answers {id, set, table, positions, bytes, from, memory} or {id, error}; bestMove's answers
+// name the set (endgame) where the search consulted it. {id, steer: {cells, size, values}}
+// answers {id, dir}: the set's move for a search split over workers, on the parts' merged
+// values (endgameMove), or null where the search's own move stands.
 import { errorText as message } from '../shared/errors.js';
 // Static, not import(): a bundler's worker build (Vite's is one IIFE file) takes no split.
 import * as ai from '../pkg/game2048_ai.js';
@@ -66,6 +72,16 @@ async function loadNetwork(wasm, bytes) {
   }
 }
 
+/** The bytes of a file, decompressed if gzip-compressed; `what` names it in the error. */
+async function inflated(bytes, what) {
+  if (!gzip(bytes)) return bytes;
+  try {
+    return new Uint8Array(await new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'))).arrayBuffer());
+  } catch (e) {
+    throw new Error(`the compressed ${what} is damaged (${message(e)})`);
+  }
+}
+
 let memory = null; // the instance's memory, for the figures above
 
 async function load(module) {
@@ -92,7 +108,7 @@ self.onmessage = ({ data }) => {
 };
 
 async function handle(data) {
-  const { id, cells, size, options, play, weights } = data ?? {};
+  const { id, cells, size, options, play, weights, endgame, from, steer } = data ?? {};
   let wasm;
   try {
     wasm = await engine;
@@ -103,6 +119,8 @@ async function handle(data) {
   try {
     const inMemory = () => memory?.buffer.byteLength ?? null;
     if (weights) postMessage({ id, ...(await loadNetwork(wasm, weights)), memory: inMemory() });
+    else if (endgame) postMessage({ id, ...wasm.loadEndgame(await inflated(endgame, 'endgame set'), from), memory: inMemory() });
+    else if (steer) postMessage({ id, dir: wasm.endgameMove(steer.cells, steer.size, steer.values) });
     else if (play) postMessage({ id, result: playGame(wasm, play) });
     else postMessage({ id, ...wasm.bestMove(cells, size, options), memory: inMemory() });
   } catch (e) {

@@ -15,9 +15,9 @@
 // turns the AI off as the download's failure, not a worker's. While a request waits for a
 // worker to start, onStarting says so, with the try.
 //
-// A worker holds at most one network (a learned strategy's weights): a request that needs one
-// not held there has it posted just before it (messages are read in order); a worker that
-// starts afresh holds none.
+// A worker holds at most one of each kind of knowledge, a network (a learned strategy's
+// weights) and an endgame set: a request that needs one not held there has it posted just
+// before it (messages are read in order); a worker that starts afresh holds none.
 import { keepWorker, workerCount, RESTARTS, START_TIMEOUT } from './worker-lifecycle.js';
 import { compileAi } from '../shared/wasm.js';
 import { startAiWorker } from '../shared/assets.js';
@@ -171,7 +171,7 @@ export function createWorkers({ count, url, compile = compileAi, startTimeout = 
 
     /**
      * Posts `body` to worker i; resolves to its answer. loads: {kind, key}, the knowledge `body`
-     * holds (kind 'weights': a network); needs: [{kind, key, message}]
+     * holds (kind 'weights': a network; 'endgame': an endgame set); needs: [{kind, key, message}]
      * (or one, or null), what the worker must hold first, each posted as `message` where it
      * does not. Aborting `signal` rejects with an AbortError and restarts the worker if it was sent it.
      */

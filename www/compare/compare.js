@@ -1,9 +1,13 @@
 // The comparison's flow, without DOM: turns the user's picks (strategies with
 // their strength, games, size) into seeded games, hands them to the game pool
 // (pool.js), gathers the results and asks the view to draw the summary.
-// Every strategy plays seeds 1..N: the same tiles spawn for all of them.
+// Every strategy plays seeds 1..N: the same tiles spawn for all of them. The learned search
+// plays with the endgame set on 4x4 as on the game page (ai/endgame.js); a run that has it
+// downloads the set at its start, beside the network, since its games play out in the workers.
 import { strategyCatalog, strengthChoices, takesSeed } from '../ai/strategies.js';
 import { fetchNetwork, progressText } from '../ai/network.js';
+import { fetchEndgame } from '../ai/endgame.js';
+import { ROLES } from '../ai/roles.js';
 
 export const GAMES = [1, 1000];
 export const MAX_MOVES = 50000;
@@ -56,10 +60,10 @@ export function summarize(entries, results) {
 
 /**
  * engine: the loaded wasm module (for the strategy catalogue); view: the page's view (view.js);
- * run(jobs, callbacks): pool.js's runGames (replaceable in tests); network(): the download of
- * the learned network.
+ * run(jobs, callbacks): pool.js's runGames (replaceable in tests); network(), endgame(): the
+ * downloads of the learned network and of the endgame set.
  */
-export function createCompare({ engine, view, run, workers, network = fetchNetwork }) {
+export function createCompare({ engine, view, run, workers, network = fetchNetwork, endgame = fetchEndgame }) {
   const catalog = strategyCatalog(engine);
   let current = null; // { stop, entries, results, done, total }
 
@@ -131,10 +135,18 @@ export function createCompare({ engine, view, run, workers, network = fetchNetwo
         ? network({ onProgress: (p) => { if (current === state) view.setStatus(progressText(p)); } })
         : null;
       weights?.then(() => { if (current === state && state.done === 0) view.setStatus(`Playing ${games} game${games === 1 ? '' : 's'} per strategy on ${size}×${size}…`); }, () => {});
+      // The endgame set, for the learned search on 4x4 (what the game page's search consults
+      // from ENDGAME_FROM on); without it, what went wrong ends the Done line.
+      const set = size === 4 && entries.some((e) => e.strategy === ROLES.learnedSearch) ? endgame() : null;
+      let withoutSet = '';
       const pool = run({
         jobs,
         count: workers,
         weights,
+        endgame: set,
+        onEndgame(news) {
+          if (news.error) withoutSet = ` The learned search played without the endgame table: ${news.error}.`;
+        },
         onResult(job, result) {
           if (current !== state) return;
           results[job.entry].push(result);
@@ -155,7 +167,7 @@ export function createCompare({ engine, view, run, workers, network = fetchNetwo
           if (current !== state) return;
           finish((errors.length
             ? `Done, but ${errors.length} game${errors.length === 1 ? '' : 's'} failed: ${errors[0]}`
-            : `Done: ${games} game${games === 1 ? '' : 's'} per strategy.`));
+            : `Done: ${games} game${games === 1 ? '' : 's'} per strategy.`) + withoutSet);
         },
       });
       state.stop = pool.stop;

@@ -12,6 +12,7 @@
 import { keepWorker, RESTARTS, START_TIMEOUT, workerCount } from '../ai/worker-lifecycle.js';
 import { compileAi } from '../shared/wasm.js';
 import { startAiWorker } from '../shared/assets.js';
+import { readMessage } from '../ai/endgame.js';
 
 /**
  * jobs: [{play: {size, seed, options, maxMoves}, ...anything}] in the order to play them.
@@ -20,13 +21,23 @@ import { startAiWorker } from '../shared/assets.js';
  * run (everything stops); onDone() once every game answered. count: workers (default
  * one per spare core, 1 to 4). weights: a Promise of the learned network's bytes (network.js),
  * for games of the learned strategies: every worker reads it before its first game (its
- * download is not part of a worker's start). startTimeout: ms a worker has to be ready.
+ * download is not part of a worker's start). endgame: a Promise of the endgame set's bytes
+ * (ai/endgame.js), which every worker reads after the network and before its first game, so that
+ * the learned search consults it as on the game page; onEndgame({loaded: info} | {error}) once,
+ * with the first worker's reading or what went wrong (a failed download or reading stops
+ * nothing: the games are played without the set). startTimeout: ms a worker has to be ready.
  */
-export function runGames({ jobs, count = workerCount({ spare: 1 }), url, compile = compileAi, weights = null, startTimeout = START_TIMEOUT, onResult, onError, onFail, onDone }) {
+export function runGames({ jobs, count = workerCount({ spare: 1 }), url, compile = compileAi, weights = null, endgame = null, startTimeout = START_TIMEOUT, onResult, onError, onFail, onDone, onEndgame }) {
   const slots = [];
   const next = { job: 0 };
   let answered = 0;
   let stopped = false;
+  let endgameTold = false;
+  const tellEndgame = (news) => {
+    if (endgameTold || stopped) return;
+    endgameTold = true;
+    onEndgame?.(news);
+  };
 
   function stop() {
     if (stopped) return;
@@ -65,11 +76,16 @@ export function runGames({ jobs, count = workerCount({ spare: 1 }), url, compile
   const module = jobs.length ? compile() : null;
   module?.catch((e) => fail(`the engine could not be loaded (${e?.message ?? e})`));
   weights?.catch((e) => fail(e?.message ?? String(e)));
-  // Every worker gets the module as soon as it is compiled (then it is ready), the network
-  // once downloaded, and its first game after them.
-  const both = Promise.all([module, weights]);
+  const set = endgame?.catch((e) => {
+    tellEndgame({ error: `the endgame table could not be loaded (${e?.message ?? e})` });
+    return null;
+  });
+  // Every worker gets the module as soon as it is compiled (then it is ready), the network and
+  // the endgame set once downloaded, and its first game after them.
+  const both = Promise.all([module, weights, set]);
   both.catch(() => {});
   const NETWORK = -2; // the id of the network's message
+  const ENDGAME = -3; // the id of the endgame set's
   for (let i = 0; i < n && jobs.length && !stopped; i++) {
     const s = keepWorker({
       url,
@@ -78,8 +94,9 @@ export function runGames({ jobs, count = workerCount({ spare: 1 }), url, compile
       post(worker) {
         const mine = () => !stopped && s.worker === worker;
         module.then((m) => { if (mine()) worker.postMessage({ module: m }); }, () => {});
-        both.then(([, bytes]) => {
+        both.then(([, bytes, setBytes]) => {
           if (mine() && bytes) worker.postMessage({ id: NETWORK, weights: bytes });
+          if (mine() && setBytes) worker.postMessage({ id: ENDGAME, ...readMessage(setBytes) });
         }, () => {});
       },
       ready() {
@@ -89,6 +106,11 @@ export function runGames({ jobs, count = workerCount({ spare: 1 }), url, compile
       receive(data) {
         if (stopped) return;
         if (data.id === NETWORK) return data.error && fail(`the learned network could not be read (${data.error})`);
+        if (data.id === ENDGAME) {
+          const info = { ...data };
+          delete info.id;
+          return tellEndgame(data.error ? { error: `the endgame table could not be read (${data.error})` } : { loaded: info });
+        }
         if (data.id !== s.id) return;
         if (data.fatal) return crashed(s, data.error);
         const job = jobs[data.id];

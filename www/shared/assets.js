@@ -64,12 +64,13 @@ const at = (path, here) => {
   return b ? new URL(path, b) : here();
 };
 
-/** The URLs of the wasm modules, the stylesheets and the learned network. */
+/** The URLs of the wasm modules, the stylesheets, the learned network and the endgame set. */
 export const ASSETS = {
   playWasm: () => at('www/pkg/game2048_play_bg.wasm', () => new URL('../pkg/game2048_play_bg.wasm', import.meta.url)),
   recordsWasm: () => at('www/pkg/game2048_records_bg.wasm', () => new URL('../pkg/game2048_records_bg.wasm', import.meta.url)),
   aiWasm: () => at('www/pkg/game2048_ai_bg.wasm', () => new URL('../pkg/game2048_ai_bg.wasm', import.meta.url)),
   network: () => at('networks/4x6-l16.ntw.gz', () => new URL('../../networks/4x6-l16.ntw.gz', import.meta.url)),
+  endgame: () => at('networks/443-t9.ews', () => new URL('../../networks/443-t9.ews', import.meta.url)),
   sheets: {
     'style.css': () => at('style.css', () => new URL('../../style.css', import.meta.url)),
     'panel.css': () => at('panel.css', () => new URL('../../panel.css', import.meta.url)),

@@ -31,6 +31,8 @@ export const YOURS = 'yours';
 export const networkUnavailable = (network) => (network === YOURS ? 'Your network is unavailable' : 'The learned network is unavailable');
 /** A network that cannot be had, in the words of its one notice and `error` event. */
 export const networkFailed = (network, error) => `${networkUnavailable(network)}: ${error}. The heuristic (Expectimax) plays in its place.`;
+/** The notice and `error` event of an endgame set that cannot be had (ai/endgame.js's error). */
+export const endgameFailed = (error) => `${error[0].toUpperCase()}${error.slice(1)}. The learned search plays on without it.`;
 
 const mb = (n) => (n / 1e6).toFixed(1);
 /** A download so far: "1.4 of 15.2 MB" ("1.4 MB" when its size is not known). */

@@ -1,5 +1,5 @@
 // A file's bytes fetched whole, its progress reported as they arrive: the learned network's
-// download (ai/network.js).
+// download (ai/network.js) and the endgame set's (ai/endgame.js).
 
 /**
  * Resolves to the bytes at `url` (a Uint8Array); progress({loaded, total}) as they come

@@ -1,6 +1,8 @@
 //! The `ai` build's reports: the AI's decision (`bestMove`), a network just loaded
-//! (`loadWeights`), the games a trainer learned from (`Trainer.train`).
+//! (`loadWeights`), an endgame set just loaded (`loadEndgame`), the games a trainer learned
+//! from (`Trainer.train`).
 
+use crate::ai::endgame::reachable::PackedSet;
 use crate::ai::ntuple::learn::Episode;
 use crate::ai::ntuple::Network;
 use crate::ai::Decision;
@@ -61,6 +63,26 @@ pub fn loaded_network(network: &Network) -> String {
     out
 }
 
+/// `{bytes, from, positions, set, table}`: a packed wall set just loaded (`loadEndgame`; set, its
+/// name; from, the tile from which the search consults it), keys sorted as serde_json's map
+/// writes them.
+pub fn loaded_endgame(set: &PackedSet, name: &str, from: u64) -> String {
+    let mut out = String::with_capacity(96);
+    out.push('{');
+    key(&mut out, "bytes", true);
+    whole(&mut out, set.bytes() as u64);
+    key(&mut out, "from", false);
+    whole(&mut out, from);
+    key(&mut out, "positions", false);
+    whole(&mut out, set.positions() as u64);
+    key(&mut out, "set", false);
+    string(&mut out, name);
+    key(&mut out, "table", false);
+    string(&mut out, &set.game().name());
+    out.push('}');
+    out
+}
+
 /// `[{largest, moves, score}]`: the games a trainer just learned from (`Trainer.train`), keys
 /// sorted as serde_json's map wrote them.
 pub fn trained_games(games: &[Episode]) -> String {
@@ -80,7 +102,8 @@ pub fn trained_games(games: &[Episode]) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{decision, loaded_network, trained_games};
+    use super::{decision, loaded_endgame, loaded_network, trained_games};
+    use crate::ai::endgame::reachable::{DistilledTable, PackedSet, WallGame, Walls};
     use crate::ai::ntuple::learn::{train_game, Method};
     use crate::ai::ntuple::{decode, Network, Shape};
     use crate::ai::{self, Decision, NoClock, SearchOptions};
@@ -185,5 +208,16 @@ mod tests {
             trained_games(&games),
             serde_json::to_string(&serde).unwrap()
         );
+    }
+
+    /// What `loadEndgame` returns for a packed set: serde_json's text.
+    #[test]
+    fn endgame_sets_are_serde_json_text() {
+        let game = WallGame::new(Walls::F443, 9).unwrap();
+        let set = PackedSet::pack(&DistilledTable::new(game, 0.001, vec![(1, 3), (0x25, 8)]));
+        let serde = serde_json::json!({
+            "set": "0badf00d", "table": "443-t9", "positions": 2, "bytes": set.bytes(), "from": 16384,
+        });
+        assert_eq!(loaded_endgame(&set, "0badf00d", 16384), serde.to_string());
     }
 }
