@@ -1,6 +1,6 @@
-// The endgame set (ENDGAME_FILE: a packed wall set, `tablebase walls-distill`'s `*.ews`): the
-// best moves of the wall table 443-t9 for the positions the learned search reaches most often
-// once the board holds ENDGAME_FROM; from then on, where it holds the board, its move is played
+// The endgame set (ENDGAME_FILE: a packed wall set, `tablebase walls-sample`'s `*.ews`): the
+// best moves of the wall table 443-t9 for the positions where it rules out a move that play
+// with it reaches most often once the board holds ENDGAME_FROM; from then on, where it holds the board, its move is played
 // when the search scores it within a margin of its best (docs/ai.md, "The page's set"). Not part of the first
 // visit: it is downloaded once per page, when the learned search first plays on a board that
 // holds NEAR (half that tile), relative to this module or under the asset base as the network
