@@ -54,7 +54,8 @@ enum Command {
     /// most often in a wall table, each with only its best moves
     WallsDistill(walls_distill::Args),
     /// A set for a page from play-outs of the sub-game as the table plays it, from the boards
-    /// where runs' games enter the formation: the positions they reach most often
+    /// where runs' games (every move of each) enter the formation: the positions they reach most
+    /// often
     WallsSample(walls_sample::Args),
 }
 

@@ -18,23 +18,30 @@ use crate::Fail;
 
 #[derive(clap::Args)]
 pub struct Args {
+    #[command(flatten)]
+    pub set: SetArgs,
+}
+
+/// What every command that writes a set is given: `walls-distill`'s and `walls-sample`'s.
+#[derive(clap::Args)]
+pub struct SetArgs {
     /// Runs' boards, one JSON line each (as `arena --positions` writes them)
     #[arg(required = true)]
-    positions: Vec<PathBuf>,
+    pub positions: Vec<PathBuf>,
     /// The wall table (.egr) to distil
     #[arg(long)]
-    table: PathBuf,
+    pub table: PathBuf,
     /// Where the set goes: a .ewd file (7 bytes a position), or a packed .ews (under 2, the
     /// page's)
     #[arg(long)]
-    out: PathBuf,
-    /// Keep at most this many positions, those the boards reach most often
+    pub out: PathBuf,
+    /// Keep at most this many positions, those reached most often
     #[arg(long)]
-    most: Option<usize>,
-    /// Moves whose chances lie within this of the best are kept as best alike (as the arena's
+    pub most: Option<usize>,
+    /// Moves whose chances lie within this of the best are best alike (as the arena's
     /// --table-tie)
     #[arg(long, default_value_t = game2048::ai::endgame::lookup::WALL_TIE)]
-    tie: f64,
+    pub tie: f64,
 }
 
 #[derive(serde::Deserialize)]
@@ -44,6 +51,7 @@ struct Line {
 }
 
 pub fn run(args: &Args) -> Result<(), Fail> {
+    let args = &args.set;
     let open = || {
         let file = std::fs::File::open(&args.table)
             .map_err(|e| Fail::input(format!("{}: {e}", args.table.display())))?;

@@ -6,7 +6,6 @@
 //! read into memory (10.4 GB and about 80 s for `443-t9`).
 
 use std::collections::HashMap;
-use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use game2048::ai::endgame::reachable::sample::{play_out, step, Step};
@@ -15,34 +14,19 @@ use game2048::rng::GameRng;
 use rayon::prelude::*;
 
 use crate::positions::{board, lines};
-use crate::walls_distill::write_set;
+use crate::walls_distill::{write_set, SetArgs};
 use crate::Fail;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Runs' boards, every move of each game, one JSON line each (as `arena --positions` writes
-    /// them)
-    #[arg(required = true)]
-    positions: Vec<PathBuf>,
-    /// The wall table (.egr) to play out and distil
-    #[arg(long)]
-    table: PathBuf,
-    /// Where the set goes: a .ewd file, or a packed .ews (the page's)
-    #[arg(long)]
-    out: PathBuf,
+    #[command(flatten)]
+    set: SetArgs,
     /// Play-outs from each board where a game enters the formation
     #[arg(long, default_value_t = 20)]
     runs: u64,
     /// The play-outs' spawns' seed
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Keep at most this many positions, those reached most often
-    #[arg(long)]
-    most: Option<usize>,
-    /// Moves whose chances lie within this of the best are best alike (as the arena's
-    /// --table-tie)
-    #[arg(long, default_value_t = game2048::ai::endgame::lookup::WALL_TIE)]
-    tie: f64,
 }
 
 #[derive(serde::Deserialize)]
@@ -63,6 +47,7 @@ struct Reached {
 }
 
 pub fn run(args: &Args) -> Result<(), Fail> {
+    let (runs, seed, args) = (args.runs, args.seed, &args.set);
     let table = ReachTable::read_file(&args.table).map_err(Fail::input)?;
     let game = table.game().clone();
     // The runs' boards in the table, each counted as often as an entry is played out; and
@@ -87,7 +72,7 @@ pub fn run(args: &Args) -> Result<(), Fail> {
                 .is_some_and(|(at, held)| held && at + 1 == line.at);
             if let Some(key) = key {
                 boards += 1;
-                reached.entry(key).or_default().count += args.runs;
+                reached.entry(key).or_default().count += runs;
                 if !went_on {
                     entries.push((line.seed, line.at, key));
                 }
@@ -98,7 +83,7 @@ pub fn run(args: &Args) -> Result<(), Fail> {
         "{}: {boards} boards held, {} entries; {} play-outs each",
         game.name(),
         entries.len(),
-        args.runs
+        runs
     );
     let done = AtomicUsize::new(0);
     let played = entries
@@ -106,13 +91,13 @@ pub fn run(args: &Args) -> Result<(), Fail> {
         .fold(
             HashMap::<u64, Reached>::new,
             |mut map, &(game_seed, at, key)| {
-                for run in 0..args.runs {
+                for run in 0..runs {
                     // Each entry's spawns come from its game and move, whatever the order of the
                     // files' lines (the arena's threads interleave them), so the same runs give the
                     // same set.
                     let seed = [game_seed, at, run]
                         .iter()
-                        .fold(args.seed, |s, &x| s.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ x);
+                        .fold(seed, |s, &x| s.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ x);
                     let mut rng = GameRng::from_seed(seed);
                     play_out(&table, key, args.tie, &mut rng, |s| {
                         let r = map.entry(s.key).or_default();
