@@ -46,6 +46,16 @@ struct Reached {
     step: Option<Step>,
 }
 
+/// Adds the positions of `from` to `into`, their counts summed.
+fn merge(mut into: HashMap<u64, Reached>, from: HashMap<u64, Reached>) -> HashMap<u64, Reached> {
+    for (key, r) in from {
+        let here = into.entry(key).or_default();
+        here.count += r.count;
+        here.step = here.step.or(r.step);
+    }
+    into
+}
+
 pub fn run(args: &Args) -> Result<(), Fail> {
     let (runs, seed, args) = (args.runs, args.seed, &args.set);
     let table = ReachTable::read_file(&args.table).map_err(Fail::input)?;
@@ -116,19 +126,8 @@ pub fn run(args: &Args) -> Result<(), Fail> {
                 map
             },
         )
-        .reduce(HashMap::new, |mut a, b| {
-            for (key, r) in b {
-                let into = a.entry(key).or_default();
-                into.count += r.count;
-                into.step = into.step.or(r.step);
-            }
-            a
-        });
-    for (key, r) in played {
-        let into = reached.entry(key).or_default();
-        into.count += r.count;
-        into.step = into.step.or(r.step);
-    }
+        .reduce(HashMap::new, merge);
+    let reached = merge(reached, played);
     // The positions reached most often, among those where the table's choice matters.
     let mut ranked: Vec<(u64, Reached)> = reached.into_iter().collect();
     let seen = ranked.len();
