@@ -5,7 +5,7 @@
 //! within a margin of its best ([`Tables::wall_move`]).
 
 use super::reachable::distilled::best_moves;
-use super::reachable::{Covered, DistilledTable, PackedSet, ReachTable, WallGame};
+use super::reachable::{Chances, Covered, DistilledTable, PackedSet, ReachTable, WallGame};
 use crate::ai::search::bitboard::Bitboard;
 use crate::direction::Direction;
 
@@ -14,6 +14,9 @@ use crate::direction::Direction;
 #[derive(Clone, Debug)]
 pub enum WallTable {
     Full(ReachTable),
+    /// A whole table looked up in its mapped file, as the arena reads `*.egr` files.
+    #[cfg(not(target_arch = "wasm32"))]
+    Mapped(std::sync::Arc<super::reachable::MappedTable>),
     Distilled(DistilledTable),
     Packed(PackedSet),
 }
@@ -22,6 +25,8 @@ impl WallTable {
     pub fn game(&self) -> &WallGame {
         match self {
             WallTable::Full(t) => t.game(),
+            #[cfg(not(target_arch = "wasm32"))]
+            WallTable::Mapped(t) => t.game(),
             WallTable::Distilled(t) => t.game(),
             WallTable::Packed(t) => t.game(),
         }
@@ -30,6 +35,8 @@ impl WallTable {
     pub fn covers(&self, board: u64) -> Option<Covered> {
         match self {
             WallTable::Full(t) => t.covers(board),
+            #[cfg(not(target_arch = "wasm32"))]
+            WallTable::Mapped(t) => t.covers(board),
             WallTable::Distilled(t) => t.covers(board),
             WallTable::Packed(t) => t.covers(board),
         }
@@ -40,12 +47,15 @@ impl WallTable {
     pub fn name(&self) -> String {
         match self {
             WallTable::Full(t) => t.game().name(),
+            #[cfg(not(target_arch = "wasm32"))]
+            WallTable::Mapped(t) => t.game().name(),
             WallTable::Distilled(t) => format!("{} distilled", t.game().name()),
             WallTable::Packed(t) => format!("{} packed {:08x}", t.game().name(), t.sum()),
         }
     }
 
-    /// The wall table in the file `path`: a table (`*.egr`), a distilled set (`*.ewd`) or a
+    /// The wall table in the file `path`: a table (`*.egr`, looked up in its mapped file
+    /// natively), a distilled set (`*.ewd`) or a
     /// packed one (`*.ews`); the error names the file and what is wrong with it.
     pub fn read_file(path: &std::path::Path) -> Result<WallTable, String> {
         let named = |e: &dyn std::fmt::Display| format!("{}: {e}", path.display());
@@ -57,6 +67,10 @@ impl WallTable {
             Some("ews") => PackedSet::read(open().map_err(|e| named(&e))?)
                 .map(WallTable::Packed)
                 .map_err(|e| named(&e)),
+            #[cfg(not(target_arch = "wasm32"))]
+            _ => super::reachable::MappedTable::open(path)
+                .map(|t| WallTable::Mapped(std::sync::Arc::new(t))),
+            #[cfg(target_arch = "wasm32")]
             _ => ReachTable::read_file(path).map(WallTable::Full),
         }
     }

@@ -22,7 +22,8 @@ mod walls_sample;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use game2048::ai::endgame::reachable::{ReachTable, WallGame, Walls};
+use game2048::ai::endgame::reachable::table::TableReader;
+use game2048::ai::endgame::reachable::{WallGame, Walls};
 
 #[derive(Parser)]
 #[command(
@@ -114,20 +115,25 @@ fn main() -> ExitCode {
     }
 }
 
-/// Checks each wall table's file (its checksum among the rest) and prints what it holds.
+/// Checks each wall table's file (its checksum among the rest) and prints what it holds,
+/// reading it through a layer at a time: a table larger than memory is checked too.
 fn info(files: &[String]) -> Result<(), Fail> {
     for path in files {
-        let table = ReachTable::read_file(std::path::Path::new(path)).map_err(Fail::input)?;
-        let game = table.game();
-        let layers: Vec<u32> = table.layers().map(|(sum, _)| sum).collect();
+        let named = |e: &dyn std::fmt::Display| Fail::input(format!("{path}: {e}"));
+        let file = std::fs::File::open(path).map_err(|e| named(&e))?;
+        let reader = TableReader::new(std::io::BufReader::new(file)).map_err(|e| named(&e))?;
+        let sizes = reader.sizes().to_vec();
+        let game = reader.finish().map_err(|e| named(&e))?;
+        let first = sizes.first().map_or(0, |&(sum, _)| sum);
+        let last = sizes.last().map_or(0, |&(sum, _)| sum);
         println!(
             "{path}: walls {}, target {}: {} positions in {} layers (free tiles summing {} to {}); checksum ok",
             game.walls().name(),
             1u64 << game.target(),
-            table.positions(),
-            layers.len(),
-            2 * layers.first().copied().unwrap_or(0),
-            2 * layers.last().copied().unwrap_or(0),
+            sizes.iter().map(|&(_, n)| n).sum::<u64>(),
+            sizes.len(),
+            2 * first,
+            2 * last,
         );
     }
     Ok(())

@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use game2048::ai::endgame::reachable::ReachTable;
+use game2048::ai::endgame::reachable::{Chances, MappedTable};
 
 use crate::positions::{board, lines};
 use crate::Fail;
@@ -61,7 +61,7 @@ pub fn run(args: &Args) -> Result<(), Fail> {
     println!("| table | largest tile | positions | in its formation | held | best chance <0.5 / 0.5-0.9 / 0.9-0.99 / 0.99+ (of held) | best clear of the next by {CLEAR} |");
     println!("| --- | --- | --- | --- | --- | --- | --- |");
     for path in &paths {
-        let table = ReachTable::read_file(path).map_err(Fail::input)?;
+        let table = MappedTable::open(path).map_err(Fail::input)?;
         let mut stages: BTreeMap<u8, Stage> = BTreeMap::new();
         for &b in &positions {
             let largest = (0..16).map(|i| (b >> (4 * i)) & 0xf).max().unwrap_or(0) as u8;

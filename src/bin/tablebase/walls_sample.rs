@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use game2048::ai::endgame::reachable::sample::{play_out, step, Step};
-use game2048::ai::endgame::reachable::{DistilledTable, ReachTable};
+use game2048::ai::endgame::reachable::{Chances, DistilledTable, MappedTable};
 use game2048::rng::GameRng;
 use rayon::prelude::*;
 
@@ -58,7 +58,7 @@ fn merge(mut into: HashMap<u64, Reached>, from: HashMap<u64, Reached>) -> HashMa
 
 pub fn run(args: &Args) -> Result<(), Fail> {
     let (runs, seed, args) = (args.runs, args.seed, &args.set);
-    let table = ReachTable::read_file(&args.table).map_err(Fail::input)?;
+    let table = MappedTable::open(&args.table).map_err(Fail::input)?;
     let game = table.game().clone();
     // The runs' boards in the table, each counted as often as an entry is played out; and
     // the entries, boards the table holds whose game's board a move before it did not.

@@ -375,6 +375,7 @@ mod tests {
     use std::collections::HashMap;
 
     use super::*;
+    use crate::ai::endgame::reachable::table::Chances;
     use crate::ai::endgame::reachable::walls::Walls;
 
     /// The sub-game's value by plain expectimax, searched to its end, remembered by position.

@@ -170,6 +170,7 @@ mod tests {
     use super::*;
     use crate::ai::endgame::reachable::build::build_in_memory;
     use crate::ai::endgame::reachable::symmetry::Symmetry;
+    use crate::ai::endgame::reachable::table::Chances;
     use crate::ai::endgame::reachable::walls::Walls;
 
     #[test]

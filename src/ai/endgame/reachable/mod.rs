@@ -14,6 +14,8 @@
 pub mod build;
 pub mod distilled;
 pub mod file;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod mapped;
 pub mod packed;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod sample;
@@ -23,7 +25,9 @@ pub mod walls;
 
 pub use distilled::DistilledTable;
 pub use file::TableError;
+#[cfg(not(target_arch = "wasm32"))]
+pub use mapped::MappedTable;
 pub use packed::PackedSet;
 pub use symmetry::Symmetry;
-pub use table::{Covered, ReachTable};
+pub use table::{Chances, Covered, ReachTable};
 pub use walls::{WallGame, Walls};

@@ -333,6 +333,7 @@ mod tests {
     use super::*;
     use crate::ai::endgame::reachable::build::build_in_memory;
     use crate::ai::endgame::reachable::distilled::best_moves;
+    use crate::ai::endgame::reachable::table::Chances;
     use crate::ai::endgame::reachable::walls::Walls;
     use crate::direction::Direction;
 

@@ -4,7 +4,7 @@
 //! player that follows the table reaches, and how often: the positions a set for a page keeps.
 
 use super::distilled::best_moves;
-use super::table::ReachTable;
+use super::table::Chances;
 use super::walls::{Outcome, P_TWO};
 use crate::rng::GameRng;
 
@@ -28,7 +28,7 @@ impl Step {
 
 /// The position `key` as the table sees it: its best moves (within `tie` of the best chance)
 /// and the moves that change its board.
-pub fn step(table: &ReachTable, key: u64, tie: f64) -> Step {
+pub fn step(table: &(impl Chances + ?Sized), key: u64, tie: f64) -> Step {
     Step {
         key,
         best: best_moves(&table.move_chances(key), tie),
@@ -41,7 +41,7 @@ pub fn step(table: &ReachTable, key: u64, tie: f64) -> Step {
 /// the target or none can win. `visit` sees each position moved from, `key` first, and the
 /// last position, from which no move can win.
 pub fn play_out(
-    table: &ReachTable,
+    table: &(impl Chances + ?Sized),
     mut key: u64,
     tie: f64,
     rng: &mut GameRng,
@@ -81,6 +81,7 @@ pub fn play_out(
 mod tests {
     use super::*;
     use crate::ai::endgame::reachable::build::build_in_memory;
+    use crate::ai::endgame::reachable::table::ReachTable;
     use crate::ai::endgame::reachable::walls::{WallGame, Walls};
     use std::collections::{HashMap, HashSet};
 

@@ -182,47 +182,31 @@ impl Covered {
     }
 }
 
-impl ReachTable {
-    pub fn game(&self) -> &WallGame {
-        &self.game
-    }
+/// A solved table's chances, wherever it is held: in memory ([`ReachTable`]) or in its file,
+/// mapped (`MappedTable`, natively).
+pub trait Chances {
+    fn game(&self) -> &WallGame;
 
-    /// The layers by sum ascending, with the sum of each.
-    pub fn layers(&self) -> impl Iterator<Item = (u32, &Layer)> {
-        (self.first..).zip(&self.layers)
-    }
-
-    pub fn positions(&self) -> u64 {
-        self.layers.iter().map(|l| l.keys.len() as u64).sum()
-    }
+    /// The chance of position `key` of the layer of free tiles' sum `sum`, when the table holds it.
+    fn chance_in(&self, sum: u32, key: u64) -> Option<f64>;
 
     /// The chance of position `key`, when the table holds it.
-    pub fn chance(&self, key: u64) -> Option<f64> {
-        let layer = self.game.layer(key).checked_sub(self.first)?;
-        self.layers.get(layer as usize)?.chance(key)
-    }
-
-    /// The chance of a position the sub-game reaches: a position the table does not hold was
-    /// never reached from its seeds, and counts as lost.
-    fn reached(&self, layer: u32, key: u64) -> f64 {
-        layer
-            .checked_sub(self.first)
-            .and_then(|l| self.layers.get(l as usize))
-            .and_then(|l| l.chance(key))
-            .unwrap_or(0.0)
+    fn chance(&self, key: u64) -> Option<f64> {
+        self.chance_in(self.game().layer(key), key)
     }
 
     /// The chance of each move of position `key` in its own (canonical) view: None where the
-    /// move is not legal in the sub-game.
-    pub fn move_chances(&self, key: u64) -> [Option<f64>; 4] {
-        self.game
-            .moves(key)
-            .map(|o| o.map(|o| self.game.expect(o, &|l, k| self.reached(l, k))))
+    /// move is not legal in the sub-game. A position the table does not hold was never reached
+    /// from its seeds, and counts as lost.
+    fn move_chances(&self, key: u64) -> [Option<f64>; 4] {
+        let game = self.game();
+        game.moves(key)
+            .map(|o| o.map(|o| game.expect(o, &|l, k| self.chance_in(l, k).unwrap_or(0.0))))
     }
 
     /// Where the board (a nibble per cell) is in the formation, each of its moves' chances.
-    pub fn covers(&self, board: u64) -> Option<Covered> {
-        let (sym, key) = self.game.find(board)?;
+    fn covers(&self, board: u64) -> Option<Covered> {
+        let (sym, key) = self.game().find(board)?;
         let canonical = self.move_chances(key);
         let mut chances = [None; 4];
         for dir in Direction::ALL {
@@ -232,6 +216,29 @@ impl ReachTable {
             chances,
             held: self.chance(key).is_some(),
         })
+    }
+}
+
+impl Chances for ReachTable {
+    fn game(&self) -> &WallGame {
+        &self.game
+    }
+
+    fn chance_in(&self, sum: u32, key: u64) -> Option<f64> {
+        self.layers
+            .get(sum.checked_sub(self.first)? as usize)?
+            .chance(key)
+    }
+}
+
+impl ReachTable {
+    /// The layers by sum ascending, with the sum of each.
+    pub fn layers(&self) -> impl Iterator<Item = (u32, &Layer)> {
+        (self.first..).zip(&self.layers)
+    }
+
+    pub fn positions(&self) -> u64 {
+        self.layers.iter().map(|l| l.keys.len() as u64).sum()
     }
 
     /// The file name a table of `game` has: `442-t9.egr`.
