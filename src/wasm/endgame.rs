@@ -29,14 +29,15 @@ pub(super) fn current() -> Option<(Rc<Tables>, String)> {
     ENDGAME.with(|slot| slot.borrow().clone())
 }
 
-/// `loadEndgame(bytes, from)`: reads a packed wall set's file (a `Uint8Array`, `tablebase
-/// walls-distill`'s `*.ews`) and makes it the one `expectimax-td` plays with in this module
-/// (this worker), at the root of its searches from boards that hold a tile of at least `from`
-/// (a power of two), as `arena --tables DIR --table-from TILE` plays it. Returns `{bytes, from,
-/// positions, set, table}` (bytes: its size in memory; set: the file's checksum in hex; table:
-/// the wall table it was distilled from, e.g. "443-t9"). Throws an Error naming the problem on
-/// a bad file (cut short, corrupt, wrong magic or version) or a bad `from`; the set loaded
-/// before, if any, stays.
+/// `loadEndgame(bytes, from)`: reads a file of packed wall sets (a `Uint8Array`: `tablebase
+/// walls-sample`'s `*.ews`, or several of them one after another, one a table) and makes them
+/// the ones `expectimax-td` plays with in this module (this worker), at the root of its searches
+/// from boards that hold a tile of at least `from` (a power of two), as `arena --tables DIR
+/// --table-from TILE` plays it. Returns `{bytes, from, positions, set, table}` (bytes: their
+/// size in memory; set: each set's checksum in hex, joined by "+"; table: the wall tables they
+/// were distilled from, e.g. "443-t10+443-t9"). Throws an Error naming the problem on a bad
+/// file (cut short, corrupt, wrong magic or version) or a bad `from`; the sets loaded before,
+/// if any, stay.
 #[wasm_bindgen(js_name = loadEndgame, unchecked_return_type = "EndgameInfo")]
 pub fn load_endgame(bytes: &[u8], from: f64) -> Result<JsValue, JsError> {
     let exponent = (1..=MAX_EXPONENT)
@@ -46,10 +47,14 @@ pub fn load_endgame(bytes: &[u8], from: f64) -> Result<JsValue, JsError> {
                 "the endgame set's tile must be a power of two from 2 to 2^{MAX_EXPONENT}, got {from}"
             ))
         })?;
-    let set = PackedSet::read(bytes).map_err(js_error)?;
-    let name = format!("{:08x}", set.sum());
-    let info = parse(&loaded_endgame(&set, &name, from as u64));
-    let tables = Tables::new(vec![WallTable::Packed(set)]).with_from(exponent);
+    let sets = PackedSet::read_all(bytes).map_err(js_error)?;
+    let name = sets
+        .iter()
+        .map(|set| format!("{:08x}", set.sum()))
+        .collect::<Vec<_>>()
+        .join("+");
+    let info = parse(&loaded_endgame(&sets, &name, from as u64));
+    let tables = Tables::new(sets.into_iter().map(WallTable::Packed).collect()).with_from(exponent);
     ENDGAME.with(|slot| *slot.borrow_mut() = Some((Rc::new(tables), name)));
     Ok(info)
 }

@@ -720,16 +720,31 @@ function strengths(file, counts) {
 /** The games of every measured rung of both ladders, ascending, each once. */
 const measuredCounts = (index) => [...new Set([LADDER, TD_LADDER].flatMap((rungs) => measured(rungs, index).map((r) => run(r.file).games)))].sort((a, b) => a - b);
 
-/** The shipped endgame set's name, its checksum as the game lines write it (read once per process). */
-let setName = null;
-export const shippedSetName = () => {
-  if (setName) return setName;
+/**
+ * The shipped endgame file's sets as the game lines name them, largest target first, as the
+ * arena orders them: `443-t10 packed 1a2b3c4d` for each packed set the file holds, one after
+ * another (src/ai/endgame/reachable/packed.rs: a 28-byte head with the walls' code at 10, the
+ * target at 11, the count at 20 and the codes' length at 24, then the codes, a nibble a
+ * position and the CRC-32). Read once per process.
+ */
+let setNames = null;
+export const shippedSetNames = () => {
+  if (setNames) return setNames;
   const bytes = readFileSync(join(ROOT, ENDGAME_FILE));
-  return (setName = bytes.readUInt32LE(bytes.length - 4).toString(16).padStart(8, '0'));
+  const WALLS = { 1: '442', 2: 'L3', 3: '443' };
+  const sets = [];
+  for (let at = 0; at < bytes.length;) {
+    const end = at + 28 + bytes.readUInt32LE(at + 24) + Math.ceil(bytes.readUInt32LE(at + 20) / 2) + 4;
+    const sum = bytes.readUInt32LE(end - 4).toString(16).padStart(8, '0');
+    sets.push({ target: bytes[at + 11], name: `${WALLS[bytes[at + 10]]}-t${bytes[at + 11]} packed ${sum}` });
+    at = end;
+  }
+  // A stable sort, as the arena's: sets of one target keep the file's order.
+  return (setNames = sets.sort((a, b) => b.target - a.target).map((s) => s.name));
 };
 
-/** How a game line names the shipped set played as the page plays it: alone, at the root, from ENDGAME_FROM. */
-export const shippedSetPlay = () => `walls 443-t9 packed ${shippedSetName()} (margin 0.01, tie 0.001); from ${ENDGAME_FROM}`;
+/** How a game line names the shipped sets played as the page plays them: alone, at the root, from ENDGAME_FROM. */
+export const shippedSetPlay = () => `walls ${shippedSetNames().join(', ')} (margin 0.01, tie 0.001); from ${ENDGAME_FROM}`;
 
 /** Whether every game of `file` played the shipped set as the page does. */
 const withShippedSet = (file) => gameLines(file).every((g) => g.tables === shippedSetPlay());

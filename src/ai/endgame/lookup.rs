@@ -54,24 +54,24 @@ impl WallTable {
         }
     }
 
-    /// The wall table in the file `path`: a table (`*.egr`, looked up in its mapped file
-    /// natively), a distilled set (`*.ewd`) or a
-    /// packed one (`*.ews`); the error names the file and what is wrong with it.
-    pub fn read_file(path: &std::path::Path) -> Result<WallTable, String> {
+    /// The wall tables in the file `path`: a table (`*.egr`, looked up in its mapped file
+    /// natively), a distilled set (`*.ewd`) or the packed sets of a `*.ews` (one or more, one
+    /// after another); the error names the file and what is wrong with it.
+    pub fn read_file(path: &std::path::Path) -> Result<Vec<WallTable>, String> {
         let named = |e: &dyn std::fmt::Display| format!("{}: {e}", path.display());
         let open = || std::fs::File::open(path).map(std::io::BufReader::new);
         match path.extension().and_then(|x| x.to_str()) {
             Some("ewd") => DistilledTable::read(open().map_err(|e| named(&e))?)
-                .map(WallTable::Distilled)
+                .map(|t| vec![WallTable::Distilled(t)])
                 .map_err(|e| named(&e)),
-            Some("ews") => PackedSet::read(open().map_err(|e| named(&e))?)
-                .map(WallTable::Packed)
+            Some("ews") => PackedSet::read_all(&std::fs::read(path).map_err(|e| named(&e))?)
+                .map(|sets| sets.into_iter().map(WallTable::Packed).collect())
                 .map_err(|e| named(&e)),
             #[cfg(not(target_arch = "wasm32"))]
             _ => super::reachable::MappedTable::open(path)
-                .map(|t| WallTable::Mapped(std::sync::Arc::new(t))),
+                .map(|t| vec![WallTable::Mapped(std::sync::Arc::new(t))]),
             #[cfg(target_arch = "wasm32")]
-            _ => ReachTable::read_file(path).map(WallTable::Full),
+            _ => ReachTable::read_file(path).map(|t| vec![WallTable::Full(t)]),
         }
     }
 }
@@ -205,7 +205,10 @@ impl Tables {
         let walls = paths
             .iter()
             .map(|p| WallTable::read_file(p))
-            .collect::<Result<Vec<_>, _>>()?;
+            .collect::<Result<Vec<_>, _>>()?
+            .into_iter()
+            .flatten()
+            .collect();
         Ok(Tables::new(walls))
     }
 

@@ -63,22 +63,23 @@ pub fn loaded_network(network: &Network) -> String {
     out
 }
 
-/// `{bytes, from, positions, set, table}`: a packed wall set just loaded (`loadEndgame`; set, its
-/// name; from, the tile from which the search consults it), keys sorted as serde_json's map
-/// writes them.
-pub fn loaded_endgame(set: &PackedSet, name: &str, from: u64) -> String {
+/// `{bytes, from, positions, set, table}`: the packed wall sets just loaded (`loadEndgame`; set,
+/// their name; from, the tile from which the search consults them; table, their tables' names
+/// joined by "+"), keys sorted as serde_json's map writes them.
+pub fn loaded_endgame(sets: &[PackedSet], name: &str, from: u64) -> String {
     let mut out = String::with_capacity(96);
     out.push('{');
     key(&mut out, "bytes", true);
-    whole(&mut out, set.bytes() as u64);
+    whole(&mut out, sets.iter().map(|s| s.bytes() as u64).sum());
     key(&mut out, "from", false);
     whole(&mut out, from);
     key(&mut out, "positions", false);
-    whole(&mut out, set.positions() as u64);
+    whole(&mut out, sets.iter().map(|s| s.positions() as u64).sum());
     key(&mut out, "set", false);
     string(&mut out, name);
     key(&mut out, "table", false);
-    string(&mut out, &set.game().name());
+    let tables: Vec<String> = sets.iter().map(|s| s.game().name()).collect();
+    string(&mut out, &tables.join("+"));
     out.push('}');
     out
 }
@@ -210,14 +211,22 @@ mod tests {
         );
     }
 
-    /// What `loadEndgame` returns for a packed set: serde_json's text.
+    /// What `loadEndgame` returns for a file of packed sets: serde_json's text, with the
+    /// sets' sizes and positions summed and their tables named in order.
     #[test]
     fn endgame_sets_are_serde_json_text() {
-        let game = WallGame::new(Walls::F443, 9).unwrap();
-        let set = PackedSet::pack(&DistilledTable::new(game, 0.001, vec![(1, 3), (0x25, 8)]));
+        let set = |target, entries| {
+            let game = WallGame::new(Walls::F443, target).unwrap();
+            PackedSet::pack(&DistilledTable::new(game, 0.001, entries))
+        };
+        let sets = [set(10, vec![(1, 3)]), set(9, vec![(1, 3), (0x25, 8)])];
         let serde = serde_json::json!({
-            "set": "0badf00d", "table": "443-t9", "positions": 2, "bytes": set.bytes(), "from": 16384,
+            "set": "0badf00d+0ddba11", "table": "443-t10+443-t9", "positions": 3,
+            "bytes": sets[0].bytes() + sets[1].bytes(), "from": 16384,
         });
-        assert_eq!(loaded_endgame(&set, "0badf00d", 16384), serde.to_string());
+        assert_eq!(
+            loaded_endgame(&sets, "0badf00d+0ddba11", 16384),
+            serde.to_string()
+        );
     }
 }

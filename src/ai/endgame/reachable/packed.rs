@@ -24,6 +24,8 @@
 //! | then | ceil(N / 2) | the best moves: position i's in the low nibble of byte i / 2 when i is even, else the high; bit d for the d-th of [`Direction::ALL`], in the canonical view |
 //! | end | 4 | CRC-32 of every byte before it |
 //!
+//! A file may hold several sets, one after another ([`PackedSet::read_all`]).
+//!
 //! [`Direction::ALL`]: crate::direction::Direction::ALL
 
 use std::io::{Read, Write};
@@ -293,6 +295,31 @@ impl PackedSet {
         out.finish()
     }
 
+    /// Every set of a file that holds one or more, one after another (the page's endgame file
+    /// holds one a table, largest target first: `cat 443-t10.ews 443-t9.ews`); each is checked
+    /// as [`PackedSet::read`] checks a file of one, and the first thing wrong is named.
+    pub fn read_all(bytes: &[u8]) -> Result<Vec<PackedSet>, TableError> {
+        let mut sets = Vec::new();
+        let mut rest = bytes;
+        loop {
+            // A set's length from its head; a head that is not a set's is left to `read` to name.
+            let len = if rest.len() >= 28 && rest[..8] == MAGIC[..] {
+                let word = |at: usize| {
+                    u32::from_le_bytes(rest[at..at + 4].try_into().expect("4 bytes")) as usize
+                };
+                28 + word(24) + word(20).div_ceil(2) + 4
+            } else {
+                rest.len()
+            };
+            let (one, after) = rest.split_at(len.min(rest.len()));
+            sets.push(PackedSet::read(one)?);
+            if after.is_empty() {
+                return Ok(sets);
+            }
+            rest = after;
+        }
+    }
+
     pub fn read<R: Read>(input: R) -> Result<PackedSet, TableError> {
         let mut input = Checked::new(input);
         let mut head = [0u8; 28];
@@ -425,6 +452,43 @@ mod tests {
         foreign[..8].copy_from_slice(b"2048ewd\n");
         assert!(matches!(
             PackedSet::read(&foreign[..]),
+            Err(TableError::BadMagic)
+        ));
+    }
+
+    /// A file of several sets reads back as each, in order; a second set cut short, damaged
+    /// or followed by stray bytes is named, as a file of one is.
+    #[test]
+    fn a_file_of_several_sets_reads_each_and_names_a_bad_one() {
+        let whole = distilled();
+        let all: Vec<(u64, u8)> = whole.entries().collect();
+        let half = |skip| {
+            let entries = all.iter().copied().skip(skip).step_by(2).collect();
+            PackedSet::pack(&DistilledTable::new(whole.game().clone(), 0.001, entries))
+        };
+        let (first, second) = (half(0), half(1));
+        let mut bytes = first.write(Vec::new()).unwrap();
+        let one = bytes.len();
+        bytes = second.write(bytes).unwrap();
+        assert_eq!(
+            PackedSet::read_all(&bytes).unwrap(),
+            vec![first.clone(), second]
+        );
+        assert_eq!(PackedSet::read_all(&bytes[..one]).unwrap(), vec![first]);
+        let cut = PackedSet::read_all(&bytes[..bytes.len() - 3]).unwrap_err();
+        assert!(cut.to_string().contains("cut short"), "{cut}");
+        let mut flipped = bytes.clone();
+        flipped[one + 40] ^= 4;
+        let err = PackedSet::read_all(&flipped).unwrap_err();
+        assert!(err.to_string().contains("checksum"), "{err}");
+        let mut stray = bytes.clone();
+        stray.extend_from_slice(b"junk");
+        assert!(matches!(
+            PackedSet::read_all(&stray),
+            Err(TableError::BadMagic)
+        ));
+        assert!(matches!(
+            PackedSet::read_all(&[]),
             Err(TableError::BadMagic)
         ));
     }
