@@ -15,8 +15,17 @@ import { merge, groups, DIRS, TD_WORKERS } from '../../www/ai/split.js';
 
 const ai = await load('game2048_ai');
 const SET = readFileSync(new URL(`../../${ENDGAME_FILE}`, import.meta.url));
-// The set's name: its checksum, the file's last four bytes (little-endian), as the arena's lines write it.
-const NAME = SET.readUInt32LE(SET.length - 4).toString(16).padStart(8, '0');
+// The file's sets, one after another (a 28-byte head with the target at 11, the count at 20 and
+// the codes' length at 24, then the codes, a nibble a position and the checksum): each one's
+// name is its checksum (little-endian), as the arena's lines write it; loadEndgame names them
+// in the file's order, joined by "+".
+const SETS = [];
+for (let at = 0; at < SET.length;) {
+  const end = at + 28 + SET.readUInt32LE(at + 24) + Math.ceil(SET.readUInt32LE(at + 20) / 2) + 4;
+  SETS.push({ name: SET.readUInt32LE(end - 4).toString(16).padStart(8, '0'), table: `443-t${SET[at + 11]}` });
+  at = end;
+}
+const NAME = SETS.map((s) => s.name).join('+');
 const network = gunzipSync(readFileSync(new URL('../../networks/4x6-l16.ntw.gz', import.meta.url)));
 const START = JSON.parse(readFileSync(new URL('../../data/endgame/starts-16384-80.jsonl', import.meta.url), 'utf8').split('\n')[0]).cells;
 const EARLY = [2, 8, 256, 512, 2, 16, 16, 4096, 0, 4, 8, 4096, 0, 0, 2, 8192];
@@ -43,7 +52,8 @@ test('loadEndgame reads the shipped set; expectimax-td plays its move from its t
   ai.loadWeights(network);
   const info = ai.loadEndgame(SET, ENDGAME_FROM);
   assert.equal(info.set, NAME);
-  assert.equal(info.table, '443-t9');
+  assert.equal(info.table, '443-t10+443-t9');
+  assert.equal(info.table, SETS.map((s) => s.table).join('+'));
   assert.equal(info.from, ENDGAME_FROM);
   assert.ok(info.positions > 1000 && SET.length < 2 * info.positions, `${SET.length} bytes: ${JSON.stringify(info)}`);
   const late = boards(600);

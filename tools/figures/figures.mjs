@@ -50,7 +50,7 @@ const LADDER = ladder([50000, 200000, 800000, 2500000, 10000000], RUNG_NAMES, (n
 // game line names the shipped set, else from its games without (`file`), and the page says
 // which.
 export const TD_LADDER = ladder([5000, 20000, 80000, 300000, 1200000], TD_RUNG_NAMES, (n) => `data/runs/expectimax-td-${n}.jsonl`)
-  .map((r) => ({ ...r, endgameFile: `data/runs/expectimax-td-${r.nodes}-sample-from${ENDGAME_FROM}.jsonl` }));
+  .map((r) => ({ ...r, endgameFile: `data/runs/expectimax-td-${r.nodes}-endgame-from${ENDGAME_FROM}.jsonl` }));
 // Each family's search speed in the page's wasm, nodes a millisecond a worker, on a quiet
 // machine of the CI's kind (2 cores): `node tools/check/wasm-vs-native.mjs --moves 200 --repeat 3`
 // with `--nodes 200000 --sizes 4` (expectimax) and `--nodes 20000 --strategy expectimax-td`.

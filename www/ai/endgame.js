@@ -1,6 +1,7 @@
-// The endgame set (ENDGAME_FILE: a packed wall set, `tablebase walls-sample`'s `*.ews`): the
-// best moves of the wall table 443-t9 for the positions where it rules out a move that play
-// with it reaches most often once the board holds ENDGAME_FROM; from then on, where it holds the board, its move is played
+// The endgame sets (ENDGAME_FILE: packed wall sets, `tablebase walls-sample`'s `*.ews`, one
+// after another): the best moves of the wall tables 443-t10 and 443-t9 for the positions where
+// they rule out a move that play with them reaches most often once the board holds
+// ENDGAME_FROM; from then on, where one holds the board (443-t10 first), its move is played
 // when the search scores it within a margin of its best (docs/ai.md, "The page's set"). Not part of the first
 // visit: it is downloaded once per page, when the learned search first plays on a board that
 // holds NEAR (half that tile), relative to this module or under the asset base as the network
@@ -17,7 +18,7 @@ import { downloadBytes } from '../shared/download.js';
 import { errorText as message } from '../shared/errors.js';
 import { ROLES } from './roles.js';
 
-export const ENDGAME_FILE = 'networks/443-t9.ews';
+export const ENDGAME_FILE = 'networks/endgame.ews';
 /** The tile from which the learned search consults the set (`arena --table-from`). */
 export const ENDGAME_FROM = 16384;
 /** The tile from which a board asks for the set's download: the stage before. */

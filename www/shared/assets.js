@@ -70,7 +70,7 @@ export const ASSETS = {
   recordsWasm: () => at('www/pkg/game2048_records_bg.wasm', () => new URL('../pkg/game2048_records_bg.wasm', import.meta.url)),
   aiWasm: () => at('www/pkg/game2048_ai_bg.wasm', () => new URL('../pkg/game2048_ai_bg.wasm', import.meta.url)),
   network: () => at('networks/4x6-l16.ntw.gz', () => new URL('../../networks/4x6-l16.ntw.gz', import.meta.url)),
-  endgame: () => at('networks/443-t9.ews', () => new URL('../../networks/443-t9.ews', import.meta.url)),
+  endgame: () => at('networks/endgame.ews', () => new URL('../../networks/endgame.ews', import.meta.url)),
   sheets: {
     'style.css': () => at('style.css', () => new URL('../../style.css', import.meta.url)),
     'panel.css': () => at('panel.css', () => new URL('../../panel.css', import.meta.url)),
