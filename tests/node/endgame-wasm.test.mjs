@@ -11,20 +11,14 @@ import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { load } from './wasm.mjs';
 import { ENDGAME_FILE, ENDGAME_FROM } from '../../www/ai/endgame.js';
+import { packedSets } from '../../tools/lib/ews.mjs';
 import { merge, groups, DIRS, TD_WORKERS } from '../../www/ai/split.js';
 
 const ai = await load('game2048_ai');
 const SET = readFileSync(new URL(`../../${ENDGAME_FILE}`, import.meta.url));
-// The file's sets, one after another (a 28-byte head with the target at 11, the count at 20 and
-// the codes' length at 24, then the codes, a nibble a position and the checksum): each one's
-// name is its checksum (little-endian), as the arena's lines write it; loadEndgame names them
-// in the file's order, joined by "+".
-const SETS = [];
-for (let at = 0; at < SET.length;) {
-  const end = at + 28 + SET.readUInt32LE(at + 24) + Math.ceil(SET.readUInt32LE(at + 20) / 2) + 4;
-  SETS.push({ name: SET.readUInt32LE(end - 4).toString(16).padStart(8, '0'), table: `443-t${SET[at + 11]}` });
-  at = end;
-}
+// The file's sets, one after another, each named by its checksum: loadEndgame names them in
+// the file's order, joined by "+".
+const SETS = packedSets(SET);
 const NAME = SETS.map((s) => s.name).join('+');
 const network = gunzipSync(readFileSync(new URL('../../networks/4x6-l16.ntw.gz', import.meta.url)));
 const START = JSON.parse(readFileSync(new URL('../../data/endgame/starts-16384-80.jsonl', import.meta.url), 'utf8').split('\n')[0]).cells;

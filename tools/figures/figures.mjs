@@ -19,6 +19,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 // Where the page's strength figures live: the one path to change if the module moves.
 import { NETWORK_FILE } from '../../www/ai/network.js';
 import { ENDGAME_FILE, ENDGAME_FROM } from '../../www/ai/endgame.js';
+import { packedSets } from '../lib/ews.mjs';
 import { FAMILIES, FASTEST_GAMES, fitPlayer } from '../../www/ai/fit-player.js';
 import { SPEEDS } from '../../www/shared/choices.js';
 import { isStale } from '../runs/replay-stale.mjs';
@@ -722,25 +723,14 @@ const measuredCounts = (index) => [...new Set([LADDER, TD_LADDER].flatMap((rungs
 
 /**
  * The shipped endgame file's sets as the game lines name them, largest target first, as the
- * arena orders them: `443-t10 packed 1a2b3c4d` for each packed set the file holds, one after
- * another (src/ai/endgame/reachable/packed.rs: a 28-byte head with the walls' code at 10, the
- * target at 11, the count at 20 and the codes' length at 24, then the codes, a nibble a
- * position and the CRC-32). Read once per process.
+ * arena orders them (a stable sort: sets of one target keep the file's order): `443-t10 packed
+ * 1a2b3c4d` for each. Read once per process.
  */
 let setNames = null;
 export const shippedSetNames = () => {
   if (setNames) return setNames;
-  const bytes = readFileSync(join(ROOT, ENDGAME_FILE));
-  const WALLS = { 1: '442', 2: 'L3', 3: '443' };
-  const sets = [];
-  for (let at = 0; at < bytes.length;) {
-    const end = at + 28 + bytes.readUInt32LE(at + 24) + Math.ceil(bytes.readUInt32LE(at + 20) / 2) + 4;
-    const sum = bytes.readUInt32LE(end - 4).toString(16).padStart(8, '0');
-    sets.push({ target: bytes[at + 11], name: `${WALLS[bytes[at + 10]]}-t${bytes[at + 11]} packed ${sum}` });
-    at = end;
-  }
-  // A stable sort, as the arena's: sets of one target keep the file's order.
-  return (setNames = sets.sort((a, b) => b.target - a.target).map((s) => s.name));
+  const sets = packedSets(readFileSync(join(ROOT, ENDGAME_FILE)));
+  return (setNames = sets.sort((a, b) => b.target - a.target).map((s) => `${s.table} packed ${s.name}`));
 };
 
 /** How a game line names the shipped sets played as the page plays them: alone, at the root, from ENDGAME_FROM. */
