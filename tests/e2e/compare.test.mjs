@@ -5,12 +5,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { ENDGAME_FILE, ENDGAME_FROM } from '../../www/ai/endgame.js';
+import { setsName } from '../../tools/lib/ews.mjs';
 import { setup, openPage, screenshot, workerByTurn, DIES, diesAtGame, cores, WORKER_SPY, until, runTimers, frames } from './helpers.mjs';
 
 const env = setup();
-// The shipped endgame set's name: its checksum, the file's last four bytes (little-endian).
-const SET = readFileSync(new URL(`../../${ENDGAME_FILE}`, import.meta.url));
-const SET_NAME = SET.readUInt32LE(SET.length - 4).toString(16).padStart(8, '0');
+// The shipped endgame sets' name: each set's checksum, joined by "+" (loadEndgame's `set`).
+const SET_NAME = setsName(readFileSync(new URL(`../../${ENDGAME_FILE}`, import.meta.url)));
 
 async function openCompare(initScript, { clock = false } = {}) {
   const opened = await openPage(env, 'compare.html', { wait: false, initScript, clock });

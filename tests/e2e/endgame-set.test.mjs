@@ -8,10 +8,12 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { setup, openPage, engineCells, choose, cores, WORKER_SPY, recordEvents, events, idle } from './helpers.mjs';
 import { ENDGAME_FILE, ENDGAME_FROM } from '../../www/ai/endgame.js';
+import { setsName } from '../../tools/lib/ews.mjs';
 
 const env = setup();
 const SET = readFileSync(new URL(`../../${ENDGAME_FILE}`, import.meta.url));
-const NAME = SET.readUInt32LE(SET.length - 4).toString(16).padStart(8, '0');
+// The sets' name: each set's checksum, joined by "+" (loadEndgame's `set`).
+const NAME = setsName(SET);
 // A board of the set's stage, from the endgame screen's starts.
 const LATE = JSON.parse(readFileSync(new URL('../../data/endgame/starts-16384-80.jsonl', import.meta.url), 'utf8').split('\n')[0]).cells;
 const isSet = (url) => url.endsWith(`/${ENDGAME_FILE}`);

@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { load } from './wasm.mjs';
 import { ENDGAME_FILE, ENDGAME_FROM } from '../../www/ai/endgame.js';
-import { packedSets } from '../../tools/lib/ews.mjs';
+import { packedSets, setsName } from '../../tools/lib/ews.mjs';
 import { merge, groups, DIRS, TD_WORKERS } from '../../www/ai/split.js';
 
 const ai = await load('game2048_ai');
@@ -19,7 +19,7 @@ const SET = readFileSync(new URL(`../../${ENDGAME_FILE}`, import.meta.url));
 // The file's sets, one after another, each named by its checksum: loadEndgame names them in
 // the file's order, joined by "+".
 const SETS = packedSets(SET);
-const NAME = SETS.map((s) => s.name).join('+');
+const NAME = setsName(SET);
 const network = gunzipSync(readFileSync(new URL('../../networks/4x6-l16.ntw.gz', import.meta.url)));
 const START = JSON.parse(readFileSync(new URL('../../data/endgame/starts-16384-80.jsonl', import.meta.url), 'utf8').split('\n')[0]).cells;
 const EARLY = [2, 8, 256, 512, 2, 16, 16, 4096, 0, 4, 8, 4096, 0, 0, 2, 8192];

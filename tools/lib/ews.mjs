@@ -16,3 +16,6 @@ export function packedSets(bytes) {
   }
   return sets;
 }
+
+/** The name loadEndgame gives a file's sets: their names in the file's order, joined by "+". */
+export const setsName = (bytes) => packedSets(bytes).map((s) => s.name).join('+');
