@@ -30,7 +30,7 @@ export const LADDER = [
 // BEGIN TD LADDER (tools/figures/figures.mjs)
 export const TD_LADDER = [
   { nodes: 5000, name: 'Keen', reach: { 8192: 0.979, 16384: 0.891, 32768: 0.448 }, nodesPerMove: 1562, games: 1000, strength: [[100, 1.33], [200, 1.32], [300, 1.3266666666666667], [1000, 1.339]], from: 'data/runs/expectimax-td-5000.jsonl' },
-  { nodes: 20000, name: 'Sharp', reach: { 8192: 0.985, 16384: 0.928, 32768: 0.462 }, nodesPerMove: 7621, games: 1000, strength: [[100, 1.45], [200, 1.44], [300, 1.42], [1000, 1.39]], from: 'data/runs/expectimax-td-20000.jsonl' },
+  { nodes: 20000, name: 'Sharp', reach: { 8192: 0.985, 16384: 0.928, 32768: 0.503 }, nodesPerMove: 7668, games: 1000, strength: [[100, 1.47], [200, 1.46], [300, 1.43], [1000, 1.431]], from: 'data/runs/expectimax-td-20000-endgame-from16384.jsonl', endgame: true, alone: { reach: { 8192: 0.985, 16384: 0.928, 32768: 0.462 }, games: 1000, from: 'data/runs/expectimax-td-20000.jsonl' } },
   { nodes: 80000, name: 'Shrewd', reach: { 8192: 0.9733333333333334, 16384: 0.8966666666666666, 32768: 0.49 }, nodesPerMove: 34307, games: 300, strength: [[100, 1.35], [200, 1.37], [300, 1.3866666666666667]], from: 'data/runs/expectimax-td-80000.jsonl' },
   { nodes: 300000, name: 'Wise', reach: { 8192: 0.97, 16384: 0.925, 32768: 0.53 }, nodesPerMove: 121014, games: 200, strength: [[100, 1.42], [200, 1.455]], from: 'data/runs/expectimax-td-300000.jsonl' },
   { nodes: 1200000, name: 'Sage', reach: { 8192: 1, 16384: 0.96, 32768: 0.48 }, nodesPerMove: 504501, games: 100, strength: [[100, 1.44]], from: 'data/runs/expectimax-td-1200000.jsonl' },
