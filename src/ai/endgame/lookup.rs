@@ -1,19 +1,20 @@
 //! The wall tables a search consults, passed to it as a value: tables of reachable positions
-//! ([`ReachTable`]) or sets distilled from them ([`DistilledTable`], [`PackedSet`]), largest
-//! target first.
+//! ([`ReachTable`](super::reachable::ReachTable), looked up in its mapped file natively) or
+//! sets distilled from them ([`DistilledTable`], [`PackedSet`]), largest target first.
 //! Where one holds the board at the root, its best move is played when the search scores it
 //! within a margin of its best ([`Tables::wall_move`]).
 
 use super::reachable::distilled::best_moves;
-use super::reachable::{Chances, Covered, DistilledTable, PackedSet, ReachTable, WallGame};
+#[cfg(not(target_arch = "wasm32"))]
+use super::reachable::Chances;
+use super::reachable::{Covered, DistilledTable, PackedSet, WallGame};
 use crate::ai::search::bitboard::Bitboard;
 use crate::direction::Direction;
 
-/// A wall table: a whole table of reachable positions, or a set distilled from one, as it is
-/// or packed.
+/// A wall table: a whole table of reachable positions (natively), or a set distilled from one,
+/// as it is or packed.
 #[derive(Clone, Debug)]
 pub enum WallTable {
-    Full(ReachTable),
     /// A whole table looked up in its mapped file, as the arena reads `*.egr` files.
     #[cfg(not(target_arch = "wasm32"))]
     Mapped(std::sync::Arc<super::reachable::MappedTable>),
@@ -24,7 +25,6 @@ pub enum WallTable {
 impl WallTable {
     pub fn game(&self) -> &WallGame {
         match self {
-            WallTable::Full(t) => t.game(),
             #[cfg(not(target_arch = "wasm32"))]
             WallTable::Mapped(t) => t.game(),
             WallTable::Distilled(t) => t.game(),
@@ -34,7 +34,6 @@ impl WallTable {
 
     pub fn covers(&self, board: u64) -> Option<Covered> {
         match self {
-            WallTable::Full(t) => t.covers(board),
             #[cfg(not(target_arch = "wasm32"))]
             WallTable::Mapped(t) => t.covers(board),
             WallTable::Distilled(t) => t.covers(board),
@@ -46,7 +45,6 @@ impl WallTable {
     /// `443-t9 packed 1a2b3c4d` for a packed one (its file's checksum).
     pub fn name(&self) -> String {
         match self {
-            WallTable::Full(t) => t.game().name(),
             #[cfg(not(target_arch = "wasm32"))]
             WallTable::Mapped(t) => t.game().name(),
             WallTable::Distilled(t) => format!("{} distilled", t.game().name()),
@@ -71,7 +69,9 @@ impl WallTable {
             _ => super::reachable::MappedTable::open(path)
                 .map(|t| vec![WallTable::Mapped(std::sync::Arc::new(t))]),
             #[cfg(target_arch = "wasm32")]
-            _ => ReachTable::read_file(path).map(|t| vec![WallTable::Full(t)]),
+            _ => Err(named(
+                &"whole tables are read natively; a page reads packed sets (*.ews)",
+            )),
         }
     }
 }
