@@ -572,3 +572,96 @@ fn a_distilled_set_plays_its_runs_games_as_the_whole_table() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.starts_with("one.ewd: 1 positions of 1 seen"), "{text}");
 }
+
+/// With the search it serves (`--network`, `--nodes`, `--margin`), `walls-sample` puts first
+/// the positions where the table changes that search's move: a set cut to those plays the
+/// run's games as the whole table does, where a set cut to as many positions reached most
+/// often does not.
+#[test]
+fn a_sampled_set_keeps_first_the_positions_where_the_table_changes_the_search() {
+    let dir = scratch("sample-check");
+    overruling_setup(&dir);
+    let common = [
+        "--start",
+        "s.jsonl",
+        "--games",
+        "6",
+        "--until",
+        "65536",
+        "--table-margin",
+        "1",
+    ];
+    let run = |extra: &[&str]| overruled(&dir, &[&common[..], extra].concat());
+    let full = run(&[
+        "--tables",
+        "t",
+        "--positions",
+        "p.jsonl",
+        "--out",
+        "full.jsonl",
+    ]);
+    let sample = |out: &str, extra: &[&str]| {
+        let args = [
+            "walls-sample",
+            "p.jsonl",
+            "--table",
+            "t/442-t4.egr",
+            "--runs",
+            "1",
+            "--out",
+            out,
+        ];
+        let out = tablebase(&dir, &[&args[..], extra].concat());
+        assert!(out.status.success(), "{}", stderr(&out));
+        stderr(&out)
+    };
+    let check = ["--network", "n.ntw", "--nodes", "2000", "--margin", "1"];
+    let said = sample("all.ews", &check);
+    let counted = said
+        .lines()
+        .find_map(|l| l.split_once("the table changes the search's move at "))
+        .map(|(_, rest)| rest.split(' ').collect::<Vec<_>>())
+        .expect("says where the table changes the search's move");
+    let (changing, choosing) = (counted[0], counted[2]);
+    assert!(
+        changing.parse::<u64>().unwrap() < choosing.parse::<u64>().unwrap(),
+        "{said}"
+    );
+    // Each set cut to as many positions as the table changes the search's move at.
+    // (held, played, not the search's own) from the arena's summary.
+    let counts = |text: &str| {
+        let line = text
+            .lines()
+            .find(|l| l.starts_with("wall tables:"))
+            .unwrap();
+        let n: Vec<u64> = line
+            .split(|c: char| !c.is_ascii_digit())
+            .filter_map(|w| w.parse().ok())
+            .collect();
+        (n[0], n[1], n[2])
+    };
+    let games = |name: &str| {
+        let mut lines = untimed_lines(&dir.join(name));
+        lines.sort_by_key(|g| g["seed"].as_u64());
+        for g in &mut lines {
+            g.as_object_mut().unwrap().remove("tables");
+        }
+        lines
+    };
+    std::fs::create_dir_all(dir.join("c")).unwrap();
+    sample(
+        "c/442-t4.ews",
+        &[&check[..], &["--most", changing]].concat(),
+    );
+    let checked = run(&["--tables", "c", "--out", "checked.jsonl"]);
+    let (_, _, changed) = counts(&full);
+    assert!(changed > 0, "{full}");
+    // The checked set holds the board exactly where the table changes the search's move.
+    assert_eq!(counts(&checked), (changed, changed, changed), "{checked}");
+    assert_eq!(games("full.jsonl"), games("checked.jsonl"));
+    std::fs::create_dir_all(dir.join("m")).unwrap();
+    sample("m/442-t4.ews", &["--most", changing]);
+    let most = run(&["--tables", "m", "--out", "most.jsonl"]);
+    assert!(counts(&most).2 < changed, "{most}");
+    assert_ne!(games("full.jsonl"), games("most.jsonl"));
+}

@@ -13,6 +13,7 @@
 //! ```
 
 mod positions;
+mod search_check;
 mod walls;
 mod walls_cover;
 mod walls_distill;
