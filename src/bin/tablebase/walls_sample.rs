@@ -151,7 +151,7 @@ pub fn run(args: &Args) -> Result<(), Fail> {
     ranked.par_sort_unstable_by(|a, b| b.1.count.cmp(&a.1.count).then(a.0.cmp(&b.0)));
     let most = args.most.unwrap_or(usize::MAX);
     let (mut changing, mut kept) = (Vec::new(), Vec::new());
-    for chunk in ranked.chunks(1 << 16) {
+    for (i, chunk) in ranked.chunks(1 << 16).enumerate() {
         let steps: Vec<(Step, bool)> = chunk
             .par_iter()
             .map(|&(key, r)| {
@@ -173,6 +173,13 @@ pub fn run(args: &Args) -> Result<(), Fail> {
         }
         if checker.is_none() && kept.len() >= most {
             break;
+        }
+        if checker.is_some() && (i + 1) % 16 == 0 {
+            eprintln!(
+                "{}: checked {} of {seen} positions",
+                game.name(),
+                (i + 1) * chunk.len()
+            );
         }
     }
     if checker.is_some() {
