@@ -76,25 +76,6 @@ impl WallTable {
     }
 }
 
-/// The move a table whose best moves are `best` (bits of [`Direction::ALL`]) plays, given the
-/// search's values of the moves: among its best, the search's favourite, played when the search
-/// scores it within `margin` (a share of its best value) of its best; with whether it is
-/// another move than the search's own. None where the search refuses it.
-pub fn table_move(best: u8, values: &[Option<f64>; 4], margin: f64) -> Option<(Direction, bool)> {
-    let value = |d: Direction| values[d.index()].unwrap_or(f64::MIN);
-    let dir = Direction::ALL
-        .into_iter()
-        .filter(|d| best >> d.index() & 1 == 1)
-        .max_by(|&a, &b| {
-            value(a)
-                .total_cmp(&value(b))
-                .then(b.index().cmp(&a.index()))
-        })?;
-    let top = values.iter().flatten().copied().fold(f64::MIN, f64::max);
-    let value = values[dir.index()]?;
-    (value >= top - margin * top.abs()).then_some((dir, value < top))
-}
-
 /// The tables a search may consult, passed to it as a value.
 #[derive(Clone, Debug)]
 pub struct Tables {
@@ -178,13 +159,26 @@ impl Tables {
             .filter_map(|t| t.covers(board))
             .find(|c| c.held)?;
         self.counts.held.fetch_add(1, Relaxed);
-        let (dir, changed) =
-            table_move(best_moves(&covered.chances, self.tie), values, self.margin)?;
-        self.counts.played.fetch_add(1, Relaxed);
-        if changed {
-            self.counts.changed.fetch_add(1, Relaxed);
-        }
-        Some(dir)
+        let best = best_moves(&covered.chances, self.tie);
+        // Among the moves the table cannot tell from its best, the search's choice.
+        let value = |d: Direction| values[d.index()].unwrap_or(f64::MIN);
+        let dir = Direction::ALL
+            .into_iter()
+            .filter(|d| best >> d.index() & 1 == 1)
+            .max_by(|&a, &b| {
+                value(a)
+                    .total_cmp(&value(b))
+                    .then(b.index().cmp(&a.index()))
+            })?;
+        let best = values.iter().flatten().copied().fold(f64::MIN, f64::max);
+        let value = values[dir.index()]?;
+        (value >= best - self.margin * best.abs()).then(|| {
+            self.counts.played.fetch_add(1, Relaxed);
+            if value < best {
+                self.counts.changed.fetch_add(1, Relaxed);
+            }
+            dir
+        })
     }
 
     /// Where the tables apply to the 4x4 board `cells` (exponents) and one holds it, the move

@@ -13,7 +13,6 @@
 //! ```
 
 mod positions;
-mod search_check;
 mod walls;
 mod walls_cover;
 mod walls_distill;

@@ -2,10 +2,8 @@
 //! move of each game, as `arena --positions` writes them) show where games enter the table's
 //! formation; from each entry the sub-game is played out many times as the table plays it
 //! (`src/ai/endgame/reachable/sample.rs`), and the positions the play-outs and the runs reach
-//! most often, among those where the table's choice matters, make the set. With the search the
-//! set serves (`--network`, `search_check.rs`), the positions where the table changes that
-//! search's move come first, each searched on the walls of a game that reached it. The table
-//! is looked up in its mapped file.
+//! most often, among those where the table's choice matters, make the set. The whole table is
+//! read into memory (10.4 GB and about 80 s for `443-t9`).
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -16,7 +14,6 @@ use game2048::rng::GameRng;
 use rayon::prelude::*;
 
 use crate::positions::{board, lines};
-use crate::search_check::{CheckArgs, Checker};
 use crate::walls_distill::{write_set, SetArgs};
 use crate::Fail;
 
@@ -30,8 +27,6 @@ pub struct Args {
     /// The play-outs' spawns' seed
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    #[command(flatten)]
-    check: CheckArgs,
 }
 
 #[derive(serde::Deserialize)]
@@ -43,20 +38,12 @@ struct Line {
     at: u64,
 }
 
-/// How often the runs and the play-outs reached a position, once known how the table sees it,
-/// and the walls of a game that reached it (`WallGame::walls_of`; the least of them, so that
-/// the same runs give the same set whatever the threads' order).
+/// How often the runs and the play-outs reached a position, and, once known, how the table
+/// sees it.
 #[derive(Clone, Copy, Default)]
 struct Reached {
     count: u64,
     step: Option<Step>,
-    walls: Option<u64>,
-}
-
-impl Reached {
-    fn walled(&mut self, walls: Option<u64>) {
-        self.walls = self.walls.into_iter().chain(walls).min();
-    }
 }
 
 /// Adds the positions of `from` to `into`, their counts summed.
@@ -65,13 +52,12 @@ fn merge(mut into: HashMap<u64, Reached>, from: HashMap<u64, Reached>) -> HashMa
         let here = into.entry(key).or_default();
         here.count += r.count;
         here.step = here.step.or(r.step);
-        here.walled(r.walls);
     }
     into
 }
 
 pub fn run(args: &Args) -> Result<(), Fail> {
-    let (runs, seed, checker, args) = (args.runs, args.seed, Checker::new(&args.check)?, &args.set);
+    let (runs, seed, args) = (args.runs, args.seed, &args.set);
     let table = MappedTable::open(&args.table).map_err(Fail::input)?;
     let game = table.game().clone();
     // The runs' boards in the table, each counted as often as an entry is played out; and
@@ -85,21 +71,20 @@ pub fn run(args: &Args) -> Result<(), Fail> {
         // Each game's boards in order, whatever the order of the file's lines.
         file.sort_by_key(|l| (l.seed, l.at));
         for line in file {
-            let found = (line.size == 4)
+            let key = (line.size == 4)
                 .then(|| board(&line.cells))
                 .flatten()
-                .and_then(|b| game.find(b).map(|(sym, key)| (key, game.walls_of(b, sym))))
-                .filter(|&(key, _)| table.chance(key).is_some());
+                .and_then(|b| game.find(b))
+                .map(|(_, key)| key)
+                .filter(|&key| table.chance(key).is_some());
             let went_on = last
-                .insert(line.seed, (line.at, found.is_some()))
+                .insert(line.seed, (line.at, key.is_some()))
                 .is_some_and(|(at, held)| held && at + 1 == line.at);
-            if let Some((key, walls)) = found {
+            if let Some(key) = key {
                 boards += 1;
-                let r = reached.entry(key).or_default();
-                r.count += runs;
-                r.walled(Some(walls));
+                reached.entry(key).or_default().count += runs;
                 if !went_on {
-                    entries.push((line.seed, line.at, key, walls));
+                    entries.push((line.seed, line.at, key));
                 }
             }
         }
@@ -115,7 +100,7 @@ pub fn run(args: &Args) -> Result<(), Fail> {
         .par_iter()
         .fold(
             HashMap::<u64, Reached>::new,
-            |mut map, &(game_seed, at, key, walls)| {
+            |mut map, &(game_seed, at, key)| {
                 for run in 0..runs {
                     // Each entry's spawns come from its game and move, whatever the order of the
                     // files' lines (the arena's threads interleave them), so the same runs give the
@@ -128,7 +113,6 @@ pub fn run(args: &Args) -> Result<(), Fail> {
                         let r = map.entry(s.key).or_default();
                         r.count += 1;
                         r.step = Some(s);
-                        r.walled(Some(walls));
                     });
                 }
                 let n = done.fetch_add(1, Ordering::Relaxed) + 1;
@@ -144,54 +128,27 @@ pub fn run(args: &Args) -> Result<(), Fail> {
         )
         .reduce(HashMap::new, merge);
     let reached = merge(reached, played);
-    // The positions reached most often, among those where the table's choice matters; with a
-    // search to check against, those where the table changes its move first.
+    // The positions reached most often, among those where the table's choice matters.
     let mut ranked: Vec<(u64, Reached)> = reached.into_iter().collect();
     let seen = ranked.len();
     ranked.par_sort_unstable_by(|a, b| b.1.count.cmp(&a.1.count).then(a.0.cmp(&b.0)));
     let most = args.most.unwrap_or(usize::MAX);
-    let (mut changing, mut kept) = (Vec::new(), Vec::new());
-    for (i, chunk) in ranked.chunks(1 << 16).enumerate() {
-        let steps: Vec<(Step, bool)> = chunk
+    let mut kept = Vec::new();
+    for chunk in ranked.chunks(1 << 16) {
+        let steps: Vec<Step> = chunk
             .par_iter()
-            .map(|&(key, r)| {
-                let s = r.step.unwrap_or_else(|| step(&table, key, args.tie));
-                let changes = s.chooses()
-                    && checker
-                        .as_ref()
-                        .zip(r.walls)
-                        .is_some_and(|(c, walls)| c.changes(game.board_with(key, walls), s.best));
-                (s, changes)
-            })
+            .map(|&(key, r)| r.step.unwrap_or_else(|| step(&table, key, args.tie)))
             .collect();
-        for (s, changes) in steps.into_iter().filter(|(s, _)| s.chooses()) {
-            if changes {
-                changing.push((s.key, s.best));
-            } else {
-                kept.push((s.key, s.best));
-            }
-        }
-        if checker.is_none() && kept.len() >= most {
+        kept.extend(
+            steps
+                .into_iter()
+                .filter(Step::chooses)
+                .map(|s| (s.key, s.best)),
+        );
+        if kept.len() >= most {
             break;
         }
-        if checker.is_some() && (i + 1) % 16 == 0 {
-            eprintln!(
-                "{}: checked {} of {seen} positions",
-                game.name(),
-                (i + 1) * chunk.len()
-            );
-        }
     }
-    if checker.is_some() {
-        eprintln!(
-            "{}: the table changes the search's move at {} of {} positions where it chooses",
-            game.name(),
-            changing.len(),
-            changing.len() + kept.len()
-        );
-    }
-    changing.append(&mut kept);
-    let mut kept = changing;
     kept.truncate(most);
     write_set(
         DistilledTable::new(game, args.tie as f32, kept),

@@ -141,20 +141,6 @@ impl WallGame {
         board
     }
 
-    /// The wall tiles of `board` (a nibble per cell) as the view `sym` sees it, in their
-    /// canonical cells, every free cell empty: what [`WallGame::board_with`] puts back.
-    pub fn walls_of(&self, board: u64, sym: Symmetry) -> u64 {
-        self.walls.cells().iter().fold(0, |walls, &c| {
-            walls | (board >> (4 * u32::from(sym.cell(c))) & 0xf) << (4 * u32::from(c))
-        })
-    }
-
-    /// The canonical board of position `key` with the wall tiles `walls` (as
-    /// [`WallGame::walls_of`] gives them) in place of 15s: a board a game can hold.
-    pub fn board_with(&self, key: u64, walls: u64) -> u64 {
-        self.board(key) & !self.wall_mask | walls
-    }
-
     /// The key of a canonical board's free cells.
     #[inline]
     pub fn key(&self, board: u64) -> u64 {
@@ -304,34 +290,5 @@ mod tests {
         // Down slides the top row's left walls into the empty cells 4 and 5.
         assert_eq!(moves[Direction::Down.index()], None);
         assert!(moves[Direction::Right.index()].is_some());
-    }
-
-    #[test]
-    fn a_boards_walls_come_back_in_the_canonical_view() {
-        let game = WallGame::new(Walls::F443, 9).unwrap();
-        // Walls of 16384, 8192, 4096, 2048 and 1024 in the formation's cells, seen from the
-        // other side of the board, and small free tiles.
-        let canonical = game.board_with(0x21_0000_0312, 0);
-        let walls: u64 = [14u64, 13, 12, 11, 10]
-            .iter()
-            .zip(Walls::F443.cells())
-            .map(|(&e, &c)| e << (4 * u32::from(c)))
-            .sum();
-        let canonical = canonical | walls;
-        let sym = Symmetry::ALL[5];
-        let mut board = 0u64;
-        for c in 0..16u8 {
-            board |= (canonical >> (4 * u32::from(c)) & 0xf) << (4 * u32::from(sym.cell(c)));
-        }
-        let (found, key) = game.find(board).expect("in the formation");
-        assert_eq!(key, 0x21_0000_0312);
-        let walls_seen = game.walls_of(board, found);
-        for c in 0..16u8 {
-            assert_eq!(
-                game.board_with(key, walls_seen) >> (4 * u32::from(c)) & 0xf,
-                board >> (4 * u32::from(found.cell(c))) & 0xf,
-                "cell {c}"
-            );
-        }
     }
 }
