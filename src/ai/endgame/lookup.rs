@@ -55,6 +55,7 @@ impl WallTable {
     /// The wall tables in the file `path`: a table (`*.egr`, looked up in its mapped file
     /// natively), a distilled set (`*.ewd`) or the packed sets of a `*.ews` (one or more, one
     /// after another); the error names the file and what is wrong with it.
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn read_file(path: &std::path::Path) -> Result<Vec<WallTable>, String> {
         let named = |e: &dyn std::fmt::Display| format!("{}: {e}", path.display());
         let open = || std::fs::File::open(path).map(std::io::BufReader::new);
@@ -65,13 +66,8 @@ impl WallTable {
             Some("ews") => PackedSet::read_all(&std::fs::read(path).map_err(|e| named(&e))?)
                 .map(|sets| sets.into_iter().map(WallTable::Packed).collect())
                 .map_err(|e| named(&e)),
-            #[cfg(not(target_arch = "wasm32"))]
             _ => super::reachable::MappedTable::open(path)
                 .map(|t| vec![WallTable::Mapped(std::sync::Arc::new(t))]),
-            #[cfg(target_arch = "wasm32")]
-            _ => Err(named(
-                &"whole tables are read natively; a page reads packed sets (*.ews)",
-            )),
         }
     }
 }
@@ -191,6 +187,7 @@ impl Tables {
 
     /// Every wall table (`*.egr`) and distilled set (`*.ewd`, packed `*.ews`) in the folder
     /// `dir`, none when it holds none; the error names the folder, or the file and what is wrong with it.
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn read_dir(dir: &std::path::Path) -> Result<Tables, String> {
         let entries =
             std::fs::read_dir(dir).map_err(|e| format!("{}: cannot read: {e}", dir.display()))?;
